@@ -1,0 +1,254 @@
+// One contract for both engines: the embedded store always, MongoDB when MONGODB_URI is set.
+import { DuplicateKeyError, UnsupportedOperatorError } from './errors';
+import { isObjectIdHex } from './ids';
+import { openMongoStore } from './mongo-store';
+import { openNedbStore } from './nedb-store';
+import type { Collection, Store } from './types';
+
+type Person = {
+  _id: string;
+  name: string;
+  age: number;
+  tags: string[];
+  address?: { city: string; zip: string };
+  organisationId: string;
+  deletedAt?: number;
+};
+
+type Engine = { label: string; open: () => Promise<Store> };
+
+const engines: Engine[] = [{ label: 'NeDB (mémoire)', open: async () => openNedbStore({ inMemory: true }) }];
+
+const mongoUri = process.env.MONGODB_URI;
+if (mongoUri) {
+  engines.push({
+    label: 'MongoDB',
+    open: () => openMongoStore(mongoUri, `contract_${process.pid}_${Date.now()}`),
+  });
+} else {
+  console.info('Contrat des collections : MongoDB ignoré, MONGODB_URI n’est pas défini (seul NeDB est testé).');
+}
+
+const people = (): Omit<Person, '_id'>[] => [
+  { name: 'Alice', age: 31, tags: ['admin', 'paris'], address: { city: 'Paris', zip: '75001' }, organisationId: 'o1' },
+  { name: 'Bruno', age: 25, tags: ['lyon'], address: { city: 'Lyon', zip: '69001' }, organisationId: 'o1' },
+  { name: 'Chloé', age: 42, tags: [], organisationId: 'o2' },
+  { name: 'David', age: 25, tags: ['paris'], address: { city: 'Paris', zip: '75011' }, organisationId: 'o2' },
+];
+
+describe.each(engines)('collection contract on $label', ({ open }) => {
+  let store: Store;
+  let col: Collection<Person>;
+
+  beforeAll(async () => {
+    store = await open();
+  });
+
+  afterAll(async () => {
+    await store.dropAll();
+    await store.close();
+  });
+
+  beforeEach(async () => {
+    await store.dropAll();
+    col = store.collection<Person>('people');
+    await col.insertMany(people());
+  });
+
+  const names = (docs: Person[]) => docs.map((doc) => doc.name);
+
+  describe('ids', () => {
+    it('generates ObjectId hex strings stored as _id', async () => {
+      const { insertedId } = await col.insertOne({ name: 'Eve', age: 20, tags: [], organisationId: 'o1' });
+      expect(isObjectIdHex(insertedId)).toBe(true);
+      const found = await col.findOne({ _id: insertedId });
+      expect(found?._id).toBe(insertedId);
+      expect(typeof found?._id).toBe('string');
+    });
+
+    it('keeps an _id given by the caller and does not mutate the inserted object', async () => {
+      const doc = { name: 'Eve', age: 20, tags: [], organisationId: 'o1' };
+      await col.insertOne({ ...doc, _id: '0123456789abcdef01234567' });
+      await col.insertOne(doc);
+      expect(doc).not.toHaveProperty('_id');
+      expect((await col.findOne({ _id: '0123456789abcdef01234567' }))?.name).toBe('Eve');
+    });
+
+    it('insertMany returns the ids in order', async () => {
+      const { insertedIds, insertedCount } = await col.insertMany([
+        { name: 'X', age: 1, tags: [], organisationId: 'o3' },
+        { name: 'Y', age: 2, tags: [], organisationId: 'o3' },
+      ]);
+      expect(insertedCount).toBe(2);
+      const found = await Promise.all(insertedIds.map((id) => col.findOne({ _id: id })));
+      expect(found.map((doc) => doc?.name)).toEqual(['X', 'Y']);
+    });
+  });
+
+  describe('queries', () => {
+    it('findOne returns null when nothing matches', async () => {
+      expect(await col.findOne({ name: 'Zoé' })).toBeNull();
+    });
+
+    it('matches equality, comparison, $in, $nin, $ne and $exists', async () => {
+      expect(names(await col.find({ age: 25 }, { sort: { name: 1 } }))).toEqual(['Bruno', 'David']);
+      expect(names(await col.find({ age: { $gt: 25, $lte: 42 } }, { sort: { name: 1 } }))).toEqual(['Alice', 'Chloé']);
+      expect(names(await col.find({ name: { $in: ['Alice', 'Zoé'] } }))).toEqual(['Alice']);
+      expect(names(await col.find({ name: { $nin: ['Alice', 'Bruno'] } }, { sort: { name: 1 } }))).toEqual(['Chloé', 'David']);
+      expect(names(await col.find({ organisationId: { $ne: 'o1' } }, { sort: { name: 1 } }))).toEqual(['Chloé', 'David']);
+      expect(names(await col.find({ address: { $exists: false } }))).toEqual(['Chloé']);
+    });
+
+    it('matches array elements, $size, dot paths, $regex, $or and $and', async () => {
+      expect(names(await col.find({ tags: 'paris' }, { sort: { name: 1 } }))).toEqual(['Alice', 'David']);
+      expect(names(await col.find({ tags: { $size: 0 } }))).toEqual(['Chloé']);
+      expect(names(await col.find({ 'address.city': 'Paris' }, { sort: { name: -1 } }))).toEqual(['David', 'Alice']);
+      expect(names(await col.find({ name: { $regex: /^b/i } }))).toEqual(['Bruno']);
+      expect(names(await col.find({ $or: [{ age: 42 }, { name: 'Bruno' }] }, { sort: { name: 1 } }))).toEqual(['Bruno', 'Chloé']);
+      expect(names(await col.find({ $and: [{ age: 25 }, { organisationId: 'o2' }] }))).toEqual(['David']);
+    });
+
+    it('sorts on several keys, skips and limits', async () => {
+      const sorted = await col.find({}, { sort: { age: 1, name: -1 } });
+      expect(names(sorted)).toEqual(['David', 'Bruno', 'Alice', 'Chloé']);
+      expect(names(await col.find({}, { sort: { age: 1, name: -1 }, skip: 1, limit: 2 }))).toEqual(['Bruno', 'Alice']);
+      expect(await col.find({}, { sort: { name: 1 }, skip: 10 })).toEqual([]);
+    });
+
+    it('projects fields, always keeping _id', async () => {
+      const [doc] = await col.find({ name: 'Alice' }, { projection: { name: 1 } });
+      expect(Object.keys(doc ?? {}).sort()).toEqual(['_id', 'name']);
+      const excluded = await col.findOne({ name: 'Alice' }, { projection: { tags: 0, address: 0 } });
+      expect(excluded).not.toHaveProperty('tags');
+      expect(excluded?.age).toBe(31);
+    });
+
+    it('counts documents', async () => {
+      expect(await col.countDocuments()).toBe(4);
+      expect(await col.countDocuments({ organisationId: 'o1' })).toBe(2);
+      expect(await col.countDocuments({ organisationId: 'none' })).toBe(0);
+    });
+
+    it('returns copies: changing a result does not change the store', async () => {
+      const doc = await col.findOne({ name: 'Alice' });
+      doc?.tags.push('mutated');
+      expect((await col.findOne({ name: 'Alice' }))?.tags).toEqual(['admin', 'paris']);
+    });
+  });
+
+  describe('updates', () => {
+    it('$set, $unset and $inc on the first match only with updateOne', async () => {
+      const result = await col.updateOne({ age: 25 }, { $set: { 'address.city': 'Nice' }, $inc: { age: 1 } });
+      expect(result.matchedCount).toBe(1);
+      expect(await col.countDocuments({ age: 26 })).toBe(1);
+      await col.updateOne({ name: 'Alice' }, { $unset: { address: true } });
+      expect((await col.findOne({ name: 'Alice' }))?.address).toBeUndefined();
+    });
+
+    it('updateMany reports every matched document', async () => {
+      expect((await col.updateMany({ organisationId: 'o1' }, { $set: { deletedAt: 5 } })).matchedCount).toBe(2);
+      expect(await col.countDocuments({ deletedAt: 5 })).toBe(2);
+      expect((await col.updateMany({ organisationId: 'none' }, { $set: { deletedAt: 5 } })).matchedCount).toBe(0);
+    });
+
+    it('$push (one or $each), $addToSet and $pull (value or $in) on arrays', async () => {
+      await col.updateOne({ name: 'Chloé' }, { $push: { tags: 'a' } });
+      await col.updateOne({ name: 'Chloé' }, { $push: { tags: { $each: ['b', 'c'] } } });
+      await col.updateOne({ name: 'Chloé' }, { $addToSet: { tags: 'a' } });
+      expect((await col.findOne({ name: 'Chloé' }))?.tags).toEqual(['a', 'b', 'c']);
+      await col.updateOne({ name: 'Chloé' }, { $pull: { tags: 'b' } });
+      expect((await col.findOne({ name: 'Chloé' }))?.tags).toEqual(['a', 'c']);
+      await col.updateOne({ name: 'Chloé' }, { $pull: { tags: { $in: ['a', 'c'] } } });
+      expect((await col.findOne({ name: 'Chloé' }))?.tags).toEqual([]);
+    });
+
+    it('a conditional update is a compare-and-set: only the first of two consumers matches', async () => {
+      const first = await col.updateOne({ name: 'Alice', deletedAt: { $exists: false } }, { $set: { deletedAt: 1 } });
+      const second = await col.updateOne({ name: 'Alice', deletedAt: { $exists: false } }, { $set: { deletedAt: 2 } });
+      expect([first.matchedCount, second.matchedCount]).toEqual([1, 0]);
+      expect((await col.findOne({ name: 'Alice' }))?.deletedAt).toBe(1);
+    });
+  });
+
+  describe('deletes', () => {
+    it('deleteOne removes one match, deleteMany all', async () => {
+      expect((await col.deleteOne({ age: 25 })).deletedCount).toBe(1);
+      expect(await col.countDocuments({ age: 25 })).toBe(1);
+      expect((await col.deleteMany({ organisationId: { $in: ['o1', 'o2'] } })).deletedCount).toBe(3);
+      expect(await col.countDocuments()).toBe(0);
+      expect((await col.deleteOne({ name: 'nobody' })).deletedCount).toBe(0);
+    });
+  });
+
+  describe('unique indexes', () => {
+    it('refuses a duplicate on insert and on update with DuplicateKeyError, idempotently created', async () => {
+      await col.createIndex({ name: 1 }, { unique: true });
+      await col.createIndex({ name: 1 }, { unique: true });
+      await expect(col.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o9' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(col.updateOne({ name: 'Bruno' }, { $set: { name: 'Alice' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        col.insertMany([
+          { name: 'New', age: 1, tags: [], organisationId: 'o9' },
+          { name: 'New', age: 1, tags: [], organisationId: 'o9' },
+        ]),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await col.countDocuments({ name: 'Alice' })).toBe(1);
+    });
+
+    it('compound unique indexes refuse only the same combination', async () => {
+      await col.createIndex({ organisationId: 1, age: 1 }, { unique: true });
+      await col.insertOne({ name: 'Other', age: 25, tags: [], organisationId: 'o3' });
+      await expect(col.insertOne({ name: 'Dup', age: 25, tags: [], organisationId: 'o1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+
+    it('sparse unique indexes ignore documents without the field', async () => {
+      await col.createIndex({ deletedAt: 1 }, { unique: true, sparse: true });
+      await col.insertOne({ name: 'NoField', age: 1, tags: [], organisationId: 'o3' });
+      await col.insertOne({ name: 'WithField', age: 1, tags: [], organisationId: 'o3', deletedAt: 7 });
+      await expect(col.insertOne({ name: 'Again', age: 1, tags: [], organisationId: 'o3', deletedAt: 7 })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+    });
+
+    it('refuses to create a unique index over existing duplicates', async () => {
+      await expect(col.createIndex({ age: 1 }, { unique: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+  });
+
+  describe('operators outside the common subset', () => {
+    it('refuses MongoDB-only or NeDB-only operators before reaching the engine', async () => {
+      await expect(col.find({ age: { $eq: 25 } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.find({ $where: () => true } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.find({ $not: { age: 25 } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.updateOne({ name: 'Alice' }, { $rename: { name: 'n' } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.updateOne({ name: 'Alice' }, { name: 'replaced' } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.updateOne({ name: 'Alice' }, { $set: { _id: 'x' } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+    });
+  });
+});
+
+describe('NeDB persisted under DATA_DIR', () => {
+  it('keeps documents and unique indexes across a restart, one file per collection', async () => {
+    const { mkdtempSync, existsSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nedb-contract-'));
+    try {
+      const first = openNedbStore({ dataDir });
+      const col = first.collection<Person>('people');
+      await col.createIndex({ name: 1 }, { unique: true });
+      await col.insertOne({ name: 'Alice', age: 31, tags: [], organisationId: 'o1' });
+      await col.updateOne({ name: 'Alice' }, { $inc: { age: 1 } });
+      await first.close();
+      expect(existsSync(path.join(dataDir, 'people.db'))).toBe(true);
+
+      const second = openNedbStore({ dataDir });
+      const again = second.collection<Person>('people');
+      expect((await again.findOne({ name: 'Alice' }))?.age).toBe(32);
+      await expect(again.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

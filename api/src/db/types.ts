@@ -1,0 +1,92 @@
+// The collection interface of DESIGN.md §5: a subset of the official MongoDB driver's API that the
+// embedded store (NeDB) implements identically. Application code sees only these types.
+// docs/decisions/data-store.md lists the supported operators and the differences we paper over.
+
+export type Document = { _id: string };
+
+/** Field conditions both engines evaluate the same way ($eq and field-level $not are MongoDB-only). */
+export type Condition<V> = {
+  $lt?: V;
+  $lte?: V;
+  $gt?: V;
+  $gte?: V;
+  $ne?: V | null;
+  $in?: readonly (V | null)[];
+  $nin?: readonly (V | null)[];
+  $exists?: boolean;
+  $regex?: RegExp;
+  $size?: number;
+  $elemMatch?: Record<string, unknown>;
+};
+
+type FieldValue<V> = V extends readonly (infer E)[] ? V | E : V;
+
+export type Filter<T> = {
+  [K in keyof T]?: FieldValue<T[K]> | Condition<FieldValue<T[K]>> | null;
+} & {
+  /** Dot-notation paths into sub-documents. */
+  [path: `${string}.${string}`]: unknown;
+  $or?: Filter<T>[];
+  $and?: Filter<T>[];
+};
+
+export type SortSpec = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export type FindOptions = {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+};
+
+type ArrayElement<V> = V extends readonly (infer E)[] ? E : never;
+type ArrayKeys<T> = { [K in keyof T]: NonNullable<T[K]> extends readonly unknown[] ? K : never }[keyof T];
+type NumberKeys<T> = { [K in keyof T]: NonNullable<T[K]> extends number ? K : never }[keyof T];
+
+export type Update<T> = {
+  $set?: Partial<Omit<T, '_id'>> & Record<`${string}.${string}`, unknown>;
+  $unset?: { [K in Exclude<keyof T, '_id'>]?: true };
+  $inc?: { [K in NumberKeys<T>]?: number };
+  $min?: Partial<Omit<T, '_id'>>;
+  $max?: Partial<Omit<T, '_id'>>;
+  $push?: { [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $each: ArrayElement<NonNullable<T[K]>>[] } };
+  $addToSet?: { [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $each: ArrayElement<NonNullable<T[K]>>[] } };
+  $pull?: { [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $in: ArrayElement<NonNullable<T[K]>>[] } };
+};
+
+/** A document to insert: `_id` is optional, the store generates an ObjectId hex string when absent. */
+export type NewDocument<T extends Document> = Omit<T, '_id'> & { _id?: string };
+
+export type InsertOneResult = { insertedId: string };
+export type InsertManyResult = { insertedIds: string[]; insertedCount: number };
+/** Only matchedCount: NeDB cannot tell a no-op update from a real one, so modifiedCount would lie. */
+export type UpdateResult = { matchedCount: number };
+export type DeleteResult = { deletedCount: number };
+
+export type IndexOptions = { unique?: boolean; sparse?: boolean };
+
+export type Collection<T extends Document> = {
+  readonly name: string;
+  findOne(filter: Filter<T>, options?: { projection?: Projection }): Promise<T | null>;
+  find(filter: Filter<T>, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter?: Filter<T>): Promise<number>;
+  insertOne(doc: NewDocument<T>): Promise<InsertOneResult>;
+  insertMany(docs: NewDocument<T>[]): Promise<InsertManyResult>;
+  updateOne(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
+  updateMany(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
+  deleteOne(filter: Filter<T>): Promise<DeleteResult>;
+  deleteMany(filter: Filter<T>): Promise<DeleteResult>;
+  /** Creates the index if it does not exist yet (idempotent). Keys in order; 1 = ascending. */
+  createIndex(keys: Partial<Record<keyof T & string, 1 | -1>> & Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
+};
+
+export type StoreKind = 'nedb' | 'nedb-memory' | 'mongodb';
+
+export type Store = {
+  readonly kind: StoreKind;
+  collection<T extends Document>(name: string): Collection<T>;
+  /** Drops every collection (tests only). */
+  dropAll(): Promise<void>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,162 @@
+// Every /api route is declared through this registry: it builds the middleware chain (body size,
+// rate limits, session, organisation access and permission, body validation) from a declaration,
+// and keeps the table the permission test walks. docs/decisions/permissions.md.
+import { objectIdSchema, tokenSchema } from '@app/domain';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { z } from 'zod';
+import type { RateLimitConfig } from '../../config';
+import { AppError } from '../../http/app-error';
+import { createRateLimiters } from '../../http/rate-limit';
+import { redirect } from '../../http/redirect';
+import { parseOrMessage, validateBody } from '../../http/validate';
+import type { SessionService } from '../accounts/sessions';
+import { type LicenceGate, type OrganisationAccess, type OrganisationAccessResolver, requirePermission } from './organisation-access';
+import { type PermissionRule, permissionFor } from './route-permissions';
+
+export type Access = 'public' | 'session' | 'organisation';
+
+export type SessionContext = { userId: string; sessionId: string; token: string };
+
+type BaseContext<I> = {
+  input: I;
+  params: Record<string, string>;
+  /** The bearer token sent (body `token` or `Authorization: Bearer`), checked or not. */
+  token: string | null;
+  req: Request;
+  res: Response;
+};
+
+export type RouteContext<A extends Access, I> = BaseContext<I> &
+  (A extends 'public' ? unknown : { session: SessionContext }) &
+  (A extends 'organisation' ? { organisation: OrganisationAccess } : unknown);
+
+export type RouteSpec<A extends Access, S extends z.ZodType> = {
+  path: string;
+  access: A;
+  /** Schema of the body; for organisation routes `organisationId` is checked before it, by the registry. */
+  body: S;
+  /** JSON body limit for this route (default: config bodyLimit, 1 MB). */
+  bodyLimit?: string;
+  /** Per-IP and per-e-mail limits (login, sign-up, forgot). */
+  rateLimited?: boolean;
+  /** Licence hook: members without a licence are redirected (see LicenceGate). */
+  requiresLicence?: boolean;
+  /** Returns the JSON reply (200), or replies itself (e.g. redirect()) and returns undefined. */
+  handler: (ctx: RouteContext<A, z.output<S>>) => Promise<unknown>;
+};
+
+export type RegisteredRoute = {
+  method: 'POST';
+  path: string;
+  access: Access;
+  permission: PermissionRule | undefined;
+  bodyKeys: string[];
+  rateLimited: boolean;
+  requiresLicence: boolean;
+};
+
+export type ApiRoutesDeps = {
+  sessions: SessionService;
+  organisationAccess: OrganisationAccessResolver;
+  licenceGate: LicenceGate;
+  bodyLimit: string;
+  rateLimit: RateLimitConfig;
+};
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token from the body (`token`, SPEC.md §7) or the Authorization header. */
+export function readToken(req: Request): string | null {
+  const fromBody: unknown = (req.body as Record<string, unknown> | undefined)?.token;
+  if (fromBody !== undefined && fromBody !== null && fromBody !== '') {
+    if (typeof fromBody !== 'string') throw AppError.badRequest('Requête invalide : le champ « token » doit être un texte');
+    return fromBody;
+  }
+  const match = BEARER.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function shapeKeys(schema: z.ZodType): string[] {
+  const shape = (schema as { shape?: unknown }).shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+export class ApiRoutes {
+  readonly router = Router();
+  private readonly table: RegisteredRoute[] = [];
+
+  constructor(private readonly deps: ApiRoutesDeps) {}
+
+  get routes(): readonly RegisteredRoute[] {
+    return this.table;
+  }
+
+  private authenticate(): RequestHandler {
+    return async (req, res, next) => {
+      const token = readToken(req);
+      if (token === null || !tokenSchema.safeParse(token).success) throw AppError.unauthenticated();
+      const session = await this.deps.sessions.resolve(token);
+      if (!session) throw AppError.unauthenticated();
+      res.locals.session = { userId: session.userId, sessionId: session.sessionId, token } satisfies SessionContext;
+      next();
+    };
+  }
+
+  private authorise(path: string, rule: PermissionRule | undefined, requiresLicence: boolean): RequestHandler {
+    return async (req, res, next) => {
+      const raw: unknown = (req.body as Record<string, unknown> | undefined)?.organisationId;
+      const parsed = parseOrMessage(objectIdSchema, raw);
+      if ('message' in parsed) {
+        throw AppError.badRequest(raw === undefined ? 'Requête invalide : organisation manquante' : parsed.message);
+      }
+      const session = res.locals.session as SessionContext;
+      const access = await this.deps.organisationAccess.resolve(parsed.data, session.userId);
+      requirePermission(access, rule);
+      res.locals.organisation = access;
+      if (requiresLicence) {
+        const target = await this.deps.licenceGate(access);
+        if (target !== null) {
+          req.log?.info({ path, organisationId: access.organisationId }, 'Appel sans licence redirigé');
+          redirect(res, target);
+          return;
+        }
+      }
+      next();
+    };
+  }
+
+  post<A extends Access, S extends z.ZodType>(spec: RouteSpec<A, S>): void {
+    if (this.table.some((route) => route.path === spec.path)) throw new Error(`Route déclarée deux fois : ${spec.path}`);
+    const permission = spec.access === 'organisation' ? permissionFor(spec.path) : undefined;
+    const chain: RequestHandler[] = [express.json({ limit: spec.bodyLimit ?? this.deps.bodyLimit, strict: true })];
+    const limiters = spec.rateLimited ? createRateLimiters(this.deps.rateLimit) : null;
+    if (limiters) chain.push(limiters.perIp);
+    if (spec.access !== 'public') chain.push(this.authenticate());
+    if (spec.access === 'organisation') chain.push(this.authorise(spec.path, permission, spec.requiresLicence ?? false));
+    chain.push(validateBody(spec.body));
+    if (limiters) chain.push(limiters.perEmail);
+    chain.push(async (req, res) => {
+      const ctx = {
+        input: res.locals.body as z.output<S>,
+        params: req.params as Record<string, string>,
+        token: (res.locals.session as SessionContext | undefined)?.token ?? readToken(req),
+        session: res.locals.session as SessionContext | undefined,
+        organisation: res.locals.organisation as OrganisationAccess | undefined,
+        req,
+        res,
+      } as unknown as RouteContext<A, z.output<S>>;
+      const result = await spec.handler(ctx);
+      if (!res.headersSent) res.json(result ?? {});
+    });
+    this.router.post(spec.path, ...chain);
+    this.table.push({
+      method: 'POST',
+      path: spec.path,
+      access: spec.access,
+      permission,
+      bodyKeys: shapeKeys(spec.body),
+      rateLimited: spec.rateLimited ?? false,
+      requiresLicence: spec.requiresLicence ?? false,
+    });
+  }
+}

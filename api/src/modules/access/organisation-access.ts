@@ -1,0 +1,75 @@
+// Resolves what a caller may do in one organisation: membership, role mask, ownership.
+import { hasPermission, parseBinaryValue } from '@app/domain';
+import { AppError } from '../../http/app-error';
+import type { OrganisationsRepository } from '../organisations/repository';
+import type { PermissionRule } from './route-permissions';
+
+export type OrganisationAccess = {
+  organisationId: string;
+  organisationName: string;
+  userId: string;
+  isOwner: boolean;
+  roleId: string;
+  roleName: string;
+  /** The caller's permission bits in this organisation. */
+  mask: number;
+};
+
+export const ACCESS_MESSAGES = {
+  notMember: 'Vous ne faites pas partie de cette organisation',
+  missingPermission: 'Vous n’avez pas les droits nécessaires pour cette action',
+  ownerOnly: 'Seul le propriétaire de l’organisation peut effectuer cette action',
+} as const;
+
+/**
+ * Licence hook (a later issue): given the caller's access, the path to redirect to (269) when the
+ * call needs a licence they do not hold, or null. Routes opt in with `requiresLicence`.
+ */
+export type LicenceGate = (access: OrganisationAccess) => Promise<string | null>;
+
+/** Until licences exist every member is treated as licensed; the gate is the one place to change. */
+export const everyMemberLicensed: LicenceGate = async () => null;
+
+export class OrganisationAccessResolver {
+  constructor(private readonly repository: OrganisationsRepository) {}
+
+  /** Non-members, and organisations that do not exist, get the same 403: no probing of ids. */
+  async resolve(organisationId: string, userId: string): Promise<OrganisationAccess> {
+    const membership = await this.repository.findMembership(organisationId, userId);
+    if (!membership) throw AppError.forbidden(ACCESS_MESSAGES.notMember);
+    const [organisation, role] = await Promise.all([
+      this.repository.findOrganisation(organisationId),
+      this.repository.findRole(organisationId, membership.roleId),
+    ]);
+    if (!organisation) throw AppError.forbidden(ACCESS_MESSAGES.notMember);
+    return {
+      organisationId,
+      organisationName: organisation.name,
+      userId,
+      isOwner: organisation.ownerId === userId,
+      roleId: membership.roleId,
+      roleName: role?.name ?? '',
+      // A missing or corrupt role grants nothing.
+      mask: role ? (parseBinaryValue(role.binaryValue) ?? 0) : 0,
+    };
+  }
+}
+
+export function isAllowed(access: OrganisationAccess, rule: PermissionRule | undefined): boolean {
+  if (!rule) return false; // an undeclared route refuses everyone
+  switch (rule.kind) {
+    case 'member':
+      return true;
+    case 'owner':
+      return access.isOwner;
+    case 'bit':
+      return hasPermission(access.mask, rule.bit);
+    case 'anyOf':
+      return rule.bits.some((bit) => hasPermission(access.mask, bit));
+  }
+}
+
+export function requirePermission(access: OrganisationAccess, rule: PermissionRule | undefined): void {
+  if (isAllowed(access, rule)) return;
+  throw AppError.forbidden(rule?.kind === 'owner' ? ACCESS_MESSAGES.ownerOnly : ACCESS_MESSAGES.missingPermission);
+}

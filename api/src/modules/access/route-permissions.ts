@@ -1,0 +1,78 @@
+// THE mapping of organisation-scoped calls to the permission they require (DESIGN.md §6), in one
+// place. docs/decisions/permissions.md explains each line; a test fails if an organisation-scoped
+// route is registered without an entry here, and such a route refuses everyone at run time.
+import { PERMISSION } from '@app/domain';
+
+export type PermissionRule =
+  /** Every bit of `bit` must be set in the caller's role. */
+  | { kind: 'bit'; bit: number }
+  /** At least one of `bits`. */
+  | { kind: 'anyOf'; bits: readonly number[] }
+  /** Any member of the organisation, whatever their role. */
+  | { kind: 'member' }
+  /** The organisation's owner only (its creator). */
+  | { kind: 'owner' };
+
+const bit = (value: number): PermissionRule => ({ kind: 'bit', bit: value });
+const anyOf = (...bits: number[]): PermissionRule => ({ kind: 'anyOf', bits });
+const MEMBER: PermissionRule = { kind: 'member' };
+const OWNER: PermissionRule = { kind: 'owner' };
+
+export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
+  // Organisation, users, roles (issue 3).
+  '/api/organisation/getUsers': MEMBER,
+  '/api/user/getRoles': MEMBER,
+  '/api/invitation/create': anyOf(PERMISSION.INVITE_WITH_LICENCE, PERMISSION.INVITE_WITHOUT_LICENCE),
+  '/api/user/changeRole': bit(PERMISSION.EDIT_PERMISSIONS),
+  '/api/user/createRole': bit(PERMISSION.CREATE_ROLE),
+  '/api/user/editRole': bit(PERMISSION.EDIT_ROLE),
+
+  // Prospects and imports.
+  '/api/prospect/load': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/get/all': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/prospect/get/value': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/prospect/get/excel/one': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/prospect/delete': bit(PERMISSION.DELETE_CAMPAIGN),
+  '/api/prospect/setLatLng': bit(PERMISSION.EDIT_PROSPECT),
+
+  // Opportunities and messages.
+  '/api/opportunity/create': bit(PERMISSION.CREATE_PROSPECT),
+  '/api/opportunity/addone': bit(PERMISSION.CREATE_PROSPECT),
+  '/api/opportunity/status': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/opportunity/get': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/opportunity/getAllCount': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/opportunity/getwithfilter': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/opportunity/setTodo': bit(PERMISSION.CHANGE_STATE),
+  '/api/opportunity/setWaiting': bit(PERMISSION.CHANGE_STATE),
+  '/api/opportunity/setWin': bit(PERMISSION.CHANGE_STATE),
+  '/api/opportunity/setLoose': bit(PERMISSION.CHANGE_STATE),
+  '/api/opportunity/updateContractuelle': bit(PERMISSION.EDIT_CONTRACTS),
+  '/api/opportunity/updateProspect': bit(PERMISSION.EDIT_PROSPECT),
+  '/api/opportunity/export/filter': bit(PERMISSION.EXPORT_PROSPECTS),
+  '/api/messages/post': bit(PERMISSION.COMMENT),
+
+  // Licences and payments ({card-provider} = stripe).
+  '/api/stripe/getAllKey': MEMBER,
+  '/api/stripe/assignKey': bit(PERMISSION.EDIT_PERMISSIONS),
+  '/api/stripe/getMainSub': MEMBER,
+  '/api/stripe/getPortalLink': OWNER,
+  '/api/stripe/createOwner': OWNER,
+  '/api/stripe/newLicense': OWNER,
+};
+
+export function permissionFor(path: string): PermissionRule | undefined {
+  return Object.hasOwn(ROUTE_PERMISSIONS, path) ? ROUTE_PERMISSIONS[path] : undefined;
+}
+
+export function describeRule(rule: PermissionRule): string {
+  switch (rule.kind) {
+    case 'bit':
+      return `bit ${rule.bit}`;
+    case 'anyOf':
+      return `un des bits ${rule.bits.join(', ')}`;
+    case 'member':
+      return 'tout membre';
+    case 'owner':
+      return 'propriétaire';
+  }
+}

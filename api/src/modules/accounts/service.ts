@@ -1,0 +1,140 @@
+// Account use cases: sign-up, login, password reset, the current user.
+import type { FastRegisterData, LoginData, RegisterData, ResetPasswordData } from '@app/domain';
+import { DuplicateKeyError } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/templates';
+import type { OrganisationsService } from '../organisations/service';
+import { hashPassword, makeDecoyHash, verifyPassword } from './passwords';
+import { type AccountsRepository, type PublicUser, toPublicUser, type UserDoc } from './repository';
+import type { SessionService } from './sessions';
+import { createSecret, hashSecret } from './tokens';
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'Un compte existe déjà avec cet e-mail',
+  badCredentials: 'Email ou mot de passe incorrect',
+  forgotSent: 'Si un compte existe pour cet e-mail, un lien de réinitialisation vient d’être envoyé',
+  resetInvalid: 'Lien de réinitialisation invalide ou expiré',
+  passwordChanged: 'Votre mot de passe a été modifié, vous pouvez vous connecter',
+  loggedOut: 'Vous êtes déconnecté',
+} as const;
+
+export type AccountsServiceDeps = {
+  repository: AccountsRepository;
+  sessions: SessionService;
+  organisations: OrganisationsService;
+  mailer: Mailer;
+  publicUrl: string;
+  passwordHashCost: number;
+  resetTokenTtlMs: number;
+  now: () => number;
+  /** Where failures of work done after the reply (the reset e-mail) are reported. */
+  onBackgroundError: (error: unknown, context: string) => void;
+};
+
+export class AccountsService {
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(private readonly deps: AccountsServiceDeps) {}
+
+  private async createUser(input: { email: string; password: string; username: string; fonction?: string }): Promise<UserDoc> {
+    const existing = await this.deps.repository.findUserByEmail(input.email);
+    if (existing) throw AppError.conflict(ACCOUNT_MESSAGES.emailTaken);
+    const now = this.deps.now();
+    try {
+      return await this.deps.repository.insertUser({
+        email: input.email,
+        username: input.username,
+        passwordHash: await hashPassword(input.password, this.deps.passwordHashCost),
+        fonction: input.fonction ?? '',
+        createdAt: now,
+        passwordChangedAt: now,
+      });
+    } catch (error) {
+      // Two sign-ups racing for one address: the unique index decides.
+      if (error instanceof DuplicateKeyError) throw AppError.conflict(ACCOUNT_MESSAGES.emailTaken);
+      throw error;
+    }
+  }
+
+  async register(input: RegisterData): Promise<{ token: string }> {
+    const user = await this.createUser(input);
+    return { token: await this.deps.sessions.open(user._id) };
+  }
+
+  /**
+   * Quick sign-up (/discovery): the account, then an organisation named after the company with the
+   * user as owner and Administrateur (docs/decisions/fast-register.md).
+   */
+  async fastRegister(input: FastRegisterData): Promise<{ token: string }> {
+    const user = await this.createUser(input);
+    await this.deps.organisations.create(user._id, { name: input.raisonSocial, phone: input.phone });
+    return { token: await this.deps.sessions.open(user._id) };
+  }
+
+  async login(input: LoginData): Promise<{ token: string }> {
+    const user = await this.deps.repository.findUserByEmail(input.email);
+    if (!user) {
+      // Same work as for a real account, so response time does not tell which e-mails exist.
+      this.decoyHash ??= makeDecoyHash(this.deps.passwordHashCost);
+      await verifyPassword(input.password, await this.decoyHash);
+      throw AppError.unauthenticated(ACCOUNT_MESSAGES.badCredentials);
+    }
+    if (!(await verifyPassword(input.password, user.passwordHash))) {
+      throw AppError.unauthenticated(ACCOUNT_MESSAGES.badCredentials);
+    }
+    return { token: await this.deps.sessions.open(user._id) };
+  }
+
+  /** Same answer, same timing, whether or not the address has an account: the e-mail goes out after the reply. */
+  async forgot(email: string): Promise<{ message: string }> {
+    const sendLink = async () => {
+      const user = await this.deps.repository.findUserByEmail(email);
+      if (!user) return;
+      const token = createSecret();
+      const now = this.deps.now();
+      await this.deps.repository.insertReset({ tokenHash: hashSecret(token), userId: user._id, createdAt: now, expiresAt: now + this.deps.resetTokenTtlMs });
+      const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.deps.mailer.send(passwordResetMail({ to: user.email, username: user.username, link }));
+    };
+    sendLink().catch((error: unknown) => this.deps.onBackgroundError(error, 'envoi du lien de réinitialisation'));
+    return { message: ACCOUNT_MESSAGES.forgotSent };
+  }
+
+  private async liveReset(token: string) {
+    const reset = await this.deps.repository.findReset(hashSecret(token));
+    if (!reset || reset.usedAt !== undefined || reset.expiresAt <= this.deps.now()) {
+      throw AppError.badRequest(ACCOUNT_MESSAGES.resetInvalid);
+    }
+    return reset;
+  }
+
+  async verifyResetToken(token: string): Promise<{ valid: true }> {
+    await this.liveReset(token);
+    return { valid: true };
+  }
+
+  /** Single use: the token is consumed first; every session of the account is closed and other reset links die. */
+  async resetPassword(input: ResetPasswordData): Promise<{ message: string }> {
+    const reset = await this.liveReset(input.token);
+    const now = this.deps.now();
+    if (!(await this.deps.repository.consumeReset(reset._id, now))) {
+      throw AppError.badRequest(ACCOUNT_MESSAGES.resetInvalid);
+    }
+    await this.deps.repository.setPassword(reset.userId, await hashPassword(input.password, this.deps.passwordHashCost), now);
+    await this.deps.sessions.revokeAllOf(reset.userId);
+    await this.deps.repository.deleteResetsOf(reset.userId);
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  }
+
+  async currentUser(userId: string): Promise<PublicUser> {
+    const user = await this.deps.repository.findUser(userId);
+    if (!user) throw AppError.unauthenticated();
+    return toPublicUser(user);
+  }
+
+  async logout(token: string | null): Promise<{ message: string }> {
+    if (token) await this.deps.sessions.revoke(token);
+    return { message: ACCOUNT_MESSAGES.loggedOut };
+  }
+}

@@ -1,0 +1,96 @@
+// E-mail delivery: SMTP through nodemailer when SMTP_URL is set, otherwise one file per message in
+// DATA_DIR/outbox/ (and the link logged) so a newcomer can follow a reset link with no mail server.
+// docs/decisions/email-delivery.md.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message is about (reset, invitation): logged in outbox mode. */
+  link?: string;
+};
+
+export type Mailer = {
+  readonly mode: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createSmtpMailer(options: { smtpUrl: string; from: string; logger: Logger }): Mailer {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    mode: 'smtp',
+    async send(message) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      options.logger.info({ messageId: info.messageId, subject: message.subject }, 'E-mail envoyé');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** A file name that sorts by time and says who the message is for, with nothing a shell would mind. */
+export function outboxFileName(date: Date, to: string): string {
+  const stamp = date.toISOString().replace(/[:.]/g, '-');
+  const safeTo = to.replace(/[^a-zA-Z0-9@._+-]/g, '_').slice(0, 100);
+  return `${stamp}-${safeTo}.eml`;
+}
+
+/**
+ * Writes each message as a plain-text .eml file (headers, text part, HTML part, 8-bit UTF-8), readable
+ * in any editor or mail client. Links appear as is on their own line in the text part.
+ */
+export function createOutboxMailer(options: { dataDir: string; from: string; logger: Logger; now?: () => number }): Mailer {
+  const outbox = path.join(options.dataDir, 'outbox');
+  const now = options.now ?? Date.now;
+  let sequence = 0;
+  return {
+    mode: 'outbox',
+    async send(message) {
+      await mkdir(outbox, { recursive: true });
+      const date = new Date(now());
+      sequence += 1;
+      const boundary = `----=_Partie_${date.getTime()}_${sequence}`;
+      const fileName = outboxFileName(date, message.to).replace(/\.eml$/, `-${sequence}.eml`);
+      const body = [
+        `From: ${options.from}`,
+        `To: ${message.to}`,
+        `Subject: =?UTF-8?B?${Buffer.from(message.subject, 'utf8').toString('base64')}?=`,
+        `Date: ${date.toUTCString()}`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/alternative; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        message.text,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/html; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        message.html,
+        '',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n');
+      const file = path.join(outbox, fileName);
+      await writeFile(file, body, 'utf8');
+      options.logger.info({ file, to: message.to, subject: message.subject, link: message.link }, `E-mail écrit dans ${file}${message.link ? ` — lien : ${message.link}` : ''}`);
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,94 @@
+// Organisations, their roles and their members, through the collection interface.
+import type { Collection, Store } from '../../db/types';
+
+export type OrganisationDoc = {
+  _id: string;
+  name: string;
+  phone: string;
+  ownerId: string;
+  createdAt: number;
+};
+
+export type RoleDoc = {
+  _id: string;
+  organisationId: string;
+  name: string;
+  /** The permission mask as a decimal string, as the wire carries it (SPEC.md §3). */
+  binaryValue: string;
+  createdAt: number;
+};
+
+export type MembershipDoc = {
+  _id: string;
+  organisationId: string;
+  userId: string;
+  roleId: string;
+  createdAt: number;
+};
+
+export class OrganisationsRepository {
+  readonly organisations: Collection<OrganisationDoc>;
+  readonly roles: Collection<RoleDoc>;
+  readonly memberships: Collection<MembershipDoc>;
+
+  constructor(store: Store) {
+    this.organisations = store.collection<OrganisationDoc>('organisations');
+    this.roles = store.collection<RoleDoc>('roles');
+    this.memberships = store.collection<MembershipDoc>('memberships');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.organisations.createIndex({ ownerId: 1 });
+    await this.roles.createIndex({ organisationId: 1 });
+    await this.memberships.createIndex({ organisationId: 1, userId: 1 }, { unique: true });
+    await this.memberships.createIndex({ userId: 1 });
+  }
+
+  findOrganisation(organisationId: string): Promise<OrganisationDoc | null> {
+    return this.organisations.findOne({ _id: organisationId });
+  }
+
+  findOrganisations(ids: string[]): Promise<OrganisationDoc[]> {
+    return this.organisations.find({ _id: { $in: ids } });
+  }
+
+  async insertOrganisation(doc: Omit<OrganisationDoc, '_id'>): Promise<OrganisationDoc> {
+    const { insertedId } = await this.organisations.insertOne(doc);
+    return { ...doc, _id: insertedId };
+  }
+
+  async insertRoles(docs: Omit<RoleDoc, '_id'>[]): Promise<RoleDoc[]> {
+    const { insertedIds } = await this.roles.insertMany(docs);
+    return docs.map((doc, index) => ({ ...doc, _id: insertedIds[index] as string }));
+  }
+
+  /** Roles of one organisation, oldest first (the default three, then those created later). */
+  rolesOf(organisationId: string): Promise<RoleDoc[]> {
+    return this.roles.find({ organisationId }, { sort: { createdAt: 1, _id: 1 } });
+  }
+
+  findRole(organisationId: string, roleId: string): Promise<RoleDoc | null> {
+    return this.roles.findOne({ _id: roleId, organisationId });
+  }
+
+  findRoleByName(organisationId: string, name: string): Promise<RoleDoc | null> {
+    return this.roles.findOne({ organisationId, name });
+  }
+
+  findMembership(organisationId: string, userId: string): Promise<MembershipDoc | null> {
+    return this.memberships.findOne({ organisationId, userId });
+  }
+
+  membershipsOfUser(userId: string): Promise<MembershipDoc[]> {
+    return this.memberships.find({ userId }, { sort: { createdAt: 1, _id: 1 } });
+  }
+
+  membersOf(organisationId: string): Promise<MembershipDoc[]> {
+    return this.memberships.find({ organisationId }, { sort: { createdAt: 1, _id: 1 } });
+  }
+
+  async insertMembership(doc: Omit<MembershipDoc, '_id'>): Promise<MembershipDoc> {
+    const { insertedId } = await this.memberships.insertOne(doc);
+    return { ...doc, _id: insertedId };
+  }
+}

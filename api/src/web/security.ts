@@ -1,0 +1,93 @@
+// HTTP security headers and the CORS allow-list.
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Config } from '../config';
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null; // a root-relative remote URL is same-origin
+  }
+}
+
+/** Hosts a chat provider loads from besides its script (styles, images, websockets, frames). */
+const CHAT_PROVIDER_SOURCES: Record<string, string[]> = {
+  crisp: ['https://*.crisp.chat', 'wss://*.crisp.chat'],
+  tawk: ['https://*.tawk.to', 'wss://*.tawk.to'],
+};
+
+/**
+ * CSP for the federated app: scripts, manifests, styles and assets from this origin and from each
+ * REMOTE_URL_* origin; the chat widget's hosts when configured; inline styles are allowed (the UI kit
+ * and the federation runtime set style attributes), inline scripts are not.
+ */
+export function contentSecurityDirectives(config: Pick<Config, 'remoteUrls' | 'chatWidget' | 'publicUrl'>) {
+  const remoteOrigins = [
+    ...new Set(
+      Object.values(config.remoteUrls)
+        .map((url) => (url ? originOf(url) : null))
+        .filter((origin): origin is string => origin !== null),
+    ),
+  ];
+  const chat = config.chatWidget
+    ? [...new Set([originOf(config.chatWidget.scriptUrl), ...(CHAT_PROVIDER_SOURCES[config.chatWidget.provider] ?? [])])].filter(
+        (value): value is string => value !== null,
+      )
+    : [];
+  const self = "'self'";
+  const directives: Record<string, string[] | null> = {
+    'default-src': [self],
+    'base-uri': [self],
+    'script-src': [self, ...remoteOrigins, ...chat],
+    'connect-src': [self, ...remoteOrigins, ...chat],
+    'style-src': [self, "'unsafe-inline'", ...remoteOrigins, ...chat],
+    'img-src': [self, 'data:', 'blob:', ...remoteOrigins, ...chat],
+    'font-src': [self, 'data:', ...remoteOrigins, ...chat],
+    'media-src': [self, ...chat],
+    'frame-src': [self, ...chat],
+    'worker-src': [self, 'blob:'],
+    'object-src': ["'none'"],
+    'form-action': [self],
+    'frame-ancestors': [self],
+    // Upgrading would break a plain-http deployment (a LAN address, a demo); only ask for it under https.
+    'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+  };
+  return Object.fromEntries(Object.entries(directives).filter((entry): entry is [string, string[]] => entry[1] !== null));
+}
+
+export function securityHeaders(config: Config): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+    // Remotes served here may be loaded by a shell on another origin (independent deployment).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+}
+
+/**
+ * CORS for the allow-listed origins (CORS_ORIGINS) only. Sessions travel in the body or the
+ * Authorization header, never in cookies, so credentials are not allowed.
+ */
+export function corsAllowList(origins: readonly string[]): RequestHandler {
+  const allowed = new Set(origins);
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined) res.vary('Origin');
+    if (origin === undefined || !allowed.has(origin)) {
+      next();
+      return;
+    }
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-Request-Id, X-XSRF-TOKEN');
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,120 @@
+// One-port mode: the built shell at /, each remote at /remotes/<name>/, and the runtime manifests
+// the shell reads at start (/remotes.json, /app-config.json). docs/decisions/one-port-serving.md.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Response, Router } from 'express';
+import { type Config, REMOTE_NAMES, type RemoteName } from '../config';
+
+/** Entry files whose names never change between builds: browsers must revalidate them. */
+const NO_CACHE_FILES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+/** A content hash in the file name (webpack's [contenthash]): safe to cache forever. */
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(fileName: string): string {
+  if (NO_CACHE_FILES.has(fileName)) return 'no-cache';
+  if (HASHED_FILE.test(fileName)) return 'public, max-age=31536000, immutable';
+  // Unhashed assets (favicon, images copied as is) may change under the same name.
+  return 'public, max-age=0, must-revalidate';
+}
+
+function staticFolder(root: string): express.RequestHandler {
+  return express.static(root, {
+    index: false,
+    redirect: false,
+    dotfiles: 'ignore',
+    fallthrough: true,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(path.basename(filePath))),
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+function notBuilt(res: Response, what: string, folder: string): void {
+  res
+    .status(503)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Application non construite</title></head>` +
+        `<body><h1>Application non construite</h1><p>${escapeHtml(what)} est introuvable (dossier <code>${escapeHtml(folder)}</code>).</p>` +
+        `<p>Lancez <code>npm run build</code> à la racine du dépôt (ou <code>npm start</code>, qui construit ce qui manque), puis rechargez la page.</p></body></html>`,
+    );
+}
+
+function notFound(res: Response): void {
+  res.status(404).type('text/plain; charset=utf-8').setHeader('Cache-Control', 'no-cache').send('Fichier introuvable');
+}
+
+/** The remotes manifest: REMOTE_URL_<NAME> when set, otherwise the copy served here (page-relative). */
+export function remotesManifest(config: Pick<Config, 'remoteUrls'>): Record<RemoteName, string> {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, config.remoteUrls[name] ?? `/remotes/${name}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+}
+
+export function appConfig(config: Pick<Config, 'chatWidget'>) {
+  return { chatWidget: config.chatWidget ? { ...config.chatWidget } : null };
+}
+
+export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' | 'chatWidget'>): Router {
+  const router = Router();
+  const shellDist = path.join(config.webRoot, 'shell', 'dist');
+  const shellIndex = path.join(shellDist, 'index.html');
+
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  router.get('/remotes.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(remotesManifest(config));
+  });
+
+  router.get('/app-config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(appConfig(config));
+  });
+
+  for (const name of REMOTE_NAMES) {
+    const dist = path.join(config.webRoot, `mfe-${name}`, 'dist');
+    const serve = staticFolder(dist);
+    router.use(`/remotes/${name}`, (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        next();
+        return;
+      }
+      if (!existsSync(dist)) {
+        notBuilt(res, `Le module « ${name} »`, path.relative(config.webRoot, dist) || dist);
+        return;
+      }
+      serve(req, res, () => notFound(res));
+    });
+  }
+  router.use('/remotes', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? notFound(res) : next()));
+
+  const serveShell = staticFolder(shellDist);
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    if (!existsSync(shellIndex)) {
+      notBuilt(res, 'Le shell', path.relative(config.webRoot, shellDist) || shellDist);
+      return;
+    }
+    serveShell(req, res, () => {
+      // History fallback for client routes; a missing file (the last segment has an extension) is a 404.
+      const lastSegment = req.path.split('/').pop() ?? '';
+      if (lastSegment.includes('.')) {
+        notFound(res);
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(shellIndex);
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,87 @@
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  progressPercent,
+  truncateProspectName,
+} from './format';
+
+const local = (...parts: [number, number, number, number?, number?]) => new Date(...parts).getTime();
+
+describe('formatDate', () => {
+  it('writes DD/MM/YYYY in local time, zero-padded', () => {
+    expect(formatDate(local(2024, 0, 5))).toBe('05/01/2024');
+    expect(formatDate(local(1999, 11, 31, 23, 59))).toBe('31/12/1999');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes DD/MM/YYYY HH:MM in local time', () => {
+    expect(formatDateTime(local(2024, 6, 14, 9, 7))).toBe('14/07/2024 09:07');
+    expect(formatDateTime(local(2024, 6, 14, 0, 0))).toBe('14/07/2024 00:00');
+  });
+});
+
+describe('formatClock', () => {
+  it('shows hours and minutes, zero-padded, on 24 hours', () => {
+    expect(formatClock(new Date(2024, 0, 1, 7, 5))).toBe('07:05');
+    expect(formatClock(new Date(2024, 0, 1, 23, 59, 59))).toBe('23:59');
+    expect(formatClock(new Date(2024, 0, 1, 0, 0))).toBe('00:00');
+  });
+});
+
+describe('truncateProspectName', () => {
+  it('when the name is longer than 7 characters, keeps the first 5 and adds ..', () => {
+    expect(truncateProspectName('Boulangerie')).toBe('Boula..');
+    expect(truncateProspectName('ABCDEFGH')).toBe('ABCDE..');
+  });
+
+  it('when the name is 7 characters or fewer, leaves it unchanged', () => {
+    expect(truncateProspectName('ABCDEFG')).toBe('ABCDEFG');
+    expect(truncateProspectName('EDF')).toBe('EDF');
+    expect(truncateProspectName('')).toBe('');
+  });
+
+  it('never cuts a character in half', () => {
+    expect(truncateProspectName('😀😀😀😀😀😀😀')).toBe('😀😀😀😀😀😀😀');
+    expect(truncateProspectName('Éé😀😀😀😀😀😀')).toBe('Éé😀😀😀..');
+  });
+});
+
+describe('progressPercent', () => {
+  it('gives countSelected / count as a percentage with 2 decimals', () => {
+    expect(progressPercent(1, 3)).toBe('33.33');
+    expect(progressPercent(2, 3)).toBe('66.67');
+    expect(progressPercent(5, 5)).toBe('100.00');
+    expect(progressPercent(0, 12)).toBe('0.00');
+  });
+
+  it("when the file is empty, gives '0.00' rather than NaN", () => {
+    expect(progressPercent(0, 0)).toBe('0.00');
+    expect(progressPercent(3, 0)).toBe('0.00');
+    expect(progressPercent(Number.NaN, 10)).toBe('0.00');
+  });
+});
+
+describe('formatDuration', () => {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  const DAY = 24 * HOUR;
+
+  it.each([
+    [DAY, '1 jour'],
+    [3 * DAY, '3 jours'],
+    [3 * DAY + 23 * HOUR, '3 jours'],
+    [HOUR, '1 heure'],
+    [5 * HOUR + 59 * MINUTE, '5 heures'],
+    [MINUTE, '1 minute'],
+    [12 * MINUTE + 30_000, '12 minutes'],
+    [59_999, '0 jour'],
+    [0, '0 jour'],
+    [-5 * DAY, '0 jour'],
+    [Number.NaN, '0 jour'],
+  ])('writes %d ms as %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});

@@ -1,0 +1,56 @@
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** DD/MM/YYYY in the runtime's local time zone (SPEC §9 date format). */
+export function formatDate(ms: number): string {
+  const date = new Date(ms);
+  return `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** DD/MM/YYYY HH:MM in local time, as the comment log shows messages. */
+export function formatDateTime(ms: number): string {
+  return `${formatDate(ms)} ${formatClock(new Date(ms))}`;
+}
+
+/** HH:MM, zero-padded, 24-hour: the clock widget. */
+export function formatClock(date: Date): string {
+  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+export const PROSPECT_NAME_MAX_LENGTH = 7;
+export const PROSPECT_NAME_KEPT_LENGTH = 5;
+
+/**
+ * A card's prospect name: the first 5 characters plus '..' when longer than 7 (SPEC §2). Counted
+ * in code points so an accented letter or an emoji is never cut in half.
+ */
+export function truncateProspectName(name: string): string {
+  const characters = Array.from(name);
+  if (characters.length <= PROSPECT_NAME_MAX_LENGTH) return name;
+  return `${characters.slice(0, PROSPECT_NAME_KEPT_LENGTH).join('')}..`;
+}
+
+/** countSelected / count as a percentage with 2 decimals, '0.00' when there is nothing to count. */
+export function progressPercent(selected: number, total: number): string {
+  if (!Number.isFinite(selected) || !Number.isFinite(total) || total <= 0) return '0.00';
+  return ((selected / total) * 100).toFixed(2);
+}
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+const plural = (count: number, singular: string, pluralForm: string) =>
+  `${count} ${count > 1 ? pluralForm : singular}`;
+
+/**
+ * A delay in French, in its largest whole unit, rounded down: '3 jours', '1 heure', '12 minutes'.
+ * Under a minute, or negative, reads '0 jour' as the cards do for a delay that has run out.
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < MINUTE_MS) return '0 jour';
+  const days = Math.floor(ms / DAY_MS);
+  if (days >= 1) return plural(days, 'jour', 'jours');
+  const hours = Math.floor(ms / HOUR_MS);
+  if (hours >= 1) return plural(hours, 'heure', 'heures');
+  return plural(Math.floor(ms / MINUTE_MS), 'minute', 'minutes');
+}

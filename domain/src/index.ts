@@ -1,0 +1,38 @@
+// @app/domain: isomorphic business rules shared by the browser apps and the API.
+export * from './opportunity-states';
+export * from './permissions';
+export * from './plans';
+export * from './prospect-fields';
+export * from './licences';
+export * from './format';
+
+export * from './geography/geography-types';
+export * from './geography/geography-data';
+export * from './geography/geography';
+
+export * from './validation/messages';
+export * from './validation/errors';
+export { MAX_LENGTHS, MAX_ITEMS } from './validation/fields';
+export * from './validation/ids';
+export * from './validation/password';
+export * from './validation/email';
+export * from './validation/phone';
+export * from './validation/login';
+export * from './validation/register';
+export * from './validation/fast-register';
+export * from './validation/forgot';
+export * from './validation/reset-password';
+export * from './validation/organisation-create';
+export * from './validation/invitation-create';
+export * from './validation/import-title';
+export * from './validation/prospect-import';
+export * from './validation/contact';
+export * from './validation/custom-fields';
+export * from './validation/new-opportunity';
+export * from './validation/contractual';
+export * from './validation/prospect-info';
+export * from './validation/comment';
+export * from './validation/chat-message';
+export * from './validation/waiting-date';
+export * from './validation/licence-count';
+export * from './validation/role';

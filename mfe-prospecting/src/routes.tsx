@@ -1,0 +1,13 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
+import './prospecting.css';
+
+export default function ProspectingRoutes() {
+  return (
+    <Routes>
+      <Route path="/dashboard/prospect" element={<Navigate to="/dashboard/opportunity/list/todo" replace />} />
+      <Route path="/dashboard/opportunity/list/:filter" element={<OpportunityListScreen />} />
+      <Route path="/dashboard/opportunity/list" element={<Navigate to="/dashboard/opportunity/list/all" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('../tooling/webpack/create-config');
+
+module.exports = createWebpackConfig({
+  dir: __dirname,
+  name: 'prospecting',
+  devPort: 3003,
+  exposes: { './Routes': './src/routes.tsx' },
+  devServer: () => ({ proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3000' }] }),
+});

@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { render, screen } from '@testing-library/react';
+import { ToastHost } from '../toast/toast-host';
+import { useSessionStore } from '../session/session-store';
+import { apiPost, configureApiClient } from './api-client';
+import { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE } from './api-error';
+import { setNavigator } from './navigation';
+
+type Handler = (body: Record<string, unknown>, response: ServerResponse) => void;
+
+let server: Server;
+let handler: Handler;
+let baseURL: string;
+
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => handler(JSON.parse(raw || '{}'), response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  configureApiClient({ baseURL });
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.setState({ token: null });
+});
+
+function reply(status: number, body: unknown): Handler {
+  return (_body, response) => {
+    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  };
+}
+
+test('sends the stored token in the body with the payload', async () => {
+  useSessionStore.getState().signIn('jeton-123');
+  let received: Record<string, unknown> = {};
+  handler = (body, response) => {
+    received = body;
+    reply(200, { ok: true })(body, response);
+  };
+  await expect(apiPost('/api/organisation/get', { organisationId: 'o1' })).resolves.toEqual({ ok: true });
+  expect(received).toEqual({ organisationId: 'o1', token: 'jeton-123' });
+});
+
+test('a 269 reply navigates to data.redirect', async () => {
+  const navigate = jest.fn();
+  setNavigator(navigate);
+  handler = reply(269, { redirect: '/dashboard/nosub' });
+  await expect(apiPost('/api/opportunity/get')).rejects.toBeInstanceOf(ApiRedirect);
+  expect(navigate).toHaveBeenCalledWith('/dashboard/nosub');
+});
+
+test("an error reply shows the server's message in a toast", async () => {
+  render(<ToastHost />);
+  handler = reply(400, { message: 'Raison sociale invalide' });
+  await expect(apiPost('/api/organisation/create')).rejects.toBeInstanceOf(ApiError);
+  expect(await screen.findByText('Raison sociale invalide')).toBeInTheDocument();
+});
+
+test('a silent call shows nothing', async () => {
+  render(<ToastHost />);
+  handler = reply(500, { message: 'Erreur silencieuse' });
+  await expect(apiPost('/api/prospect/load', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByText('Erreur silencieuse')).not.toBeInTheDocument();
+});
+
+test('an invalid session (401) clears the stored session and goes to /login', async () => {
+  const navigate = jest.fn();
+  setNavigator(navigate);
+  useSessionStore.getState().signIn('périmé');
+  localStorage.setItem('CurrentOrganisation', 'o1');
+  handler = reply(401, { message: 'Session expirée, veuillez vous reconnecter' });
+  await expect(apiPost('/api/verify', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+  expect(localStorage.getItem('token')).toBeNull();
+  expect(localStorage.getItem('CurrentOrganisation')).toBeNull();
+  expect(navigate).toHaveBeenCalledWith('/login');
+});
+
+test('a server that cannot be reached gives a French network message', async () => {
+  configureApiClient({ baseURL: 'http://127.0.0.1:1/' });
+  const jsdomReport = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    await expect(apiPost('/api/login', {}, { silent: true })).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE });
+  } finally {
+    jsdomReport.mockRestore();
+    configureApiClient({ baseURL });
+  }
+});

@@ -1,0 +1,81 @@
+import axios, { AxiosError } from 'axios';
+import { notifyError } from '../toast/notify';
+import { useSessionStore } from '../session/session-store';
+import { navigateTo } from './navigation';
+import { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from './api-error';
+
+/** Status the API uses to tell the client to navigate to `data.redirect` (SPEC.md §4). */
+export const REDIRECT_STATUS = 269;
+
+export type CallOptions = {
+  /** Do not toast a failure (the spec lists the calls that fail silently). */
+  silent?: boolean;
+};
+
+// Same origin as the shell; no time-out (SPEC.md §7); XSRF cookie echoed on same-origin requests.
+const http = axios.create({
+  baseURL: '/',
+  timeout: 0,
+  headers: { 'Content-Type': 'application/json' },
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  withXSRFToken: (config) => !config.baseURL || config.baseURL.startsWith('/'),
+  validateStatus: (status) => status >= 200 && status < 300,
+});
+
+/** The API's base address: the shell's own origin unless a deployment puts the API elsewhere. */
+export function configureApiClient({ baseURL }: { baseURL: string }): void {
+  http.defaults.baseURL = baseURL;
+}
+
+/**
+ * POST `path` with `body` plus the session token (SPEC.md §7). Resolves with the reply's data;
+ * rejects with ApiRedirect after following a 269, or ApiError after showing its French message.
+ */
+export async function apiPost<TReply, TBody extends object = Record<string, unknown>>(
+  path: string,
+  body?: TBody,
+  options: CallOptions = {},
+): Promise<TReply> {
+  const token = useSessionStore.getState().token;
+  try {
+    const response = await http.post<TReply>(path, { ...body, ...(token ? { token } : {}) });
+    if (response.status === REDIRECT_STATUS) {
+      const redirect = (response.data as { redirect?: unknown }).redirect;
+      if (typeof redirect === 'string') {
+        navigateTo(redirect);
+        throw new ApiRedirect(redirect);
+      }
+    }
+    return response.data;
+  } catch (error) {
+    if (error instanceof ApiRedirect) throw error;
+    const failure = toApiError(error);
+    if (failure.status === 401 && token) {
+      // The server no longer knows this session: forget it and start again from the login screen.
+      useSessionStore.getState().clearSession();
+      navigateTo('/login');
+    }
+    if (!options.silent) notifyError(failure.message);
+    throw failure;
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  if (!(error instanceof AxiosError)) return new ApiError(UNKNOWN_ERROR_MESSAGE, null);
+  if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
+    return new ApiError(TIMEOUT_ERROR_MESSAGE, null);
+  }
+  if (!error.response) return new ApiError(NETWORK_ERROR_MESSAGE, null);
+  const message = (error.response.data as { message?: unknown } | undefined)?.message;
+  return new ApiError(
+    typeof message === 'string' && message ? message : `${UNKNOWN_ERROR_MESSAGE} (code ${error.response.status})`,
+    error.response.status,
+  );
+}
+
+/** For fire-and-forget calls: failures were already shown to the user by apiPost. */
+export function ignoreHandledFailure(error: unknown): void {
+  if (error instanceof ApiError || error instanceof ApiRedirect) return;
+  throw error;
+}

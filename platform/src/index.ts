@@ -1,0 +1,35 @@
+// @app/platform: the browser runtime shared (as one Module Federation singleton) by the shell and every remote.
+import './ui/ui.css';
+
+export { useSessionStore } from './session/session-store';
+export type { SessionState, SessionUser, OrganisationSummary } from './session/session-store';
+export { STORAGE_KEYS, opportunityListKey, saveOpportunityIds, readOpportunityIds } from './session/storage-keys';
+export { apiPost, configureApiClient, ignoreHandledFailure, REDIRECT_STATUS } from './api/api-client';
+export type { CallOptions } from './api/api-client';
+export { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-error';
+export { setNavigator, navigateTo } from './api/navigation';
+export {
+  notifyError,
+  notifySuccess,
+  notifyInfo,
+  notifyUnavailableFeature,
+  UNAVAILABLE_FEATURE_MESSAGE,
+  TOAST_AUTO_CLOSE_MS,
+  SHORT_TOAST_MS,
+  EXPORT_TOAST_MS,
+} from './toast/notify';
+export { ToastHost } from './toast/toast-host';
+export { APP_EVENTS, emitAppEvent, useAppEvent } from './events/app-events';
+export type { AppEvent } from './events/app-events';
+export { Button } from './ui/button';
+export type { ButtonProps } from './ui/button';
+export { TextField } from './ui/text-field';
+export type { TextFieldProps } from './ui/text-field';
+export { Select } from './ui/select';
+export type { SelectOption, SelectProps } from './ui/select';
+export { Spinner } from './ui/spinner';
+export { LoadingScreen } from './ui/loading-screen';
+export { Tabs } from './ui/tabs';
+export type { Tab, TabsProps } from './ui/tabs';
+export { Modal, MODAL_FADE_OUT_MS } from './ui/modal';
+export type { ModalProps } from './ui/modal';

@@ -1,0 +1,37 @@
+import { useSessionStore } from './session-store';
+import { readOpportunityIds, saveOpportunityIds } from './storage-keys';
+
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.getState().clearSession();
+});
+
+test('keeps the token under the "token" key and the organisation under "CurrentOrganisation"', () => {
+  useSessionStore.getState().signIn('abc');
+  useSessionStore.getState().setOrganisations([{ _id: 'o1', name: 'Alpha' }]);
+  expect(localStorage.getItem('token')).toBe('abc');
+  expect(localStorage.getItem('CurrentOrganisation')).toBe('o1');
+});
+
+test('reads back what an earlier visit stored', async () => {
+  localStorage.setItem('token', 'stored');
+  localStorage.setItem('CurrentOrganisation', 'o9');
+  localStorage.setItem('navCollapsed', 'false');
+  await useSessionStore.persist.rehydrate();
+  expect(useSessionStore.getState()).toMatchObject({ token: 'stored', currentOrganisationId: 'o9', navCollapsed: false });
+});
+
+test('clearing the session empties local storage entirely', () => {
+  useSessionStore.getState().signIn('abc');
+  saveOpportunityIds('todo', ['1', '2']);
+  useSessionStore.getState().clearSession();
+  expect(localStorage.length).toBe(0);
+  expect(useSessionStore.getState().token).toBeNull();
+});
+
+test('opportunity ids are kept per filter, separated by semicolons', () => {
+  saveOpportunityIds('waiting', ['a', 'b', 'c']);
+  expect(localStorage.getItem('waiting')).toBe('a;b;c');
+  expect(readOpportunityIds('waiting')).toEqual(['a', 'b', 'c']);
+  expect(readOpportunityIds('win')).toEqual([]);
+});

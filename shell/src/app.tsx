@@ -1,0 +1,74 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingScreen, setNavigator, useSessionStore } from '@app/platform';
+import { FallbackScreen } from './fallback/fallback-screen';
+import { DashboardLayout } from './layout/dashboard-layout';
+import { RemoteRoute } from './remotes/remote-route';
+import { findRemoteForPath, type RemoteDefinition } from './remotes/remote-table';
+import { useSessionBootstrap } from './session/use-session-bootstrap';
+import { StartScreen } from './start/start-screen';
+
+export type AppProps = { remotes: readonly RemoteDefinition[] };
+
+export function App({ remotes }: AppProps) {
+  return (
+    <>
+      <RouterBridge />
+      {/* One splat route: remotes render their own <Routes> with absolute paths under it. */}
+      <Routes>
+        <Route path="*" element={<AppRoutes remotes={remotes} />} />
+      </Routes>
+    </>
+  );
+}
+
+function AppRoutes({ remotes }: AppProps) {
+  const { pathname } = useLocation();
+  if (pathname === '/') return <FallbackScreen />;
+  const remote = findRemoteForPath(remotes, pathname);
+  const screen = remote ? <RemoteRoute key={remote} name={remote} /> : <NotFound />;
+  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) {
+    return (
+      <RequireSession pathname={pathname}>
+        <DashboardLayout>{pathname.replace(/\/$/, '') === '/dashboard' ? <StartScreen /> : screen}</DashboardLayout>
+      </RequireSession>
+    );
+  }
+  return screen;
+}
+
+type RequireSessionProps = { pathname: string; children: ReactNode };
+
+function RequireSession({ pathname, children }: RequireSessionProps) {
+  const token = useSessionStore((state) => state.token);
+  const organisations = useSessionStore((state) => state.organisations);
+  const { ready } = useSessionBootstrap();
+  if (!token) return <Navigate to="/login" replace />;
+  if (!ready) return <LoadingScreen />;
+  // Without an organisation, only the start screen makes sense (SPEC.md §7 /api/organisation/get).
+  if (organisations.length === 0 && pathname.replace(/\/$/, '') !== '/dashboard') return <Navigate to="/dashboard" replace />;
+  return children;
+}
+
+function NotFound() {
+  return (
+    <section className="shell-not-found">
+      <h1>Page introuvable</h1>
+      <p>Cette adresse ne correspond à aucun écran.</p>
+    </section>
+  );
+}
+
+/** Lets platform code navigate with the router, and accepts the hash variant of every path (/#/login). */
+function RouterBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((path) => navigate(path));
+    const handleHashChange = () => {
+      if (window.location.hash.startsWith('#/')) navigate(window.location.hash.slice(1), { replace: true });
+    };
+    window.addEventListener('hashchange', handleHashChange);
+    return () => window.removeEventListener('hashchange', handleHashChange);
+  }, [navigate]);
+  return null;
+}

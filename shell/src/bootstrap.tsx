@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ToastHost } from '@app/platform';
+import { App } from './app';
+import { fetchAppConfig } from './app-config';
+import { injectChatWidget } from './chat/chat-widget';
+import { registerFederatedRemotes } from './remotes/federation';
+import { fetchRemoteDefinitions } from './remotes/remote-manifest';
+import { DEFAULT_REMOTE_ROUTES, type RemoteDefinition } from './remotes/remote-table';
+import './shell.css';
+
+// The hash variant of every route (/#/login) lands on its path (/login).
+if (window.location.hash.startsWith('#/')) window.history.replaceState(null, '', window.location.hash.slice(1));
+
+async function start() {
+  const [remotes, appConfig] = await Promise.all([
+    fetchRemoteDefinitions().catch((error: unknown): RemoteDefinition[] => {
+      // Every module then shows "Module indisponible" with its retry button, instead of a blank page.
+      console.error('[shell] /remotes.json illisible', error);
+      return Object.entries(DEFAULT_REMOTE_ROUTES).map(([name, routes]) => ({ name, entry: '', routes }));
+    }),
+    fetchAppConfig(),
+  ]);
+  registerFederatedRemotes(remotes);
+  injectChatWidget(appConfig.chatWidget);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root absent de index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App remotes={remotes} />
+        <ToastHost />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,98 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { APP_EVENTS, emitAppEvent, notifyUnavailableFeature, useSessionStore } from '@app/platform';
+import { LIST_FILTER_LABELS, LIST_FILTERS } from '@app/domain';
+import { useLogout } from './use-logout';
+
+/** SPEC.md §2: with no saved choice, the navigation starts collapsed under 1728 px. */
+export const NAV_COLLAPSE_BREAKPOINT_PX = 1728;
+
+export function Navigation() {
+  const saved = useSessionStore((state) => state.navCollapsed);
+  const setNavCollapsed = useSessionStore((state) => state.setNavCollapsed);
+  const collapsed = saved ?? window.innerWidth < NAV_COLLAPSE_BREAKPOINT_PX;
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const openProspectingModal = (event: (typeof APP_EVENTS)[keyof typeof APP_EVENTS]) => {
+    // The prospecting remote handles it, now if it is on screen or as soon as it mounts.
+    emitAppEvent(event);
+    if (!window.location.pathname.startsWith('/dashboard/prospect/list')) navigate('/dashboard/prospect/list');
+  };
+
+  return (
+    <nav className={collapsed ? 'shell-nav shell-nav--collapsed' : 'shell-nav'} aria-label="Navigation principale">
+      <button
+        type="button"
+        className="shell-nav__toggle"
+        aria-expanded={!collapsed}
+        onClick={() => setNavCollapsed(!collapsed)}
+      >
+        <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+        <span className="shell-nav__label">{collapsed ? 'Déplier le menu' : 'Réduire le menu'}</span>
+      </button>
+      <ul>
+        <NavItem to="/dashboard/prospect" icon="🏠" label="Accueil" />
+        <NavGroup icon="💼" label="Opportunités">
+          {LIST_FILTERS.map((filter) => (
+            <NavItem key={filter} to={`/dashboard/opportunity/list/${filter}`} label={LIST_FILTER_LABELS[filter]} />
+          ))}
+          <NavAction label="Non attribuées" onClick={notifyUnavailableFeature} />
+        </NavGroup>
+        <NavGroup icon="📣" label="Campagnes">
+          <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
+          <NavAction label="Importer une campagne" onClick={() => openProspectingModal(APP_EVENTS.openImportModal)} />
+          <NavAction
+            label="Importer un prospect manuel"
+            onClick={() => openProspectingModal(APP_EVENTS.openNewOpportunityModal)}
+          />
+        </NavGroup>
+        <NavAction icon="🗺️" label="Gestion des tournées" onClick={notifyUnavailableFeature} />
+        <NavAction icon="👤" label="Mon compte" onClick={notifyUnavailableFeature} />
+        <NavItem to="/dashboard/prospect/settings" icon="⚙️" label="Paramètres" />
+        <NavAction icon="⎋" label="Déconnexion" onClick={() => void logout()} />
+      </ul>
+    </nav>
+  );
+}
+
+type NavItemProps = { to: string; label: string; icon?: string };
+
+function NavItem({ to, label, icon }: NavItemProps) {
+  return (
+    <li>
+      <NavLink to={to} end className="shell-nav__item" title={label}>
+        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        <span className="shell-nav__label">{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+type NavActionProps = { label: string; icon?: string; onClick: () => void };
+
+function NavAction({ label, icon, onClick }: NavActionProps) {
+  return (
+    <li>
+      <button type="button" className="shell-nav__item" title={label} onClick={onClick}>
+        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        <span className="shell-nav__label">{label}</span>
+      </button>
+    </li>
+  );
+}
+
+type NavGroupProps = { label: string; icon: string; children: ReactNode };
+
+function NavGroup({ label, icon, children }: NavGroupProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="shell-nav__group">
+      <button type="button" className="shell-nav__item" aria-expanded={open} title={label} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true">{icon}</span>
+        <span className="shell-nav__label">{label}</span>
+      </button>
+      {open ? <ul className="shell-nav__submenu">{children}</ul> : null}
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteDefinition } from './remote-table';
+
+/** A remote whose manifest, entry or module could not be loaded. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remoteId: string,
+    readonly lifecycle: string,
+    cause: unknown,
+  ) {
+    super(`Le module ${remoteId} n'a pas pu être chargé (${lifecycle})`, { cause });
+    this.name = 'RemoteLoadError';
+  }
+}
+
+let pluginRegistered = false;
+
+export function registerFederatedRemotes(remotes: readonly RemoteDefinition[]): void {
+  if (!pluginRegistered) {
+    registerPlugins([
+      {
+        name: 'shell-remote-errors',
+        // One place where every load failure (manifest, entry script, module) becomes a RemoteLoadError,
+        // which the remote route's error boundary turns into "Module indisponible".
+        errorLoadRemote({ id, error, lifecycle }) {
+          console.warn(`[federation] ${id} indisponible (${lifecycle})`, error);
+          throw new RemoteLoadError(id, lifecycle, error);
+        },
+      },
+    ]);
+    pluginRegistered = true;
+  }
+  registerRemotes(
+    remotes.filter(({ entry }) => entry !== '').map(({ name, entry }) => ({ name, entry })),
+    { force: true },
+  );
+}
+
+export type RemoteModule = { default: ComponentType };
+
+export async function loadRemoteRoutes(name: string): Promise<RemoteModule> {
+  const module = await loadRemote<RemoteModule>(`${name}/Routes`);
+  if (!module?.default) throw new RemoteLoadError(name, 'onLoad', new Error('exposition ./Routes absente'));
+  return module;
+}

@@ -1,0 +1,22 @@
+// Path prefix -> remote. The four modules of today; a manifest entry of the object form
+// ({ "entry": "...", "routes": ["/dashboard/crm"] }) adds a module without touching this file.
+export const DEFAULT_REMOTE_ROUTES: Record<string, readonly string[]> = {
+  auth: ['/login', '/register', '/forgot', '/reset-password', '/discovery', '/invitation'],
+  prospecting: ['/dashboard/prospect', '/dashboard/opportunity'],
+  settings: ['/dashboard/prospect/settings'],
+  billing: ['/dashboard/subscription', '/dashboard/paiement', '/dashboard/nosub'],
+};
+
+export type RemoteDefinition = { name: string; entry: string; routes: readonly string[] };
+
+/** The remote owning `pathname`: the most specific prefix wins, matched on whole path segments. */
+export function findRemoteForPath(remotes: readonly RemoteDefinition[], pathname: string): string | null {
+  let best: { name: string; length: number } | null = null;
+  for (const remote of remotes) {
+    for (const prefix of remote.routes) {
+      const matches = pathname === prefix || pathname.startsWith(`${prefix}/`);
+      if (matches && (!best || prefix.length > best.length)) best = { name: remote.name, length: prefix.length };
+    }
+  }
+  return best?.name ?? null;
+}

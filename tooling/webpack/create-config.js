@@ -1,0 +1,93 @@
+// Webpack configuration factory for the shell and the remotes (see docs/architecture.md).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createSharedConfig } = require('./shared');
+
+const repo = path.resolve(__dirname, '../..');
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the app's folder
+ * @param {string} options.name federation name (shell, auth, prospecting, settings, billing)
+ * @param {Record<string,string>} [options.exposes] remotes only
+ * @param {string[]} [options.runtimePlugins] host only
+ * @param {number} options.devPort
+ * @param {(devServer: object) => object} [options.devServer]
+ */
+function createWebpackConfig(options) {
+  const { dir, name, exposes, runtimePlugins, devPort } = options;
+  const pkg = require(path.join(dir, 'package.json'));
+  const isRemote = Boolean(exposes);
+
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Entry files keep stable names (a content hash breaks the federation plugin); chunks carry the hash.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        publicPath: 'auto',
+        clean: true,
+        uniqueName: name,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // Workspace packages are compiled from their sources (exports condition "source").
+        conditionNames: ['source', '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            include: [path.join(dir, 'src'), path.join(repo, 'platform/src'), path.join(repo, 'domain/src')],
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|svg|jpg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 8 * 1024 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+          ...(runtimePlugins ? { runtimePlugins } : {}),
+          shared: createSharedConfig(pkg),
+          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+          // Type generation costs ~2 s per remote and fetches types over the network: off.
+          dts: false,
+        }),
+        // A remote's own page only serves its standalone development (the shell never loads it).
+        new HtmlWebpackPlugin({
+          template: isRemote ? path.join(__dirname, 'remote-index.html') : path.join(dir, 'src/index.html'),
+          scriptLoading: 'defer',
+          chunks: ['main'],
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        historyApiFallback: !isRemote,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        ...(options.devServer ? options.devServer({ production }) : {}),
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };
