@@ -4,7 +4,10 @@ export type LicenceKey = {
 };
 
 /** The licence select is disabled for the licence the current user holds (SPEC §5): nobody unassigns themselves. */
-export function isLicenceSelectDisabled(licence: LicenceKey, currentUserId: string | null | undefined): boolean {
+export function isLicenceSelectDisabled(
+  licence: LicenceKey,
+  currentUserId: string | null | undefined,
+): boolean {
   return Boolean(currentUserId) && licence.userId === currentUserId;
 }
 

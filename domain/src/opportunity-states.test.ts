@@ -18,7 +18,12 @@ describe('opportunity states', () => {
   });
 
   it("are labelled 'A faire', 'En attente', 'Gagné' and 'Perdu'", () => {
-    expect(OPPORTUNITY_STATE_LABELS).toEqual({ TODO: 'A faire', WAITING: 'En attente', WIN: 'Gagné', LOOSE: 'Perdu' });
+    expect(OPPORTUNITY_STATE_LABELS).toEqual({
+      TODO: 'A faire',
+      WAITING: 'En attente',
+      WIN: 'Gagné',
+      LOOSE: 'Perdu',
+    });
   });
 
   it("show 'A Faire', 'En Attente', 'Gagné' and 'Perdu' on a card's state buttons", () => {
@@ -57,9 +62,12 @@ describe('list filters', () => {
     ]);
   });
 
-  it.each(['all', 'todo', 'waiting', 'loose', 'win'])("when the route says '%s', it is that filter", (value) => {
-    expect(parseListFilter(value)).toBe(value);
-  });
+  it.each(['all', 'todo', 'waiting', 'loose', 'win'])(
+    "when the route says '%s', it is that filter",
+    (value) => {
+      expect(parseListFilter(value)).toBe(value);
+    },
+  );
 
   it.each([undefined, '', 'lost', 'TODO', 'Todo', ' all', 'unassigned', 'constructor'])(
     'when the route says %p, it is no filter, so the UI redirects to all',

@@ -28,7 +28,9 @@ export type ListFilter = (typeof LIST_FILTERS)[number];
 
 /** Returns null for anything that is not exactly one of the five filters: the UI then redirects to 'all'. */
 export function parseListFilter(value: string | undefined): ListFilter | null {
-  return value !== undefined && (LIST_FILTERS as readonly string[]).includes(value) ? (value as ListFilter) : null;
+  return value !== undefined && (LIST_FILTERS as readonly string[]).includes(value)
+    ? (value as ListFilter)
+    : null;
 }
 
 export const LIST_FILTER_LABELS: Record<ListFilter, string> = {

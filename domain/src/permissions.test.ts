@@ -39,7 +39,9 @@ const SPEC_TABLE: [string, string, number][] = [
 
 describe('permissions', () => {
   it('are the 23 bits of the spec table, with its labels, values and groups, in its order', () => {
-    expect(PERMISSIONS.map((permission) => [permission.group, permission.label, permission.bit])).toEqual(SPEC_TABLE);
+    expect(PERMISSIONS.map((permission) => [permission.group, permission.label, permission.bit])).toEqual(
+      SPEC_TABLE,
+    );
   });
 
   it('give every key the bit of its row', () => {
@@ -98,7 +100,8 @@ describe('hasPermission', () => {
   });
 
   it('grants every bit to the full mask', () => {
-    for (const permission of PERMISSIONS) expect(hasPermission(ALL_PERMISSIONS_MASK, permission.bit)).toBe(true);
+    for (const permission of PERMISSIONS)
+      expect(hasPermission(ALL_PERMISSIONS_MASK, permission.bit)).toBe(true);
   });
 });
 
@@ -110,7 +113,9 @@ describe('togglePermission', () => {
   });
 
   it('leaves the other bits alone', () => {
-    expect(togglePermission(ALL_PERMISSIONS_MASK, PERMISSION.EDIT_PERMISSIONS)).toBe(ALL_PERMISSIONS_MASK - 1);
+    expect(togglePermission(ALL_PERMISSIONS_MASK, PERMISSION.EDIT_PERMISSIONS)).toBe(
+      ALL_PERMISSIONS_MASK - 1,
+    );
   });
 });
 
@@ -133,12 +138,22 @@ describe('parseBinaryValue', () => {
     expect(parseBinaryValue(value)).toBe(mask);
   });
 
-  it.each(['', ' 1', '1 ', '-1', '+1', '1.5', '1e3', '0x10', 'abc', '8388608', '4294967296', '99999999999999999999'])(
-    "rejects '%s'",
-    (value) => {
-      expect(parseBinaryValue(value)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    ' 1',
+    '1 ',
+    '-1',
+    '+1',
+    '1.5',
+    '1e3',
+    '0x10',
+    'abc',
+    '8388608',
+    '4294967296',
+    '99999999999999999999',
+  ])("rejects '%s'", (value) => {
+    expect(parseBinaryValue(value)).toBeNull();
+  });
 
   it('rejects a value that is not a string at all', () => {
     expect(parseBinaryValue({ $gt: '' } as unknown as string)).toBeNull();
@@ -154,7 +169,11 @@ describe('default roles', () => {
   };
 
   it('are Administrateur, Manager and Commercial', () => {
-    expect(DEFAULT_ROLES.map((candidate) => candidate.name)).toEqual(['Administrateur', 'Manager', 'Commercial']);
+    expect(DEFAULT_ROLES.map((candidate) => candidate.name)).toEqual([
+      'Administrateur',
+      'Manager',
+      'Commercial',
+    ]);
   });
 
   it('give Administrateur every permission', () => {
@@ -168,7 +187,13 @@ describe('default roles', () => {
     }
     expect(hasPermission(manager, PERMISSION.INVITE_WITH_LICENCE)).toBe(true);
     expect(hasPermission(manager, PERMISSION.INVITE_WITHOUT_LICENCE)).toBe(true);
-    for (const key of ['EDIT_PERMISSIONS', 'CREATE_ROLE', 'EDIT_ROLE', 'DELETE_ROLE', 'REMOVE_COLLABORATOR'] as const) {
+    for (const key of [
+      'EDIT_PERMISSIONS',
+      'CREATE_ROLE',
+      'EDIT_ROLE',
+      'DELETE_ROLE',
+      'REMOVE_COLLABORATOR',
+    ] as const) {
       expect(hasPermission(manager, PERMISSION[key])).toBe(false);
     }
   });
@@ -187,6 +212,7 @@ describe('default roles', () => {
   });
 
   it('carry their mask as the decimal string the wire uses', () => {
-    for (const candidate of DEFAULT_ROLES) expect(parseBinaryValue(candidate.binaryValue)).toBe(candidate.mask);
+    for (const candidate of DEFAULT_ROLES)
+      expect(parseBinaryValue(candidate.binaryValue)).toBe(candidate.mask);
   });
 });

@@ -37,7 +37,12 @@ export const PERMISSIONS: readonly Permission[] = [
   { key: 'EDIT_PERMISSIONS', bit: 1, label: 'Modifier les permissions', group: 'Général' },
   { key: 'CREATE_ROLE', bit: 2, label: 'Créer un rôle', group: 'Général' },
   { key: 'INVITE_WITH_LICENCE', bit: 4, label: 'Ajouter un collaborateur si licence', group: 'Général' },
-  { key: 'INVITE_WITHOUT_LICENCE', bit: 8, label: 'Ajouter un collaborateur si pas de licence', group: 'Général' },
+  {
+    key: 'INVITE_WITHOUT_LICENCE',
+    bit: 8,
+    label: 'Ajouter un collaborateur si pas de licence',
+    group: 'Général',
+  },
   { key: 'REMOVE_COLLABORATOR', bit: 16, label: 'Supprimer un collaborateur', group: 'Général' },
   { key: 'EDIT_ROLE', bit: 32, label: 'Modifier un rôle', group: 'Général' },
   { key: 'DELETE_ROLE', bit: 64, label: 'Supprimer un rôle', group: 'Général' },
@@ -45,7 +50,12 @@ export const PERMISSIONS: readonly Permission[] = [
   { key: 'CREATE_PROSPECT', bit: 256, label: 'Créer un prospect', group: 'Prospection optimisée' },
   { key: 'EDIT_PROSPECT', bit: 512, label: 'Modifier un prospect', group: 'Prospection optimisée' },
   { key: 'DELETE_PROSPECT', bit: 1024, label: 'Supprimer un prospect', group: 'Prospection optimisée' },
-  { key: 'ASSIGN_COLLABORATOR', bit: 2048, label: 'Assigner un collaborateur', group: 'Prospection optimisée' },
+  {
+    key: 'ASSIGN_COLLABORATOR',
+    bit: 2048,
+    label: 'Assigner un collaborateur',
+    group: 'Prospection optimisée',
+  },
   { key: 'CHANGE_STATE', bit: 4096, label: "Changer l'état", group: 'Prospection optimisée' },
   { key: 'EDIT_CONTRACTS', bit: 8192, label: 'Modifier les contrats', group: 'Prospection optimisée' },
   { key: 'CREATE_ROUND', bit: 16384, label: 'Créer une gestion de tournée', group: 'Prospection optimisée' },
@@ -116,7 +126,9 @@ export function maskOf(keys: readonly PermissionKey[]): number {
 
 /** The permissions a mask grants, in the spec's order. */
 export function permissionsOf(mask: number): PermissionKey[] {
-  return PERMISSIONS.filter((permission) => hasPermission(mask, permission.bit)).map((permission) => permission.key);
+  return PERMISSIONS.filter((permission) => hasPermission(mask, permission.bit)).map(
+    (permission) => permission.key,
+  );
 }
 
 /**
@@ -139,10 +151,9 @@ export type DefaultRole = {
   readonly binaryValue: string;
 };
 
-const PROSPECTING_MASK = PERMISSIONS.filter((permission) => permission.group === 'Prospection optimisée').reduce(
-  (mask, permission) => mask | permission.bit,
-  0,
-);
+const PROSPECTING_MASK = PERMISSIONS.filter(
+  (permission) => permission.group === 'Prospection optimisée',
+).reduce((mask, permission) => mask | permission.bit, 0);
 
 // Reasoning for these sets: docs/decisions/default-roles.md.
 const MANAGER_MASK = PROSPECTING_MASK | maskOf(['INVITE_WITH_LICENCE', 'INVITE_WITHOUT_LICENCE']);

@@ -1,4 +1,13 @@
-import { BILLING_LABELS, formatEuros, isPlanCode, PLAN_CODES, planOf, planPrice, PLANS, yearlyTotal } from './plans';
+import {
+  BILLING_LABELS,
+  formatEuros,
+  isPlanCode,
+  PLAN_CODES,
+  planOf,
+  planPrice,
+  PLANS,
+  yearlyTotal,
+} from './plans';
 
 describe('plans', () => {
   it('are coded 1 Individual, 2 Manager, 4 Enterprise', () => {
@@ -18,10 +27,13 @@ describe('plans', () => {
     [1, 1490, 1990],
     [2, 1990, 2590],
     [4, 3000, 3690],
-  ] as const)('plan %d costs %d cents per user per month billed yearly, %d billed monthly', (code, yearly, monthly) => {
-    expect(planPrice(code, 'yearly')).toBe(yearly);
-    expect(planPrice(code, 'monthly')).toBe(monthly);
-  });
+  ] as const)(
+    'plan %d costs %d cents per user per month billed yearly, %d billed monthly',
+    (code, yearly, monthly) => {
+      expect(planPrice(code, 'yearly')).toBe(yearly);
+      expect(planPrice(code, 'monthly')).toBe(monthly);
+    },
+  );
 
   it('always costs less per month when billed yearly', () => {
     for (const code of PLAN_CODES) expect(planPrice(code, 'yearly')).toBeLessThan(planPrice(code, 'monthly'));

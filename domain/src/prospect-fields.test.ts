@@ -1,4 +1,10 @@
-import { displayValue, EMPTY_VALUE, isEmptyValue, PROSPECT_FIELD_LABELS, PROSPECT_FIELDS } from './prospect-fields';
+import {
+  displayValue,
+  EMPTY_VALUE,
+  isEmptyValue,
+  PROSPECT_FIELD_LABELS,
+  PROSPECT_FIELDS,
+} from './prospect-fields';
 import { formatLicencesUsed, isLicenceSelectDisabled } from './licences';
 
 describe('prospect fields', () => {
@@ -20,7 +26,9 @@ describe('prospect fields', () => {
 
   it("show 'Aucun' for an empty, blank or absent value", () => {
     expect(EMPTY_VALUE).toBe('Aucun');
-    expect([undefined, null, '', '   ', 'Aucun'].map((value) => displayValue(value))).toEqual(Array(5).fill('Aucun'));
+    expect([undefined, null, '', '   ', 'Aucun'].map((value) => displayValue(value))).toEqual(
+      Array(5).fill('Aucun'),
+    );
     expect(displayValue('Paris')).toBe('Paris');
     expect(displayValue(0)).toBe('0');
     expect(isEmptyValue('x')).toBe(false);

@@ -37,7 +37,11 @@ export const PROSPECT_FIELD_LABELS: Record<ProspectField, string> = {
 
 /** True for values the interface treats as missing: absent, blank, or the stored 'Aucun'. */
 export function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value === EMPTY_VALUE));
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && (value.trim() === '' || value === EMPTY_VALUE))
+  );
 }
 
 /** The text to show for a value: 'Aucun' when it is missing. */

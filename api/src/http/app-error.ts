@@ -18,8 +18,9 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly code: AppErrorCode,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 

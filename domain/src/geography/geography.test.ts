@@ -2,7 +2,9 @@ import { DEPARTMENTS, GEOGRAPHY_SOURCE, REGIONS } from './geography-data';
 import { departmentOfPostalCode, findDepartment, regionOfDepartment, regionOfPostalCode } from './geography';
 
 const expectedDepartmentCodes = [
-  ...Array.from({ length: 95 }, (_, index) => String(index + 1).padStart(2, '0')).filter((code) => code !== '20'),
+  ...Array.from({ length: 95 }, (_, index) => String(index + 1).padStart(2, '0')).filter(
+    (code) => code !== '20',
+  ),
   '2A',
   '2B',
   '971',
@@ -15,7 +17,9 @@ const expectedDepartmentCodes = [
 describe('departments', () => {
   it('are the 101 of 01–95 without 20, plus 2A, 2B and the overseas 971–976', () => {
     expect(DEPARTMENTS).toHaveLength(101);
-    expect(DEPARTMENTS.map((department) => department.code).sort()).toEqual([...expectedDepartmentCodes].sort());
+    expect(DEPARTMENTS.map((department) => department.code).sort()).toEqual(
+      [...expectedDepartmentCodes].sort(),
+    );
   });
 
   it('leave out 975 Saint-Pierre-et-Miquelon, a collectivity rather than a department', () => {
@@ -122,7 +126,7 @@ describe('departmentOfPostalCode', () => {
     expect(departmentOfPostalCode(postalCode)).toBe(department);
   });
 
-  it.each(['', '7500', '750011', 'abcde', '00100', '96000', '98000', '97500', '20300', '2C000', '75 0A1'])(
+  it.each(['', '750', '750011', 'abcde', '00100', '96000', '98000', '97500', '20300', '2C000', '75 0A1'])(
     'when %p is no postal code of a department, gives null',
     (postalCode) => {
       expect(departmentOfPostalCode(postalCode)).toBeNull();

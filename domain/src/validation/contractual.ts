@@ -45,7 +45,10 @@ const endDateSchema = z
   .nullish()
   .transform((value) => value ?? '')
   .refine((value) => value === '' || isCalendarDate(value), MESSAGES.invalidDate)
-  .refine((value) => value === '' || !isCalendarDate(value) || isNotInPast(value), MESSAGES.contractEndDateInPast);
+  .refine(
+    (value) => value === '' || !isCalendarDate(value) || isNotInPast(value),
+    MESSAGES.contractEndDateInPast,
+  );
 
 /** The contractual-information modal, in the spec's order: investment type, custom pairs, then the rest. */
 export const contractualSchema = z.object(
@@ -76,7 +79,9 @@ export function toContractualRecord(data: ContractualData): Record<string, strin
 }
 
 /** The modal's values before a choice is made: the investment type may still be unset. */
-export type ContractualFormValues = Omit<ContractualInput, 'investmentType'> & { investmentType?: InvestmentType };
+export type ContractualFormValues = Omit<ContractualInput, 'investmentType'> & {
+  investmentType?: InvestmentType;
+};
 
 /** The modal's fields from a stored object (or its JSON text), to edit it again. */
 export function fromContractualRecord(
@@ -86,7 +91,8 @@ export function fromContractualRecord(
   if (typeof stored === 'string') {
     try {
       const parsed: unknown = JSON.parse(stored);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) record = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        record = parsed as Record<string, unknown>;
     } catch {
       // Unreadable stored text reads as no information, which the modal shows as empty fields.
       record = {};

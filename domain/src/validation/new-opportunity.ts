@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { NEW_OPPORTUNITY_STATES } from '../opportunity-states';
 import { contactsSchema } from './contact';
-import { choiceError, fieldError, MAX_LENGTHS, OBJECT_ERROR, optionalText, requiredText, timestamp } from './fields';
+import {
+  choiceError,
+  fieldError,
+  MAX_LENGTHS,
+  OBJECT_ERROR,
+  optionalText,
+  requiredText,
+  timestamp,
+} from './fields';
 import { MESSAGES } from './messages';
 
 /** SPEC §9 'Opportunity title minimum: 5 characters'; see docs/decisions/validation-rules.md. */
 export const OPPORTUNITY_TITLE_MIN_LENGTH = 5;
 
-const addressPart = (label: string, max: number) => requiredText(label, MESSAGES.opportunityAddressRequired, max);
+const addressPart = (label: string, max: number) =>
+  requiredText(label, MESSAGES.opportunityAddressRequired, max);
 
 /**
  * The new-opportunity modal (/api/opportunity/addone `data`). The required fields come first, in

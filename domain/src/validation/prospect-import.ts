@@ -21,7 +21,9 @@ const scalarCell = z.union(
 
 // Rows as the CSV parser gives them, values typed dynamically; papaparse puts the surplus fields of
 // a ragged row in an array, which is accepted rather than failing the whole import.
-const cell = z.union([scalarCell, z.array(scalarCell).max(MAX_IMPORT_COLUMNS)], { error: fieldError(cellLabel) });
+const cell = z.union([scalarCell, z.array(scalarCell).max(MAX_IMPORT_COLUMNS)], {
+  error: fieldError(cellLabel),
+});
 
 const columnName = z
   .string({ error: fieldError('colonne') })
@@ -29,7 +31,10 @@ const columnName = z
 
 const row = z
   .record(columnName, cell, { error: fieldError('ligne') })
-  .refine((value) => Object.keys(value).length <= MAX_IMPORT_COLUMNS, MESSAGES.tooMany('ligne', MAX_IMPORT_COLUMNS));
+  .refine(
+    (value) => Object.keys(value).length <= MAX_IMPORT_COLUMNS,
+    MESSAGES.tooMany('ligne', MAX_IMPORT_COLUMNS),
+  );
 
 /** The parsed rows of a CSV file: an empty file gives 'Fichier vide' (SPEC §5). */
 export const importRowsSchema = z
@@ -37,9 +42,15 @@ export const importRowsSchema = z
   .min(1, MESSAGES.emptyFile)
   .max(MAX_IMPORT_ROWS, MESSAGES.tooMany('fichier', MAX_IMPORT_ROWS));
 
+// Targets are our own field identifiers (prospect, codePostale…), so nothing like '$gt' or 'a.b'
+// can become a stored key or a query path.
+const targetField = z
+  .string({ error: fieldError('correspondance des colonnes') })
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, MESSAGES.invalidType('correspondance des colonnes'));
+
 /** Target field -> source column, or 'Aucun' when the target is not mapped. */
 export const importMappingSchema = z
-  .record(columnName, columnName, { error: fieldError('correspondance des colonnes') })
+  .record(targetField, columnName, { error: fieldError('correspondance des colonnes') })
   .refine(
     (value) => Object.keys(value).length <= MAX_IMPORT_COLUMNS,
     MESSAGES.tooMany('correspondance des colonnes', MAX_IMPORT_COLUMNS),

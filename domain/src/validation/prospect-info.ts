@@ -31,10 +31,9 @@ function standardField(field: ProspectField) {
     .transform((value) => (value ? value : EMPTY_VALUE));
 }
 
-const standardShape = Object.fromEntries(PROSPECT_FIELDS.map((field) => [field, standardField(field)])) as Record<
-  ProspectField,
-  ReturnType<typeof standardField>
->;
+const standardShape = Object.fromEntries(
+  PROSPECT_FIELDS.map((field) => [field, standardField(field)]),
+) as Record<ProspectField, ReturnType<typeof standardField>>;
 
 /** The prospect-information modal (/api/opportunity/updateProspect `data`). */
 export const prospectInfoSchema = z.object(

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastHost } from '@app/platform';
@@ -16,15 +16,20 @@ export type RenderScreenOptions = {
   at?: string;
 };
 
-/** Renders `element` at its route with the toasts the user would see. */
+/**
+ * Renders `element` at its route with the toasts the user would see, in StrictMode like the product
+ * (effects run twice on mount, which a single-use call must survive).
+ */
 export function renderScreen(element: ReactElement, { path, at = path }: RenderScreenOptions) {
   return render(
-    <MemoryRouter initialEntries={[at]}>
-      <Routes>
-        <Route path={path} element={element} />
-        <Route path="*" element={<LocationProbe />} />
-      </Routes>
-      <ToastHost />
-    </MemoryRouter>,
+    <StrictMode>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+        <ToastHost />
+      </MemoryRouter>
+    </StrictMode>,
   );
 }

@@ -89,6 +89,17 @@ test('an invalid session (401) clears the stored session and goes to /login', as
   expect(navigate).toHaveBeenCalledWith('/login');
 });
 
+test('a token in the body (a password-reset token) is not replaced by the session token', async () => {
+  useSessionStore.getState().signIn('session');
+  let received: Record<string, unknown> = {};
+  handler = (body, response) => {
+    received = body;
+    reply(200, { valid: true })(body, response);
+  };
+  await apiPost('/api/verifyResetToken', { token: 'jeton-de-reinitialisation' });
+  expect(received.token).toBe('jeton-de-reinitialisation');
+});
+
 test('a server that cannot be reached gives a French network message', async () => {
   configureApiClient({ baseURL: 'http://127.0.0.1:1/' });
   const jsdomReport = jest.spyOn(console, 'error').mockImplementation(() => undefined);

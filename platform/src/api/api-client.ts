@@ -39,7 +39,8 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
 ): Promise<TReply> {
   const token = useSessionStore.getState().token;
   try {
-    const response = await http.post<TReply>(path, { ...body, ...(token ? { token } : {}) });
+    // The body wins: the reset calls carry their own `token` (the reset token) in place of the session's.
+    const response = await http.post<TReply>(path, { ...(token ? { token } : {}), ...body });
     if (response.status === REDIRECT_STATUS) {
       const redirect = (response.data as { redirect?: unknown }).redirect;
       if (typeof redirect === 'string') {
@@ -54,11 +55,17 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
     if (failure.status === 401 && token) {
       // The server no longer knows this session: forget it and start again from the login screen.
       useSessionStore.getState().clearSession();
-      navigateTo('/login');
+      navigateTo(loginPathReturningHere());
     }
     if (!options.silent) notifyError(failure.message);
     throw failure;
   }
+}
+
+/** After logging in again, the user comes back to the screen they were on. */
+function loginPathReturningHere(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return here.startsWith('/dashboard') || here.startsWith('/invitation') ? `/login?next=${encodeURIComponent(here)}` : '/login';
 }
 
 function toApiError(error: unknown): ApiError {

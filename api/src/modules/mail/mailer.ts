@@ -41,6 +41,8 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string; logge
   };
 }
 
+const toCrlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+
 /** A file name that sorts by time and says who the message is for, with nothing a shell would mind. */
 export function outboxFileName(date: Date, to: string): string {
   const stamp = date.toISOString().replace(/[:.]/g, '-');
@@ -76,13 +78,13 @@ export function createOutboxMailer(options: { dataDir: string; from: string; log
         'Content-Type: text/plain; charset=utf-8',
         'Content-Transfer-Encoding: 8bit',
         '',
-        message.text,
+        toCrlf(message.text),
         '',
         `--${boundary}`,
         'Content-Type: text/html; charset=utf-8',
         'Content-Transfer-Encoding: 8bit',
         '',
-        message.html,
+        toCrlf(message.html),
         '',
         `--${boundary}--`,
         '',

@@ -1,0 +1,152 @@
+// createApp: the whole HTTP application from a configuration and its dependencies (store, mailer,
+// clock). index.ts only adds listening and shutdown; tests drive it with supertest.
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import type { Store } from './db/types';
+import { AppError } from './http/app-error';
+import { apiNotFound, errorHandler } from './http/error-handler';
+import { createLogger } from './logger';
+import { ApiRoutes } from './modules/access/api-routes';
+import { everyMemberLicensed, type LicenceGate, OrganisationAccessResolver } from './modules/access/organisation-access';
+import { AccountsRepository } from './modules/accounts/repository';
+import { registerAccountRoutes } from './modules/accounts/routes';
+import { AccountsService } from './modules/accounts/service';
+import { SessionService } from './modules/accounts/sessions';
+import { InvitationsRepository } from './modules/invitations/repository';
+import { registerInvitationRoutes } from './modules/invitations/routes';
+import { InvitationsService } from './modules/invitations/service';
+import type { Mailer } from './modules/mail/mailer';
+import { OrganisationsRepository } from './modules/organisations/repository';
+import { registerOrganisationRoutes } from './modules/organisations/routes';
+import { OrganisationsService } from './modules/organisations/service';
+import { corsAllowList, securityHeaders } from './web/security';
+import { createStaticSite } from './web/static-site';
+
+export type AppDeps = {
+  store: Store;
+  mailer: Mailer;
+  logger?: Logger;
+  /** Epoch ms; tests move it to check expiries. */
+  now?: () => number;
+  licenceGate?: LicenceGate;
+};
+
+export type App = Express & {
+  locals: {
+    /** Resolves once the store's indexes exist; index.ts waits for it before listening. */
+    ready: Promise<void>;
+    /** The declared /api routes (for the permission test and the docs). */
+    apiRoutes: ApiRoutes;
+  };
+};
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function createApp(config: Config, deps: AppDeps): App {
+  const logger = deps.logger ?? createLogger(config);
+  const now = deps.now ?? Date.now;
+
+  const accountsRepository = new AccountsRepository(deps.store);
+  const organisationsRepository = new OrganisationsRepository(deps.store);
+  const invitationsRepository = new InvitationsRepository(deps.store);
+  const ready = (async () => {
+    await accountsRepository.ensureIndexes();
+    await organisationsRepository.ensureIndexes();
+    await invitationsRepository.ensureIndexes();
+    const expired = await accountsRepository.deleteExpiredSessions(now());
+    if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
+  })();
+  // Reported by the /api guard below and by index.ts; never left unhandled.
+  ready.catch(() => undefined);
+
+  const sessions = new SessionService(accountsRepository, config.security.sessionTtlMs, now);
+  const organisations = new OrganisationsService(organisationsRepository, accountsRepository, now);
+  const accounts = new AccountsService({
+    repository: accountsRepository,
+    sessions,
+    organisations,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    passwordHashCost: config.security.passwordHashCost,
+    resetTokenTtlMs: config.security.resetTokenTtlMs,
+    now,
+    onBackgroundError: (error, context) => logger.error({ err: error }, `Échec en arrière-plan : ${context}`),
+  });
+  const invitations = new InvitationsService({
+    repository: invitationsRepository,
+    organisationsRepository,
+    organisations,
+    accounts: accountsRepository,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    ttlMs: config.security.invitationTtlMs,
+    now,
+  });
+
+  const api = new ApiRoutes({
+    sessions,
+    organisationAccess: new OrganisationAccessResolver(organisationsRepository),
+    licenceGate: deps.licenceGate ?? everyMemberLicensed,
+    bodyLimit: config.bodyLimit,
+    rateLimit: config.security.rateLimit,
+  });
+  registerAccountRoutes(api, accounts);
+  registerOrganisationRoutes(api, organisations);
+  registerInvitationRoutes(api, invitations);
+
+  const app = express() as App;
+  app.locals.ready = ready;
+  app.locals.apiRoutes = api;
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const sent = req.headers['x-request-id'];
+        const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // One short line per request: no headers (they hold tokens), no bodies.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(/\/invitation\/join\/[^/?]+/, '/invitation/join/[masqué]'),
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(config));
+
+  const storeReady: RequestHandler = async (_req, _res, next) => {
+    try {
+      await ready;
+    } catch (error) {
+      throw new AppError(503, 'Service momentanément indisponible (base de données)', 'INTERNAL', { cause: error });
+    }
+    next();
+  };
+  app.use('/api', corsAllowList(config.corsOrigins), storeReady, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(api.router);
+  app.use('/api', apiNotFound);
+
+  app.use('/remotes', corsAllowList(config.corsOrigins));
+  app.use(createStaticSite(config));
+
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('gives one-port defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, '.data'));
+    expect(config.webRoot).toBe(REPO_ROOT);
+    expect(config.mongodbUri).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.chatWidget).toBeNull();
+    expect(config.remoteUrls).toEqual({});
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.bodyLimit).toBe('1mb');
+    expect(config.security.sessionTtlMs).toBe(30 * 24 * 3600 * 1000);
+    expect(config.security.resetTokenTtlMs).toBe(3600 * 1000);
+    expect(config.security.invitationTtlMs).toBe(7 * 24 * 3600 * 1000);
+  });
+
+  it('resolves the repository root from the package, whatever the current directory', () => {
+    expect(path.basename(path.join(REPO_ROOT, 'api'))).toBe('api');
+    expect(existsSync(path.join(REPO_ROOT, 'api', 'package.json'))).toBe(true);
+    expect(loadConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(path.join(REPO_ROOT, 'var/data'));
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).dataDir).toBe('/srv/data');
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://app.exemple.fr/' }).publicUrl).toBe('https://app.exemple.fr');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT', 'PORT doit être un entier entre 1 et 65535 (reçu: abc)'],
+    [{ PORT: '70000' }, 'PORT', 'PORT doit être un entier entre 1 et 65535 (reçu: 70000)'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL', 'PUBLIC_URL'],
+    [{ MONGODB_URI: 'postgres://x' }, 'MONGODB_URI', 'MONGODB_URI'],
+    [{ CORS_ORIGINS: 'https://a.fr,pas-une-url' }, 'CORS_ORIGINS', 'pas-une-url'],
+    [{ CORS_ORIGINS: 'https://a.fr/chemin' }, 'CORS_ORIGINS', 'https://a.fr/chemin'],
+    [{ REMOTE_URL_BILLING: 'billing' }, 'REMOTE_URL_BILLING', 'REMOTE_URL_BILLING'],
+    [{ SMTP_URL: 'smtp://localhost:25' }, 'MAIL_FROM', 'MAIL_FROM est obligatoire'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL', 'SMTP_URL'],
+    [{ MAIL_FROM: 'pas une adresse' }, 'MAIL_FROM', 'MAIL_FROM'],
+    [{ STRIPE_SECRET_KEY: 'secret' }, 'STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_WEBHOOK_SECRET: 'abc' }, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_PRICE_GOLD_MONTHLY: 'price_1' }, 'STRIPE_PRICE_GOLD_MONTHLY', 'STRIPE_PRICE_GOLD_MONTHLY'],
+    [{ STRIPE_PRICE_MANAGER_MONTHLY: 'price 1' }, 'STRIPE_PRICE_MANAGER_MONTHLY', 'STRIPE_PRICE_MANAGER_MONTHLY'],
+    [{ CHAT_WIDGET: 'crisp' }, 'CHAT_WIDGET_ID', 'CHAT_WIDGET_ID est obligatoire'],
+    [{ CHAT_WIDGET: 'inconnu', CHAT_WIDGET_ID: 'x' }, 'CHAT_WIDGET_SCRIPT_URL', 'CHAT_WIDGET_SCRIPT_URL'],
+    [{ GEOCODER_URL: 'adresse' }, 'GEOCODER_URL', 'GEOCODER_URL'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL', 'LOG_LEVEL'],
+    [{ PASSWORD_HASH_COST: '1000' }, 'PASSWORD_HASH_COST', 'PASSWORD_HASH_COST'],
+    [{ RATE_LIMIT_MAX_PER_IP: '-1' }, 'RATE_LIMIT_MAX_PER_IP', 'RATE_LIMIT_MAX_PER_IP'],
+    [{ JSON_BODY_LIMIT: 'beaucoup' }, 'JSON_BODY_LIMIT', 'JSON_BODY_LIMIT'],
+    [{ TRUST_PROXY: 'a;b' }, 'TRUST_PROXY', 'TRUST_PROXY'],
+  ])('when %j is set, it fails naming %s', (env, variable, fragment) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+    expect(error.message).toContain(fragment);
+  });
+
+  it('reads every optional service variable', () => {
+    const config = loadConfig({
+      MONGODB_URI: 'mongodb://db:27017/prospection',
+      SMTP_URL: 'smtps://user:pass@mail.exemple.fr:465',
+      MAIL_FROM: 'Prospection <no-reply@exemple.fr>',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_INDIVIDUAL_MONTHLY: 'price_1',
+      STRIPE_PRICE_ENTERPRISE_YEARLY: 'price_2',
+      CHAT_WIDGET: 'crisp',
+      CHAT_WIDGET_ID: '1c2d3e4f-aaaa-bbbb-cccc-123456789abc',
+      GEOCODER_URL: 'https://api-adresse.data.gouv.fr',
+      REMOTE_URL_BILLING: 'https://billing.exemple.fr/mf-manifest.json',
+      CORS_ORIGINS: 'https://billing.exemple.fr, http://localhost:3004',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: '1',
+    });
+    expect(config.mongodbUri).toBe('mongodb://db:27017/prospection');
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.exemple.fr:465', from: 'Prospection <no-reply@exemple.fr>' });
+    expect(config.stripe.prices).toEqual({ INDIVIDUAL_MONTHLY: 'price_1', ENTERPRISE_YEARLY: 'price_2' });
+    expect(config.chatWidget).toEqual({ provider: 'crisp', id: '1c2d3e4f-aaaa-bbbb-cccc-123456789abc', scriptUrl: 'https://client.crisp.chat/l.js' });
+    expect(config.remoteUrls).toEqual({ billing: 'https://billing.exemple.fr/mf-manifest.json' });
+    expect(config.corsOrigins).toEqual(['https://billing.exemple.fr', 'http://localhost:3004']);
+    expect(config.logLevel).toBe('debug');
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it('lets CHAT_WIDGET_SCRIPT_URL override a known provider’s script', () => {
+    const config = loadConfig({ CHAT_WIDGET: 'crisp', CHAT_WIDGET_ID: 'abc', CHAT_WIDGET_SCRIPT_URL: 'https://cdn.exemple.fr/crisp.js' });
+    expect(config.chatWidget?.scriptUrl).toBe('https://cdn.exemple.fr/crisp.js');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', MONGODB_URI: ' ' }).port).toBe(3000);
+  });
+});

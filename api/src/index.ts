@@ -1,0 +1,68 @@
+// Entry point: configuration, store, mailer, app, listen; graceful shutdown on SIGTERM/SIGINT.
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openStore } from './db/open-store';
+import { installProcessHandlers } from './http/error-handler';
+import { createLogger } from './logger';
+import { createMailer } from './modules/mail/create-mailer';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration invalide : ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config);
+  installProcessHandlers(logger);
+
+  const store = await openStore(config);
+  const mailer = createMailer(config, logger);
+  const app = createApp(config, { store, mailer, logger });
+  await app.locals.ready;
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  logger.info(
+    { port: config.port, host: config.host, store: store.kind, mail: mailer.mode, dataDir: config.dataDir, webRoot: config.webRoot },
+    `API à l’écoute sur ${config.publicUrl}`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Arrêt en cours');
+    // Refuse new connections, let running requests finish, then close idle keep-alive sockets.
+    server.close(async (error) => {
+      try {
+        await mailer.close();
+        await store.close();
+        logger.info('Arrêt terminé');
+        process.exit(error ? 1 : 0);
+      } catch (closeError) {
+        logger.error({ err: closeError }, 'Erreur pendant l’arrêt');
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('Arrêt forcé après 10 s');
+      server.closeAllConnections();
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Démarrage impossible :', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+// Walks the declared /api route table: every organisation-scoped route must declare its permission
+// in route-permissions.ts, and the server must actually enforce it.
+import { PERMISSIONS } from '@app/domain';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { z } from 'zod';
+import { errorHandler } from '../../http/error-handler';
+import { createTestApp, signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
+import { ApiRoutes } from './api-routes';
+import { everyMemberLicensed, type OrganisationAccessResolver } from './organisation-access';
+import { ROUTE_PERMISSIONS } from './route-permissions';
+import type { SessionService } from '../accounts/sessions';
+
+type Layer = { route?: { path: string; methods: Record<string, boolean> } };
+
+describe('route permission table', () => {
+  let t: TestApp;
+  beforeAll(() => {
+    t = createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const table = () => t.app.locals.apiRoutes.routes;
+
+  it('registers every /api route through the registry (nothing bypasses the access checks)', () => {
+    const stack = (t.app.locals.apiRoutes.router as unknown as { stack: Layer[] }).stack;
+    const expressRoutes = stack.filter((layer) => layer.route).map((layer) => layer.route?.path);
+    expect(expressRoutes.sort()).toEqual(table().map((route) => route.path).sort());
+    expect(table().length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('declares a permission for every organisation-scoped route', () => {
+    const undeclared = table().filter((route) => route.access === 'organisation' && route.permission === undefined);
+    expect(undeclared.map((route) => route.path)).toEqual([]);
+  });
+
+  it('leaves organisationId to the registry: no route schema reads it (it would skip the membership check)', () => {
+    const misplaced = table().filter((route) => route.bodyKeys.includes('organisationId'));
+    expect(misplaced.map((route) => route.path)).toEqual([]);
+  });
+
+  it('maps only to known permission bits', () => {
+    const bits = new Set(PERMISSIONS.map((permission) => permission.bit));
+    for (const rule of Object.values(ROUTE_PERMISSIONS)) {
+      if (rule.kind === 'bit') expect(bits.has(rule.bit)).toBe(true);
+      if (rule.kind === 'anyOf') rule.bits.forEach((bit) => expect(bits.has(bit)).toBe(true));
+    }
+  });
+
+  it('refuses non-members on every organisation-scoped route, and members lacking the bit where one is required', async () => {
+    const owner = await signUpWithOrganisation(t.app, 'Organisation Walk');
+    const outsider = await signUp(t.app);
+    // A member whose role grants nothing.
+    const powerless = await signUp(t.app);
+    const users = t.store.collection<{ _id: string; email: string }>('users');
+    const powerlessUser = await users.findOne({ email: powerless.email });
+    const { insertedId: emptyRoleId } = await t.store
+      .collection<{ _id: string; organisationId: string; name: string; binaryValue: string; createdAt: number }>('roles')
+      .insertOne({ organisationId: owner.organisationId, name: 'Aucun droit', binaryValue: '0', createdAt: 0 });
+    await t.store
+      .collection<{ _id: string; organisationId: string; userId: string; roleId: string; createdAt: number }>('memberships')
+      .insertOne({ organisationId: owner.organisationId, userId: powerlessUser?._id as string, roleId: emptyRoleId, createdAt: 0 });
+
+    const organisationRoutes = table().filter((route) => route.access === 'organisation');
+    expect(organisationRoutes.length).toBeGreaterThan(0);
+    for (const route of organisationRoutes) {
+      const path = route.path.replace(/:(\w+)/g, 'x'.repeat(43));
+      const asOutsider = await request(t.app).post(path).send({ token: outsider.token, organisationId: owner.organisationId });
+      expect({ path, status: asOutsider.status, message: asOutsider.body.message }).toEqual({
+        path,
+        status: 403,
+        message: 'Vous ne faites pas partie de cette organisation',
+      });
+      const asPowerless = await request(t.app).post(path).send({ token: powerless.token, organisationId: owner.organisationId });
+      if (route.permission?.kind === 'member') {
+        expect({ path, status: asPowerless.status }).not.toEqual({ path, status: 403 });
+      } else {
+        expect({ path, status: asPowerless.status }).toEqual({ path, status: 403 });
+      }
+    }
+  });
+});
+
+describe('an organisation route missing from the table', () => {
+  it('refuses everyone (fails closed) and shows up as undeclared', async () => {
+    const api = new ApiRoutes({
+      sessions: { resolve: async () => ({ sessionId: 's', userId: 'u', expiresAt: Infinity }) } as unknown as SessionService,
+      organisationAccess: {
+        resolve: async (organisationId: string, userId: string) => ({
+          organisationId,
+          organisationName: 'Org',
+          userId,
+          isOwner: true,
+          roleId: 'r',
+          roleName: 'Administrateur',
+          mask: 8388607,
+        }),
+      } as unknown as OrganisationAccessResolver,
+      licenceGate: everyMemberLicensed,
+      bodyLimit: '1mb',
+      rateLimit: { windowMs: 60_000, maxPerIp: 100, maxPerEmail: 100 },
+    });
+    api.post({ path: '/api/test/undeclared', access: 'organisation', body: z.object({}), handler: async () => ({ secret: 'data' }) });
+    expect(api.routes[0]?.permission).toBeUndefined();
+
+    const app = express();
+    app.use(api.router);
+    app.use(errorHandler(pino({ level: 'silent' })));
+    const res = await request(app)
+      .post('/api/test/undeclared')
+      .send({ token: 'A'.repeat(43), organisationId: 'a'.repeat(24) });
+    expect(res.status).toBe(403);
+    expect(res.body.secret).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+// /api/login, /api/register, /api/fastRegister, /api/forgot, /api/verifyResetToken, /api/resetPass,
+// /api/verify, /api/logout (SPEC.md §7 "Account").
+import {
+  fastRegisterSchema,
+  forgotSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyResetTokenSchema,
+} from '@app/domain';
+import { z } from 'zod';
+import type { ApiRoutes } from '../access/api-routes';
+import type { AccountsService } from './service';
+
+const empty = z.object({});
+
+export function registerAccountRoutes(api: ApiRoutes, accounts: AccountsService): void {
+  api.post({
+    path: '/api/login',
+    access: 'public',
+    body: loginSchema,
+    rateLimited: true,
+    handler: ({ input }) => accounts.login(input),
+  });
+
+  api.post({
+    path: '/api/register',
+    access: 'public',
+    body: registerSchema,
+    rateLimited: true,
+    handler: ({ input }) => accounts.register(input),
+  });
+
+  api.post({
+    path: '/api/fastRegister',
+    access: 'public',
+    body: fastRegisterSchema,
+    rateLimited: true,
+    handler: ({ input }) => accounts.fastRegister(input),
+  });
+
+  api.post({
+    path: '/api/forgot',
+    access: 'public',
+    body: forgotSchema,
+    rateLimited: true,
+    handler: ({ input }) => accounts.forgot(input.email),
+  });
+
+  api.post({
+    path: '/api/verifyResetToken',
+    access: 'public',
+    body: verifyResetTokenSchema,
+    handler: ({ input }) => accounts.verifyResetToken(input.token),
+  });
+
+  api.post({
+    path: '/api/resetPass',
+    access: 'public',
+    body: resetPasswordSchema,
+    handler: ({ input }) => accounts.resetPassword(input),
+  });
+
+  api.post({
+    path: '/api/verify',
+    access: 'session',
+    body: empty,
+    handler: async ({ session }) => ({ user: await accounts.currentUser(session.userId) }),
+  });
+
+  // Public on purpose: logging out with an already dead token is not an error.
+  api.post({
+    path: '/api/logout',
+    access: 'public',
+    body: empty,
+    handler: ({ token }) => accounts.logout(token),
+  });
+}

@@ -1,0 +1,94 @@
+// Invitations: an unguessable single-use link, valid 7 days, sent by e-mail; joining adds the
+// member with the Commercial role.
+import { AppError } from '../../http/app-error';
+import type { AccountsRepository } from '../accounts/repository';
+import { createSecret, hashSecret } from '../accounts/tokens';
+import type { OrganisationAccess } from '../access/organisation-access';
+import type { Mailer } from '../mail/mailer';
+import { invitationMail } from '../mail/templates';
+import { JOIN_ROLE_NAME, type OrganisationsService } from '../organisations/service';
+import type { OrganisationsRepository } from '../organisations/repository';
+import type { InvitationsRepository } from './repository';
+
+export const INVITATION_MESSAGES = {
+  sent: (email: string) => `Invitation envoyée à ${email}`,
+  alreadyMember: 'Cette personne fait déjà partie de l’organisation',
+  mailFailed: 'L’e-mail d’invitation n’a pas pu être envoyé, veuillez réessayer plus tard',
+  notFound: 'Invitation introuvable',
+  used: 'Cette invitation a déjà été utilisée',
+  expired: 'Cette invitation a expiré, demandez-en une nouvelle',
+  organisationGone: 'L’organisation de cette invitation n’existe plus',
+} as const;
+
+/** Shape of the secret in /invitation/join/{id}: createSecret() output. */
+const INVITATION_ID = /^[A-Za-z0-9_-]{16,512}$/;
+
+export type InvitationsServiceDeps = {
+  repository: InvitationsRepository;
+  organisationsRepository: OrganisationsRepository;
+  organisations: OrganisationsService;
+  accounts: AccountsRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  ttlMs: number;
+  now: () => number;
+};
+
+export class InvitationsService {
+  constructor(private readonly deps: InvitationsServiceDeps) {}
+
+  async create(access: OrganisationAccess, invitationEmail: string): Promise<{ message: string }> {
+    const invitee = await this.deps.accounts.findUserByEmail(invitationEmail);
+    if (invitee && (await this.deps.organisations.isMember(access.organisationId, invitee._id))) {
+      throw AppError.conflict(INVITATION_MESSAGES.alreadyMember);
+    }
+    const inviter = await this.deps.accounts.findUser(access.userId);
+    const secret = createSecret();
+    const now = this.deps.now();
+    const invitation = await this.deps.repository.insert({
+      tokenHash: hashSecret(secret),
+      organisationId: access.organisationId,
+      email: invitationEmail,
+      invitedBy: access.userId,
+      createdAt: now,
+      expiresAt: now + this.deps.ttlMs,
+    });
+    const link = `${this.deps.publicUrl}/invitation/join/${secret}`;
+    try {
+      await this.deps.mailer.send(
+        invitationMail({ to: invitationEmail, inviterName: inviter?.username ?? 'Un administrateur', organisationName: access.organisationName, link }),
+      );
+    } catch (error) {
+      // Nobody received the link: the invitation must not stay usable.
+      await this.deps.repository.delete(invitation._id);
+      throw new AppError(502, INVITATION_MESSAGES.mailFailed, 'MAIL_FAILED', { cause: error });
+    }
+    return { message: INVITATION_MESSAGES.sent(invitationEmail) };
+  }
+
+  /**
+   * The link is a bearer secret: whoever holds it and is logged in joins. A member opening it again
+   * gets the same answer (idempotent); anyone else after the first use, or after 7 days, gets a 410.
+   */
+  async join(userId: string, secret: string): Promise<{ organisationName: string }> {
+    if (!INVITATION_ID.test(secret)) throw AppError.notFound(INVITATION_MESSAGES.notFound);
+    const invitation = await this.deps.repository.findByTokenHash(hashSecret(secret));
+    if (!invitation) throw AppError.notFound(INVITATION_MESSAGES.notFound);
+    const organisation = await this.deps.organisationsRepository.findOrganisation(invitation.organisationId);
+    if (!organisation) throw AppError.gone(INVITATION_MESSAGES.organisationGone);
+    if (await this.deps.organisations.isMember(organisation._id, userId)) return { organisationName: organisation.name };
+    if (invitation.usedAt !== undefined) throw AppError.gone(INVITATION_MESSAGES.used);
+    const now = this.deps.now();
+    if (invitation.expiresAt <= now) throw AppError.gone(INVITATION_MESSAGES.expired);
+    if (!(await this.deps.repository.consume(invitation._id, userId, now))) {
+      throw AppError.gone(INVITATION_MESSAGES.used);
+    }
+    try {
+      await this.deps.organisations.addMember(organisation._id, userId, JOIN_ROLE_NAME);
+    } catch (error) {
+      await this.deps.repository.release(invitation._id);
+      throw error;
+    }
+    return { organisationName: organisation.name };
+  }
+}

@@ -1,0 +1,142 @@
+// One-port serving: shell with history fallback, remotes, manifests, cache headers, missing builds.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+function writeFile(root: string, relative: string, content: string): void {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+describe('one-port static site', () => {
+  let t: TestApp;
+
+  beforeAll(() => {
+    t = createTestApp();
+    const web = t.config.webRoot;
+    writeFile(web, 'shell/dist/index.html', '<!doctype html><title>Shell</title><div id="root"></div>');
+    writeFile(web, 'shell/dist/main.js', 'console.log("main")');
+    writeFile(web, 'shell/dist/vendors.3f2a9c1b7d.js', '/* chunk */');
+    writeFile(web, 'shell/dist/favicon.ico', 'ico');
+    writeFile(web, 'mfe-auth/dist/remoteEntry.js', '/* auth entry */');
+    writeFile(web, 'mfe-auth/dist/mf-manifest.json', '{"name":"auth"}');
+    writeFile(web, 'mfe-auth/dist/src_routes_tsx.0123456789abcdef.js', '/* auth chunk */');
+  });
+  afterAll(() => t.close());
+
+  it('serves the shell at / with no-cache', async () => {
+    const res = await request(t.app).get('/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>Shell</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/login', '/dashboard/opportunity/list/all', '/invitation/join/AbC_d-e', '/reset-password'])(
+    'falls back to index.html for the client route %s',
+    async (route) => {
+      const res = await request(t.app).get(`${route}?token=x`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('<title>Shell</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers 404, not the shell, for a missing file', async () => {
+    const res = await request(t.app).get('/missing-chunk.1234abcd.js');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('Fichier introuvable');
+  });
+
+  it('serves entry files with no-cache and hashed chunks as immutable', async () => {
+    const main = await request(t.app).get('/main.js');
+    expect(main.status).toBe(200);
+    expect(main.headers['cache-control']).toBe('no-cache');
+    const chunk = await request(t.app).get('/vendors.3f2a9c1b7d.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await request(t.app).get('/favicon.ico');
+    expect(favicon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('serves each remote under /remotes/<name>/', async () => {
+    const manifest = await request(t.app).get('/remotes/auth/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.body).toEqual({ name: 'auth' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await request(t.app).get('/remotes/auth/remoteEntry.js');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await request(t.app).get('/remotes/auth/src_routes_tsx.0123456789abcdef.js');
+    expect(chunk.headers['cache-control']).toContain('immutable');
+    expect((await request(t.app).get('/remotes/auth/nothing.js')).status).toBe(404);
+    expect((await request(t.app).get('/remotes/unknown/remoteEntry.js')).status).toBe(404);
+  });
+
+  it('answers a French 503 for a remote that was not built', async () => {
+    const res = await request(t.app).get('/remotes/billing/mf-manifest.json');
+    expect(res.status).toBe(503);
+    expect(res.text).toContain('npm run build');
+    expect(res.text).toContain('billing');
+  });
+
+  it('lists the four remotes at the page-relative defaults', async () => {
+    const res = await request(t.app).get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toEqual({
+      auth: '/remotes/auth/mf-manifest.json',
+      prospecting: '/remotes/prospecting/mf-manifest.json',
+      settings: '/remotes/settings/mf-manifest.json',
+      billing: '/remotes/billing/mf-manifest.json',
+    });
+  });
+
+  it('answers app-config without chat widget by default, and healthz', async () => {
+    expect((await request(t.app).get('/app-config.json')).body).toEqual({ chatWidget: null });
+    expect((await request(t.app).get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('overrides and missing builds', () => {
+  it('uses REMOTE_URL_<NAME> and the chat widget configuration', async () => {
+    const t = createTestApp({
+      env: {
+        REMOTE_URL_BILLING: 'https://billing.exemple.fr/mf-manifest.json',
+        REMOTE_URL_AUTH: 'http://localhost:3101/mf-manifest.json',
+        CHAT_WIDGET: 'crisp',
+        CHAT_WIDGET_ID: 'site-123',
+      },
+    });
+    try {
+      const remotes = await request(t.app).get('/remotes.json');
+      expect(remotes.body).toEqual({
+        auth: 'http://localhost:3101/mf-manifest.json',
+        prospecting: '/remotes/prospecting/mf-manifest.json',
+        settings: '/remotes/settings/mf-manifest.json',
+        billing: 'https://billing.exemple.fr/mf-manifest.json',
+      });
+      const appConfig = await request(t.app).get('/app-config.json');
+      expect(appConfig.body).toEqual({ chatWidget: { provider: 'crisp', id: 'site-123', scriptUrl: 'https://client.crisp.chat/l.js' } });
+      const csp = remotes.headers['content-security-policy'] as string;
+      expect(csp).toContain('http://localhost:3101');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves a French 503 page, not a crash, when the shell is not built; the API still answers', async () => {
+    const t = createTestApp();
+    try {
+      const res = await request(t.app).get('/dashboard');
+      expect(res.status).toBe(503);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('Application non construite');
+      expect(res.text).toContain('npm run build');
+      expect((await request(t.app).get('/healthz')).status).toBe(200);
+      expect((await request(t.app).post('/api/verify').send({})).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+// Bundle size benchmark: what a browser downloads, in bytes gzip, for the shell's first screen and
+// for each remote's entry + first route. Drives Debian's Chromium against the one-port build.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGETS = { shell: 150 * 1024, remote: 60 * 1024 };
+const FIRST_ROUTES = {
+  auth: '/login',
+  prospecting: '/dashboard/opportunity/list/todo',
+  settings: '/dashboard/prospect/settings',
+  billing: '/dashboard/subscription',
+};
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-size-'));
+const origin = `http://127.0.0.1:${port}`;
+const api = spawn(process.execPath, [path.join(repo, 'api/dist/index.js')], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+try {
+  await waitForHealth();
+  const token = await signUp();
+  const results = { measuredAt: new Date().toISOString(), unit: 'bytes gzip (level 9)', targets: TARGETS, shell: null, remotes: {} };
+
+  // Shell: every script the login screen loads that is not the auth remote's.
+  const loginScripts = await scriptsLoadedBy('/login', null);
+  results.shell = summarise(loginScripts.filter((url) => !url.includes('/remotes/')));
+  results.remotes.auth = summarise(loginScripts.filter((url) => url.includes('/remotes/auth/')));
+
+  for (const [name, route] of Object.entries(FIRST_ROUTES)) {
+    if (name === 'auth') continue;
+    const scripts = await scriptsLoadedBy(route, token);
+    results.remotes[name] = summarise(scripts.filter((url) => url.includes(`/remotes/${name}/`)));
+  }
+
+  const runtime = federationRuntimeShare();
+  results.federationRuntime = runtime;
+  print(results);
+  writeFileSync(path.join(repo, 'bench/results/bundle-size.json'), `${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  await browser.close();
+  api.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function scriptsLoadedBy(route, token) {
+  const context = await browser.newContext();
+  if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.url().startsWith(origin)) scripts.push(response.url());
+  });
+  await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
+  await context.close();
+  return [...new Set(scripts)];
+}
+
+function summarise(urls) {
+  const files = urls.map((url) => {
+    const { pathname } = new URL(url);
+    const file = pathname.startsWith('/remotes/')
+      ? path.join(repo, `mfe-${pathname.split('/')[2]}/dist`, pathname.split('/').slice(3).join('/'))
+      : path.join(repo, 'shell/dist', pathname);
+    const content = readFileSync(file);
+    return { path: pathname, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
+  });
+  return { gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
+}
+
+/** How much of each remote entry is the Module Federation runtime (repeated once per remote). */
+function federationRuntimeShare() {
+  const entries = Object.keys(FIRST_ROUTES).map((name) => {
+    const content = readFileSync(path.join(repo, `mfe-${name}/dist/remoteEntry.js`));
+    return { name, gzip: gzipSync(content, { level: 9 }).length };
+  });
+  return { remoteEntries: entries };
+}
+
+function print(results) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`shell (écran de connexion, hors remote) : ${kb(results.shell.gzip)} gzip (cible ≤ ${kb(TARGETS.shell)})`);
+  for (const [name, summary] of Object.entries(results.remotes)) {
+    console.log(`remote ${name} (entrée + premier écran) : ${kb(summary.gzip)} gzip (cible ≤ ${kb(TARGETS.remote)})`);
+  }
+  for (const entry of results.federationRuntime.remoteEntries) console.log(`  remoteEntry.js ${entry.name} : ${kb(entry.gzip)} gzip`);
+}
+
+async function signUp() {
+  const response = await fetch(`${origin}/api/fastRegister`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench${Date.now()}@exemple.fr`,
+      password: 'Motdepasse1',
+      username: 'Banc Mesure',
+      raisonSocial: 'Banc de mesure',
+      fonction: 'Mesure',
+      phone: '0612345678',
+    }),
+  });
+  const body = await response.json();
+  if (!body.token) throw new Error(`Inscription impossible : ${body.message}`);
+  return body.token;
+}
+
+async function waitForHealth() {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("L'API ne démarre pas");
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+}
