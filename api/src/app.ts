@@ -10,7 +10,11 @@ import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createLogger } from './logger';
 import { ApiRoutes } from './modules/access/api-routes';
-import { everyMemberLicensed, type LicenceGate, OrganisationAccessResolver } from './modules/access/organisation-access';
+import {
+  everyMemberLicensed,
+  type LicenceGate,
+  OrganisationAccessResolver,
+} from './modules/access/organisation-access';
 import { AccountsRepository } from './modules/accounts/repository';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
@@ -113,7 +117,8 @@ export function createApp(config: Config, deps: AppDeps): App {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       autoLogging: { ignore: (req) => req.url === '/healthz' },
       // One short line per request: no headers (they hold tokens), no bodies.
       serializers: {
@@ -133,7 +138,9 @@ export function createApp(config: Config, deps: AppDeps): App {
     try {
       await ready;
     } catch (error) {
-      throw new AppError(503, 'Service momentanément indisponible (base de données)', 'INTERNAL', { cause: error });
+      throw new AppError(503, 'Service momentanément indisponible (base de données)', 'INTERNAL', {
+        cause: error,
+      });
     }
     next();
   };

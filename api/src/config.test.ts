@@ -57,7 +57,11 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'secret' }, 'STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY'],
     [{ STRIPE_WEBHOOK_SECRET: 'abc' }, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_PRICE_GOLD_MONTHLY: 'price_1' }, 'STRIPE_PRICE_GOLD_MONTHLY', 'STRIPE_PRICE_GOLD_MONTHLY'],
-    [{ STRIPE_PRICE_MANAGER_MONTHLY: 'price 1' }, 'STRIPE_PRICE_MANAGER_MONTHLY', 'STRIPE_PRICE_MANAGER_MONTHLY'],
+    [
+      { STRIPE_PRICE_MANAGER_MONTHLY: 'price 1' },
+      'STRIPE_PRICE_MANAGER_MONTHLY',
+      'STRIPE_PRICE_MANAGER_MONTHLY',
+    ],
     [{ CHAT_WIDGET: 'crisp' }, 'CHAT_WIDGET_ID', 'CHAT_WIDGET_ID est obligatoire'],
     [{ CHAT_WIDGET: 'inconnu', CHAT_WIDGET_ID: 'x' }, 'CHAT_WIDGET_SCRIPT_URL', 'CHAT_WIDGET_SCRIPT_URL'],
     [{ GEOCODER_URL: 'adresse' }, 'GEOCODER_URL', 'GEOCODER_URL'],
@@ -91,9 +95,16 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
     });
     expect(config.mongodbUri).toBe('mongodb://db:27017/prospection');
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.exemple.fr:465', from: 'Prospection <no-reply@exemple.fr>' });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.exemple.fr:465',
+      from: 'Prospection <no-reply@exemple.fr>',
+    });
     expect(config.stripe.prices).toEqual({ INDIVIDUAL_MONTHLY: 'price_1', ENTERPRISE_YEARLY: 'price_2' });
-    expect(config.chatWidget).toEqual({ provider: 'crisp', id: '1c2d3e4f-aaaa-bbbb-cccc-123456789abc', scriptUrl: 'https://client.crisp.chat/l.js' });
+    expect(config.chatWidget).toEqual({
+      provider: 'crisp',
+      id: '1c2d3e4f-aaaa-bbbb-cccc-123456789abc',
+      scriptUrl: 'https://client.crisp.chat/l.js',
+    });
     expect(config.remoteUrls).toEqual({ billing: 'https://billing.exemple.fr/mf-manifest.json' });
     expect(config.corsOrigins).toEqual(['https://billing.exemple.fr', 'http://localhost:3004']);
     expect(config.logLevel).toBe('debug');
@@ -101,7 +112,11 @@ describe('loadConfig', () => {
   });
 
   it('lets CHAT_WIDGET_SCRIPT_URL override a known provider’s script', () => {
-    const config = loadConfig({ CHAT_WIDGET: 'crisp', CHAT_WIDGET_ID: 'abc', CHAT_WIDGET_SCRIPT_URL: 'https://cdn.exemple.fr/crisp.js' });
+    const config = loadConfig({
+      CHAT_WIDGET: 'crisp',
+      CHAT_WIDGET_ID: 'abc',
+      CHAT_WIDGET_SCRIPT_URL: 'https://cdn.exemple.fr/crisp.js',
+    });
     expect(config.chatWidget?.scriptUrl).toBe('https://cdn.exemple.fr/crisp.js');
   });
 

@@ -110,18 +110,18 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const integer = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 function parseOrigin(name: string, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return fail(name, 'doit être une liste d’origines séparées par des virgules, comme https://app.example.com', raw);
+    return fail(
+      name,
+      'doit être une liste d’origines séparées par des virgules, comme https://app.example.com',
+      raw,
+    );
   }
   const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !raw.endsWith('/');
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare) {
@@ -147,11 +147,17 @@ function resolveFromRepo(raw: string | undefined, fallback: string): string {
 /** Parses the whole configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = parseWith(env, 'PORT', integer(1, 65535), 'doit être un entier entre 1 et 65535') ?? 3000;
-  const host = parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/), 'doit être une adresse ou un nom d’hôte') ?? '0.0.0.0';
+  const host =
+    parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/), 'doit être une adresse ou un nom d’hôte') ??
+    '0.0.0.0';
 
   const publicUrl =
-    parseWith(env, 'PUBLIC_URL', httpUrl, 'doit être une URL http(s) absolue, comme https://app.example.com') ??
-    `http://localhost:${port}`;
+    parseWith(
+      env,
+      'PUBLIC_URL',
+      httpUrl,
+      'doit être une URL http(s) absolue, comme https://app.example.com',
+    ) ?? `http://localhost:${port}`;
 
   const mongodbUri = parseWith(
     env,
@@ -160,7 +166,12 @@ export function loadConfig(env: Env = process.env): Config {
     'doit être une URI MongoDB (mongodb:// ou mongodb+srv://)',
   );
 
-  const smtpUrl = parseWith(env, 'SMTP_URL', z.string().regex(/^smtps?:\/\/\S+$/), 'doit être une URL smtp:// ou smtps://');
+  const smtpUrl = parseWith(
+    env,
+    'SMTP_URL',
+    z.string().regex(/^smtps?:\/\/\S+$/),
+    'doit être une URL smtp:// ou smtps://',
+  );
   const mailFrom = parseWith(
     env,
     'MAIL_FROM',
@@ -184,15 +195,26 @@ export function loadConfig(env: Env = process.env): Config {
     'doit être un secret de webhook Stripe (whsec_…)',
   );
   const prices: Partial<Record<StripePriceKey, string>> = {};
-  for (const name of Object.keys(env).filter((key) => key.startsWith('STRIPE_PRICE_')).sort()) {
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('STRIPE_PRICE_'))
+    .sort()) {
     const key = name.slice('STRIPE_PRICE_'.length);
     const [plan, period, ...rest] = key.split('_');
     const knownPlan = (STRIPE_PLANS as readonly string[]).includes(plan ?? '');
     const knownPeriod = (STRIPE_PERIODS as readonly string[]).includes(period ?? '');
     if (!knownPlan || !knownPeriod || rest.length > 0) {
-      fail(name, `n’est pas une variable connue : attendu STRIPE_PRICE_<${STRIPE_PLANS.join('|')}>_<MONTHLY|YEARLY>`, env[name] ?? '');
+      fail(
+        name,
+        `n’est pas une variable connue : attendu STRIPE_PRICE_<${STRIPE_PLANS.join('|')}>_<MONTHLY|YEARLY>`,
+        env[name] ?? '',
+      );
     }
-    const value = parseWith(env, name, z.string().regex(/^[\w-]+$/), 'doit être un identifiant de prix Stripe (price_…)');
+    const value = parseWith(
+      env,
+      name,
+      z.string().regex(/^[\w-]+$/),
+      'doit être un identifiant de prix Stripe (price_…)',
+    );
     if (value !== undefined) prices[key as StripePriceKey] = value;
   }
 
@@ -202,12 +224,25 @@ export function loadConfig(env: Env = process.env): Config {
     z.string().regex(/^[a-z][a-z0-9-]*$/),
     'doit être le nom du fournisseur de chat en minuscules, comme crisp',
   );
-  const chatId = parseWith(env, 'CHAT_WIDGET_ID', z.string().regex(/^[\w.:-]{1,200}$/), 'doit être un identifiant simple (lettres, chiffres, - _ . :)');
-  const chatScriptUrl = parseWith(env, 'CHAT_WIDGET_SCRIPT_URL', httpUrl, 'doit être une URL http(s) absolue');
+  const chatId = parseWith(
+    env,
+    'CHAT_WIDGET_ID',
+    z.string().regex(/^[\w.:-]{1,200}$/),
+    'doit être un identifiant simple (lettres, chiffres, - _ . :)',
+  );
+  const chatScriptUrl = parseWith(
+    env,
+    'CHAT_WIDGET_SCRIPT_URL',
+    httpUrl,
+    'doit être une URL http(s) absolue',
+  );
   let chatWidget: ChatWidgetConfig | null = null;
   if (chatProvider !== undefined) {
     if (chatId === undefined) {
-      throw new ConfigError('CHAT_WIDGET_ID', `CHAT_WIDGET_ID est obligatoire quand CHAT_WIDGET est défini (reçu: rien)`);
+      throw new ConfigError(
+        'CHAT_WIDGET_ID',
+        `CHAT_WIDGET_ID est obligatoire quand CHAT_WIDGET est défini (reçu: rien)`,
+      );
     }
     const known = KNOWN_CHAT_WIDGETS[chatProvider];
     const scriptUrl = chatScriptUrl ?? known?.(chatId);
@@ -228,7 +263,11 @@ export function loadConfig(env: Env = process.env): Config {
     const value = parseWith(
       env,
       variable,
-      z.string().refine((raw) => raw.startsWith('/') && !raw.startsWith('//') ? true : httpUrl.safeParse(raw).success),
+      z
+        .string()
+        .refine((raw) =>
+          raw.startsWith('/') && !raw.startsWith('//') ? true : httpUrl.safeParse(raw).success,
+        ),
       'doit être l’URL absolue du mf-manifest.json du remote (ou un chemin commençant par /)',
     );
     if (value !== undefined) remoteUrls[name] = value;
@@ -249,7 +288,12 @@ export function loadConfig(env: Env = process.env): Config {
     (env.NODE_ENV === 'test' ? 'silent' : 'info');
 
   const bodyLimit =
-    parseWith(env, 'JSON_BODY_LIMIT', z.string().regex(/^\d+(b|kb|mb)$/i), 'doit être une taille comme 100kb ou 1mb') ?? '1mb';
+    parseWith(
+      env,
+      'JSON_BODY_LIMIT',
+      z.string().regex(/^\d+(b|kb|mb)$/i),
+      'doit être une taille comme 100kb ou 1mb',
+    ) ?? '1mb';
 
   const passwordHashCost =
     parseWith(
@@ -259,9 +303,17 @@ export function loadConfig(env: Env = process.env): Config {
       'doit être une puissance de 2 entre 1024 et 1048576',
     ) ?? 1 << 15;
 
-  const windowS = parseWith(env, 'RATE_LIMIT_WINDOW_S', integer(1, 86_400), 'doit être un nombre de secondes entre 1 et 86400') ?? 900;
-  const maxPerIp = parseWith(env, 'RATE_LIMIT_MAX_PER_IP', integer(1, 1_000_000), 'doit être un entier positif') ?? 100;
-  const maxPerEmail = parseWith(env, 'RATE_LIMIT_MAX_PER_EMAIL', integer(1, 1_000_000), 'doit être un entier positif') ?? 10;
+  const windowS =
+    parseWith(
+      env,
+      'RATE_LIMIT_WINDOW_S',
+      integer(1, 86_400),
+      'doit être un nombre de secondes entre 1 et 86400',
+    ) ?? 900;
+  const maxPerIp =
+    parseWith(env, 'RATE_LIMIT_MAX_PER_IP', integer(1, 1_000_000), 'doit être un entier positif') ?? 100;
+  const maxPerEmail =
+    parseWith(env, 'RATE_LIMIT_MAX_PER_EMAIL', integer(1, 1_000_000), 'doit être un entier positif') ?? 10;
 
   const dataDirRaw = read(env, 'DATA_DIR');
   const webRootRaw = read(env, 'WEB_ROOT');

@@ -28,10 +28,19 @@ async function main(): Promise<void> {
   await app.locals.ready;
 
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    const listening = app.listen(config.port, config.host, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
   });
   logger.info(
-    { port: config.port, host: config.host, store: store.kind, mail: mailer.mode, dataDir: config.dataDir, webRoot: config.webRoot },
+    {
+      port: config.port,
+      host: config.host,
+      store: store.kind,
+      mail: mailer.mode,
+      dataDir: config.dataDir,
+      webRoot: config.webRoot,
+    },
     `API à l’écoute sur ${config.publicUrl}`,
   );
 

@@ -7,7 +7,15 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
     base: { service: 'api' },
     // Secrets that may travel in bodies or headers never reach the logs.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'passwordVerif', 'token', '*.password', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'password',
+        'passwordVerif',
+        'token',
+        '*.password',
+        '*.token',
+      ],
       censor: '[masqué]',
     },
   });

@@ -32,7 +32,9 @@ function createWebpackConfig(options) {
         // Entry files keep stable names (a content hash breaks the federation plugin); chunks carry the hash.
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
-        publicPath: 'auto',
+        // The shell's page is served for every route (history fallback), so its scripts need an absolute
+        // path; a remote's chunks load from wherever its entry was found.
+        publicPath: isRemote ? 'auto' : '/',
         clean: true,
         uniqueName: name,
       },

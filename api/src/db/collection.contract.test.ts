@@ -26,11 +26,19 @@ if (mongoUri) {
     open: () => openMongoStore(mongoUri, `contract_${process.pid}_${Date.now()}`),
   });
 } else {
-  console.info('Contrat des collections : MongoDB ignoré, MONGODB_URI n’est pas défini (seul NeDB est testé).');
+  console.info(
+    'Contrat des collections : MongoDB ignoré, MONGODB_URI n’est pas défini (seul NeDB est testé).',
+  );
 }
 
 const people = (): Omit<Person, '_id'>[] => [
-  { name: 'Alice', age: 31, tags: ['admin', 'paris'], address: { city: 'Paris', zip: '75001' }, organisationId: 'o1' },
+  {
+    name: 'Alice',
+    age: 31,
+    tags: ['admin', 'paris'],
+    address: { city: 'Paris', zip: '75001' },
+    organisationId: 'o1',
+  },
   { name: 'Bruno', age: 25, tags: ['lyon'], address: { city: 'Lyon', zip: '69001' }, organisationId: 'o1' },
   { name: 'Chloé', age: 42, tags: [], organisationId: 'o2' },
   { name: 'David', age: 25, tags: ['paris'], address: { city: 'Paris', zip: '75011' }, organisationId: 'o2' },
@@ -92,26 +100,43 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
 
     it('matches equality, comparison, $in, $nin, $ne and $exists', async () => {
       expect(names(await col.find({ age: 25 }, { sort: { name: 1 } }))).toEqual(['Bruno', 'David']);
-      expect(names(await col.find({ age: { $gt: 25, $lte: 42 } }, { sort: { name: 1 } }))).toEqual(['Alice', 'Chloé']);
+      expect(names(await col.find({ age: { $gt: 25, $lte: 42 } }, { sort: { name: 1 } }))).toEqual([
+        'Alice',
+        'Chloé',
+      ]);
       expect(names(await col.find({ name: { $in: ['Alice', 'Zoé'] } }))).toEqual(['Alice']);
-      expect(names(await col.find({ name: { $nin: ['Alice', 'Bruno'] } }, { sort: { name: 1 } }))).toEqual(['Chloé', 'David']);
-      expect(names(await col.find({ organisationId: { $ne: 'o1' } }, { sort: { name: 1 } }))).toEqual(['Chloé', 'David']);
+      expect(names(await col.find({ name: { $nin: ['Alice', 'Bruno'] } }, { sort: { name: 1 } }))).toEqual([
+        'Chloé',
+        'David',
+      ]);
+      expect(names(await col.find({ organisationId: { $ne: 'o1' } }, { sort: { name: 1 } }))).toEqual([
+        'Chloé',
+        'David',
+      ]);
       expect(names(await col.find({ address: { $exists: false } }))).toEqual(['Chloé']);
     });
 
     it('matches array elements, $size, dot paths, $regex, $or and $and', async () => {
       expect(names(await col.find({ tags: 'paris' }, { sort: { name: 1 } }))).toEqual(['Alice', 'David']);
       expect(names(await col.find({ tags: { $size: 0 } }))).toEqual(['Chloé']);
-      expect(names(await col.find({ 'address.city': 'Paris' }, { sort: { name: -1 } }))).toEqual(['David', 'Alice']);
+      expect(names(await col.find({ 'address.city': 'Paris' }, { sort: { name: -1 } }))).toEqual([
+        'David',
+        'Alice',
+      ]);
       expect(names(await col.find({ name: { $regex: /^b/i } }))).toEqual(['Bruno']);
-      expect(names(await col.find({ $or: [{ age: 42 }, { name: 'Bruno' }] }, { sort: { name: 1 } }))).toEqual(['Bruno', 'Chloé']);
+      expect(names(await col.find({ $or: [{ age: 42 }, { name: 'Bruno' }] }, { sort: { name: 1 } }))).toEqual(
+        ['Bruno', 'Chloé'],
+      );
       expect(names(await col.find({ $and: [{ age: 25 }, { organisationId: 'o2' }] }))).toEqual(['David']);
     });
 
     it('sorts on several keys, skips and limits', async () => {
       const sorted = await col.find({}, { sort: { age: 1, name: -1 } });
       expect(names(sorted)).toEqual(['David', 'Bruno', 'Alice', 'Chloé']);
-      expect(names(await col.find({}, { sort: { age: 1, name: -1 }, skip: 1, limit: 2 }))).toEqual(['Bruno', 'Alice']);
+      expect(names(await col.find({}, { sort: { age: 1, name: -1 }, skip: 1, limit: 2 }))).toEqual([
+        'Bruno',
+        'Alice',
+      ]);
       expect(await col.find({}, { sort: { name: 1 }, skip: 10 })).toEqual([]);
     });
 
@@ -146,9 +171,13 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
     });
 
     it('updateMany reports every matched document', async () => {
-      expect((await col.updateMany({ organisationId: 'o1' }, { $set: { deletedAt: 5 } })).matchedCount).toBe(2);
+      expect((await col.updateMany({ organisationId: 'o1' }, { $set: { deletedAt: 5 } })).matchedCount).toBe(
+        2,
+      );
       expect(await col.countDocuments({ deletedAt: 5 })).toBe(2);
-      expect((await col.updateMany({ organisationId: 'none' }, { $set: { deletedAt: 5 } })).matchedCount).toBe(0);
+      expect(
+        (await col.updateMany({ organisationId: 'none' }, { $set: { deletedAt: 5 } })).matchedCount,
+      ).toBe(0);
     });
 
     it('$push (one or $each), $addToSet and $pull (value or $in) on arrays', async () => {
@@ -163,8 +192,14 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
     });
 
     it('a conditional update is a compare-and-set: only the first of two consumers matches', async () => {
-      const first = await col.updateOne({ name: 'Alice', deletedAt: { $exists: false } }, { $set: { deletedAt: 1 } });
-      const second = await col.updateOne({ name: 'Alice', deletedAt: { $exists: false } }, { $set: { deletedAt: 2 } });
+      const first = await col.updateOne(
+        { name: 'Alice', deletedAt: { $exists: false } },
+        { $set: { deletedAt: 1 } },
+      );
+      const second = await col.updateOne(
+        { name: 'Alice', deletedAt: { $exists: false } },
+        { $set: { deletedAt: 2 } },
+      );
       expect([first.matchedCount, second.matchedCount]).toEqual([1, 0]);
       expect((await col.findOne({ name: 'Alice' }))?.deletedAt).toBe(1);
     });
@@ -184,8 +219,12 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
     it('refuses a duplicate on insert and on update with DuplicateKeyError, idempotently created', async () => {
       await col.createIndex({ name: 1 }, { unique: true });
       await col.createIndex({ name: 1 }, { unique: true });
-      await expect(col.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o9' })).rejects.toBeInstanceOf(DuplicateKeyError);
-      await expect(col.updateOne({ name: 'Bruno' }, { $set: { name: 'Alice' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        col.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o9' }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(col.updateOne({ name: 'Bruno' }, { $set: { name: 'Alice' } })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
       await expect(
         col.insertMany([
           { name: 'New', age: 1, tags: [], organisationId: 'o9' },
@@ -198,16 +237,18 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
     it('compound unique indexes refuse only the same combination', async () => {
       await col.createIndex({ organisationId: 1, age: 1 }, { unique: true });
       await col.insertOne({ name: 'Other', age: 25, tags: [], organisationId: 'o3' });
-      await expect(col.insertOne({ name: 'Dup', age: 25, tags: [], organisationId: 'o1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        col.insertOne({ name: 'Dup', age: 25, tags: [], organisationId: 'o1' }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
     });
 
     it('sparse unique indexes ignore documents without the field', async () => {
       await col.createIndex({ deletedAt: 1 }, { unique: true, sparse: true });
       await col.insertOne({ name: 'NoField', age: 1, tags: [], organisationId: 'o3' });
       await col.insertOne({ name: 'WithField', age: 1, tags: [], organisationId: 'o3', deletedAt: 7 });
-      await expect(col.insertOne({ name: 'Again', age: 1, tags: [], organisationId: 'o3', deletedAt: 7 })).rejects.toBeInstanceOf(
-        DuplicateKeyError,
-      );
+      await expect(
+        col.insertOne({ name: 'Again', age: 1, tags: [], organisationId: 'o3', deletedAt: 7 }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
     });
 
     it('refuses to create a unique index over existing duplicates', async () => {
@@ -218,11 +259,19 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
   describe('operators outside the common subset', () => {
     it('refuses MongoDB-only or NeDB-only operators before reaching the engine', async () => {
       await expect(col.find({ age: { $eq: 25 } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
-      await expect(col.find({ $where: () => true } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.find({ $where: () => true } as never)).rejects.toBeInstanceOf(
+        UnsupportedOperatorError,
+      );
       await expect(col.find({ $not: { age: 25 } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
-      await expect(col.updateOne({ name: 'Alice' }, { $rename: { name: 'n' } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
-      await expect(col.updateOne({ name: 'Alice' }, { name: 'replaced' } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
-      await expect(col.updateOne({ name: 'Alice' }, { $set: { _id: 'x' } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(
+        col.updateOne({ name: 'Alice' }, { $rename: { name: 'n' } } as never),
+      ).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.updateOne({ name: 'Alice' }, { name: 'replaced' } as never)).rejects.toBeInstanceOf(
+        UnsupportedOperatorError,
+      );
+      await expect(col.updateOne({ name: 'Alice' }, { $set: { _id: 'x' } } as never)).rejects.toBeInstanceOf(
+        UnsupportedOperatorError,
+      );
     });
   });
 });
@@ -245,7 +294,9 @@ describe('NeDB persisted under DATA_DIR', () => {
       const second = openNedbStore({ dataDir });
       const again = second.collection<Person>('people');
       expect((await again.findOne({ name: 'Alice' }))?.age).toBe(32);
-      await expect(again.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        again.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o1' }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       await second.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

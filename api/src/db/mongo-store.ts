@@ -3,7 +3,17 @@ import { MongoClient, MongoServerError, type Collection as MongoCollection, type
 import { DuplicateKeyError } from './errors';
 import { newId } from './ids';
 import { checkFilter, checkUpdate } from './operators';
-import type { Collection, Document, Filter, FindOptions, IndexOptions, NewDocument, Projection, Store, Update } from './types';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  IndexOptions,
+  NewDocument,
+  Projection,
+  Store,
+  Update,
+} from './types';
 
 // The driver types _id as ObjectId by default; our documents use ObjectId hex strings.
 type RawDoc = { _id: string } & Record<string, unknown>;
@@ -40,13 +50,19 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
 
   async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {
     checkFilter(filter);
-    const doc = await this.raw.findOne(filter as AnyFilter, options.projection ? { projection: options.projection } : {});
+    const doc = await this.raw.findOne(
+      filter as AnyFilter,
+      options.projection ? { projection: options.projection } : {},
+    );
     return (doc as unknown as T | null) ?? null;
   }
 
   async find(filter: Filter<T>, options: FindOptions = {}): Promise<T[]> {
     checkFilter(filter);
-    let cursor = this.raw.find(filter as AnyFilter, options.projection ? { projection: options.projection } : {});
+    let cursor = this.raw.find(
+      filter as AnyFilter,
+      options.projection ? { projection: options.projection } : {},
+    );
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip !== undefined) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined && options.limit > 0) cursor = cursor.limit(options.limit);
@@ -99,7 +115,9 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     if (Object.keys(keys).length === 0) throw new Error('Un index doit porter sur au moins un champ');
-    await this.guard(() => this.raw.createIndex(keys, { unique: options.unique ?? false, sparse: options.sparse ?? false }));
+    await this.guard(() =>
+      this.raw.createIndex(keys, { unique: options.unique ?? false, sparse: options.sparse ?? false }),
+    );
   }
 }
 

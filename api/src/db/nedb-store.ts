@@ -23,7 +23,11 @@ const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
 const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { errorType?: unknown }).errorType === 'uniqueViolated';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { errorType?: unknown }).errorType === 'uniqueViolated'
+  );
 }
 
 class NedbCollection<T extends Document> implements Collection<T> {
@@ -90,7 +94,11 @@ class NedbCollection<T extends Document> implements Collection<T> {
     return { insertedIds: toInsert.map((doc) => doc._id), insertedCount: toInsert.length };
   }
 
-  private async update(filter: Filter<T>, update: Update<T>, multi: boolean): Promise<{ matchedCount: number }> {
+  private async update(
+    filter: Filter<T>,
+    update: Update<T>,
+    multi: boolean,
+  ): Promise<{ matchedCount: number }> {
     checkFilter(filter);
     checkUpdate(update);
     const db = await this.db();

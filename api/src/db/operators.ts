@@ -2,13 +2,31 @@
 // engine, so code that works on the embedded store cannot silently depend on MongoDB-only behaviour.
 import { UnsupportedOperatorError } from './errors';
 
-const FIELD_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte', '$ne', '$in', '$nin', '$exists', '$regex', '$size', '$elemMatch']);
+const FIELD_OPERATORS = new Set([
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$ne',
+  '$in',
+  '$nin',
+  '$exists',
+  '$regex',
+  '$size',
+  '$elemMatch',
+]);
 const LOGICAL_OPERATORS = new Set(['$or', '$and']);
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$min', '$max', '$push', '$addToSet', '$pull']);
 const UPDATE_MODIFIERS = new Set(['$each', '$in']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp) && !(value instanceof Date);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof RegExp) &&
+    !(value instanceof Date)
+  );
 }
 
 function checkCondition(value: unknown): void {
@@ -16,7 +34,8 @@ function checkCondition(value: unknown): void {
   for (const [key, inner] of Object.entries(value)) {
     if (!key.startsWith('$')) continue;
     if (!FIELD_OPERATORS.has(key)) throw new UnsupportedOperatorError(key);
-    if (key === '$regex' && !(inner instanceof RegExp)) throw new UnsupportedOperatorError('$regex (valeur autre que RegExp)');
+    if (key === '$regex' && !(inner instanceof RegExp))
+      throw new UnsupportedOperatorError('$regex (valeur autre que RegExp)');
     if (key === '$elemMatch') checkFilter(inner);
   }
 }
@@ -46,7 +65,8 @@ export function checkUpdate(update: unknown): void {
       for (const inner of Object.values(fields)) {
         if (!isPlainObject(inner)) continue;
         for (const modifier of Object.keys(inner)) {
-          if (modifier.startsWith('$') && !UPDATE_MODIFIERS.has(modifier)) throw new UnsupportedOperatorError(modifier);
+          if (modifier.startsWith('$') && !UPDATE_MODIFIERS.has(modifier))
+            throw new UnsupportedOperatorError(modifier);
         }
       }
     }

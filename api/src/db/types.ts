@@ -50,9 +50,15 @@ export type Update<T> = {
   $inc?: { [K in NumberKeys<T>]?: number };
   $min?: Partial<Omit<T, '_id'>>;
   $max?: Partial<Omit<T, '_id'>>;
-  $push?: { [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $each: ArrayElement<NonNullable<T[K]>>[] } };
-  $addToSet?: { [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $each: ArrayElement<NonNullable<T[K]>>[] } };
-  $pull?: { [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $in: ArrayElement<NonNullable<T[K]>>[] } };
+  $push?: {
+    [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $each: ArrayElement<NonNullable<T[K]>>[] };
+  };
+  $addToSet?: {
+    [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $each: ArrayElement<NonNullable<T[K]>>[] };
+  };
+  $pull?: {
+    [K in ArrayKeys<T>]?: ArrayElement<NonNullable<T[K]>> | { $in: ArrayElement<NonNullable<T[K]>>[] };
+  };
 };
 
 /** A document to insert: `_id` is optional, the store generates an ObjectId hex string when absent. */
@@ -78,7 +84,10 @@ export type Collection<T extends Document> = {
   deleteOne(filter: Filter<T>): Promise<DeleteResult>;
   deleteMany(filter: Filter<T>): Promise<DeleteResult>;
   /** Creates the index if it does not exist yet (idempotent). Keys in order; 1 = ascending. */
-  createIndex(keys: Partial<Record<keyof T & string, 1 | -1>> & Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
+  createIndex(
+    keys: Partial<Record<keyof T & string, 1 | -1>> & Record<string, 1 | -1>,
+    options?: IndexOptions,
+  ): Promise<void>;
 };
 
 export type StoreKind = 'nedb' | 'nedb-memory' | 'mongodb';

@@ -12,8 +12,16 @@ const BODY_PARSER_ERRORS: Record<string, AppError> = {
   'entity.parse.failed': new AppError(400, 'Requête invalide : JSON mal formé', 'INVALID_JSON'),
   'entity.too.large': new AppError(413, 'Requête trop volumineuse', 'PAYLOAD_TOO_LARGE'),
   'parameters.too.many': new AppError(413, 'Requête trop volumineuse', 'PAYLOAD_TOO_LARGE'),
-  'encoding.unsupported': new AppError(415, 'Encodage de la requête non pris en charge', 'UNSUPPORTED_MEDIA_TYPE'),
-  'charset.unsupported': new AppError(415, 'Jeu de caractères de la requête non pris en charge', 'UNSUPPORTED_MEDIA_TYPE'),
+  'encoding.unsupported': new AppError(
+    415,
+    'Encodage de la requête non pris en charge',
+    'UNSUPPORTED_MEDIA_TYPE',
+  ),
+  'charset.unsupported': new AppError(
+    415,
+    'Jeu de caractères de la requête non pris en charge',
+    'UNSUPPORTED_MEDIA_TYPE',
+  ),
   'request.aborted': new AppError(400, 'Requête interrompue', 'BAD_REQUEST'),
   'request.size.invalid': new AppError(400, 'Requête invalide : taille incohérente', 'BAD_REQUEST'),
 };
@@ -41,7 +49,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     (req.log ?? logger).error({ err: error }, 'Erreur non gérée');
-    res.status(500).json({ message: 'Erreur interne du serveur, veuillez réessayer plus tard', code: 'INTERNAL' });
+    res
+      .status(500)
+      .json({ message: 'Erreur interne du serveur, veuillez réessayer plus tard', code: 'INTERNAL' });
   };
 }
 

@@ -27,7 +27,10 @@ describe('HTTP edge', () => {
   });
 
   it('answers malformed JSON with a French 400', async () => {
-    const res = await request(t.app).post('/api/login').set('Content-Type', 'application/json').send('{"email": "a@b.fr",');
+    const res = await request(t.app)
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.fr",');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Requête invalide : JSON mal formé');
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js|SyntaxError/);
@@ -48,7 +51,9 @@ describe('HTTP edge', () => {
   });
 
   it('reports a wrong type in French, never as a query', async () => {
-    const res = await request(t.app).post('/api/login').send({ email: { $gt: '' }, password: 'x' });
+    const res = await request(t.app)
+      .post('/api/login')
+      .send({ email: { $gt: '' }, password: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Valeur invalide pour le champ e-mail');
   });
@@ -68,7 +73,11 @@ describe('HTTP edge', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
     const csp = res.headers['content-security-policy'] as string;
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('script-src')).toContain("'self'");
     expect(directive('script-src')).toContain('https://billing.exemple.fr');
     expect(directive('script-src')).toContain('https://client.crisp.chat');
@@ -89,7 +98,10 @@ describe('HTTP edge', () => {
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
 
-    const listed = await request(t.app).post('/api/verify').set('Origin', 'https://billing.exemple.fr').send({});
+    const listed = await request(t.app)
+      .post('/api/verify')
+      .set('Origin', 'https://billing.exemple.fr')
+      .send({});
     expect(listed.headers['access-control-allow-origin']).toBe('https://billing.exemple.fr');
 
     const other = await request(t.app).post('/api/verify').set('Origin', 'https://evil.exemple.com').send({});
@@ -106,7 +118,9 @@ describe('per-route body limit', () => {
   it('uses JSON_BODY_LIMIT as the default limit of /api routes', async () => {
     const t = createTestApp({ env: { JSON_BODY_LIMIT: '1kb' } });
     try {
-      const res = await request(t.app).post('/api/forgot').send({ email: `${'a'.repeat(2000)}@b.fr` });
+      const res = await request(t.app)
+        .post('/api/forgot')
+        .send({ email: `${'a'.repeat(2000)}@b.fr` });
       expect(res.status).toBe(413);
     } finally {
       await t.close();

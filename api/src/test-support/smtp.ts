@@ -3,7 +3,14 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+};
 
 function decodePart(body: string, encoding: string): string {
   const enc = encoding.toLowerCase();
@@ -39,7 +46,9 @@ function splitHead(raw: string): { headers: Record<string, string>; body: string
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_all, kind: string, text: string) =>
-    kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodePart(text.replace(/_/g, ' '), 'quoted-printable'),
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodePart(text.replace(/_/g, ' '), 'quoted-printable'),
   );
 }
 

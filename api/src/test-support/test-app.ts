@@ -29,7 +29,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export function testConfig(env: Record<string, string> = {}, dir = mkdtempSync(path.join(tmpdir(), 'api-test-'))): Config {
+export function testConfig(
+  env: Record<string, string> = {},
+  dir = mkdtempSync(path.join(tmpdir(), 'api-test-')),
+): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -44,7 +47,10 @@ export function testConfig(env: Record<string, string> = {}, dir = mkdtempSync(p
 
 export function createTestApp(options: { env?: Record<string, string>; smtpUrl?: string } = {}): TestApp {
   const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const env = { ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'Prospection <no-reply@app.test>' } : {}), ...options.env };
+  const env = {
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'Prospection <no-reply@app.test>' } : {}),
+    ...options.env,
+  };
   const config = testConfig(env, dir);
   const store = openNedbStore({ inMemory: true });
   const logger = pino({ level: 'silent' });
@@ -75,16 +81,25 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Registers a user and returns its token. */
-export async function signUp(app: App, email = uniqueEmail(), username = 'Dupont Marie'): Promise<{ token: string; email: string }> {
+export async function signUp(
+  app: App,
+  email = uniqueEmail(),
+  username = 'Dupont Marie',
+): Promise<{ token: string; email: string }> {
   const res = await request(app).post('/api/register').send({ email, password: STRONG_PASSWORD, username });
   if (res.status !== 200) throw new Error(`register ${res.status}: ${JSON.stringify(res.body)}`);
   return { token: res.body.token as string, email };
 }
 
 /** Registers a user who creates an organisation; returns both. */
-export async function signUpWithOrganisation(app: App, name = 'Société Alpha'): Promise<{ token: string; email: string; organisationId: string }> {
+export async function signUpWithOrganisation(
+  app: App,
+  name = 'Société Alpha',
+): Promise<{ token: string; email: string; organisationId: string }> {
   const user = await signUp(app);
-  const res = await request(app).post('/api/organisation/create').send({ token: user.token, name, phone: '0102030405' });
+  const res = await request(app)
+    .post('/api/organisation/create')
+    .send({ token: user.token, name, phone: '0102030405' });
   if (res.status !== 200) throw new Error(`organisation/create ${res.status}: ${JSON.stringify(res.body)}`);
   return { ...user, organisationId: res.body.organisation._id as string };
 }

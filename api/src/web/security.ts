@@ -31,9 +31,12 @@ export function contentSecurityDirectives(config: Pick<Config, 'remoteUrls' | 'c
     ),
   ];
   const chat = config.chatWidget
-    ? [...new Set([originOf(config.chatWidget.scriptUrl), ...(CHAT_PROVIDER_SOURCES[config.chatWidget.provider] ?? [])])].filter(
-        (value): value is string => value !== null,
-      )
+    ? [
+        ...new Set([
+          originOf(config.chatWidget.scriptUrl),
+          ...(CHAT_PROVIDER_SOURCES[config.chatWidget.provider] ?? []),
+        ]),
+      ].filter((value): value is string => value !== null)
     : [];
   const self = "'self'";
   const directives: Record<string, string[] | null> = {
@@ -53,7 +56,9 @@ export function contentSecurityDirectives(config: Pick<Config, 'remoteUrls' | 'c
     // Upgrading would break a plain-http deployment (a LAN address, a demo); only ask for it under https.
     'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
   };
-  return Object.fromEntries(Object.entries(directives).filter((entry): entry is [string, string[]] => entry[1] !== null));
+  return Object.fromEntries(
+    Object.entries(directives).filter((entry): entry is [string, string[]] => entry[1] !== null),
+  );
 }
 
 export function securityHeaders(config: Config): RequestHandler {
@@ -83,7 +88,10 @@ export function corsAllowList(origins: readonly string[]): RequestHandler {
     res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id');
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-Request-Id, X-XSRF-TOKEN');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        'Content-Type, Authorization, X-Request-Id, X-XSRF-TOKEN',
+      );
       res.setHeader('Access-Control-Max-Age', '600');
       res.status(204).end();
       return;

@@ -117,7 +117,9 @@ describe('overrides and missing builds', () => {
         billing: 'https://billing.exemple.fr/mf-manifest.json',
       });
       const appConfig = await request(t.app).get('/app-config.json');
-      expect(appConfig.body).toEqual({ chatWidget: { provider: 'crisp', id: 'site-123', scriptUrl: 'https://client.crisp.chat/l.js' } });
+      expect(appConfig.body).toEqual({
+        chatWidget: { provider: 'crisp', id: 'site-123', scriptUrl: 'https://client.crisp.chat/l.js' },
+      });
       const csp = remotes.headers['content-security-policy'] as string;
       expect(csp).toContain('http://localhost:3101');
     } finally {

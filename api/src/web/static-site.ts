@@ -6,7 +6,13 @@ import express, { type Response, Router } from 'express';
 import { type Config, REMOTE_NAMES, type RemoteName } from '../config';
 
 /** Entry files whose names never change between builds: browsers must revalidate them. */
-const NO_CACHE_FILES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+const NO_CACHE_FILES = new Set([
+  'index.html',
+  'main.js',
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'mf-stats.json',
+]);
 /** A content hash in the file name (webpack's [contenthash]): safe to cache forever. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -28,7 +34,10 @@ function staticFolder(root: string): express.RequestHandler {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 function notBuilt(res: Response, what: string, folder: string): void {
   res
@@ -43,7 +52,11 @@ function notBuilt(res: Response, what: string, folder: string): void {
 }
 
 function notFound(res: Response): void {
-  res.status(404).type('text/plain; charset=utf-8').setHeader('Cache-Control', 'no-cache').send('Fichier introuvable');
+  res
+    .status(404)
+    .type('text/plain; charset=utf-8')
+    .setHeader('Cache-Control', 'no-cache')
+    .send('Fichier introuvable');
 }
 
 /** The remotes manifest: REMOTE_URL_<NAME> when set, otherwise the copy served here (page-relative). */
@@ -92,11 +105,17 @@ export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' |
       serve(req, res, () => notFound(res));
     });
   }
-  router.use('/remotes', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? notFound(res) : next()));
+  router.use('/remotes', (req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' ? notFound(res) : next(),
+  );
 
   const serveShell = staticFolder(shellDist);
   router.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.path === '/api' ||
+      req.path.startsWith('/api/')
+    ) {
       next();
       return;
     }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { APP_EVENTS, emitAppEvent, notifyUnavailableFeature, useSessionStore } from '@app/platform';
 import { LIST_FILTER_LABELS, LIST_FILTERS } from '@app/domain';
+import { Icon, type IconName } from './icons';
 import { useLogout } from './use-logout';
 
 /** SPEC.md §2: with no saved choice, the navigation starts collapsed under 1728 px. */
@@ -28,18 +29,18 @@ export function Navigation() {
         aria-expanded={!collapsed}
         onClick={() => setNavCollapsed(!collapsed)}
       >
-        <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+        <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
         <span className="shell-nav__label">{collapsed ? 'Déplier le menu' : 'Réduire le menu'}</span>
       </button>
       <ul>
-        <NavItem to="/dashboard/prospect" icon="🏠" label="Accueil" />
-        <NavGroup icon="💼" label="Opportunités">
+        <NavItem to="/dashboard/prospect" icon="home" label="Accueil" />
+        <NavGroup icon="briefcase" label="Opportunités">
           {LIST_FILTERS.map((filter) => (
             <NavItem key={filter} to={`/dashboard/opportunity/list/${filter}`} label={LIST_FILTER_LABELS[filter]} />
           ))}
           <NavAction label="Non attribuées" onClick={notifyUnavailableFeature} />
         </NavGroup>
-        <NavGroup icon="📣" label="Campagnes">
+        <NavGroup icon="megaphone" label="Campagnes">
           <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
           <NavAction label="Importer une campagne" onClick={() => openProspectingModal(APP_EVENTS.openImportModal)} />
           <NavAction
@@ -47,49 +48,49 @@ export function Navigation() {
             onClick={() => openProspectingModal(APP_EVENTS.openNewOpportunityModal)}
           />
         </NavGroup>
-        <NavAction icon="🗺️" label="Gestion des tournées" onClick={notifyUnavailableFeature} />
-        <NavAction icon="👤" label="Mon compte" onClick={notifyUnavailableFeature} />
-        <NavItem to="/dashboard/prospect/settings" icon="⚙️" label="Paramètres" />
-        <NavAction icon="⎋" label="Déconnexion" onClick={() => void logout()} />
+        <NavAction icon="route" label="Gestion des tournées" onClick={notifyUnavailableFeature} />
+        <NavAction icon="user" label="Mon compte" onClick={notifyUnavailableFeature} />
+        <NavItem to="/dashboard/prospect/settings" icon="settings" label="Paramètres" />
+        <NavAction icon="logout" label="Déconnexion" onClick={() => void logout()} />
       </ul>
     </nav>
   );
 }
 
-type NavItemProps = { to: string; label: string; icon?: string };
+type NavItemProps = { to: string; label: string; icon?: IconName };
 
 function NavItem({ to, label, icon }: NavItemProps) {
   return (
     <li>
       <NavLink to={to} end className="shell-nav__item" title={label}>
-        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        {icon ? <Icon name={icon} /> : null}
         <span className="shell-nav__label">{label}</span>
       </NavLink>
     </li>
   );
 }
 
-type NavActionProps = { label: string; icon?: string; onClick: () => void };
+type NavActionProps = { label: string; icon?: IconName; onClick: () => void };
 
 function NavAction({ label, icon, onClick }: NavActionProps) {
   return (
     <li>
       <button type="button" className="shell-nav__item" title={label} onClick={onClick}>
-        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        {icon ? <Icon name={icon} /> : null}
         <span className="shell-nav__label">{label}</span>
       </button>
     </li>
   );
 }
 
-type NavGroupProps = { label: string; icon: string; children: ReactNode };
+type NavGroupProps = { label: string; icon: IconName; children: ReactNode };
 
 function NavGroup({ label, icon, children }: NavGroupProps) {
   const [open, setOpen] = useState(false);
   return (
     <li className="shell-nav__group">
       <button type="button" className="shell-nav__item" aria-expanded={open} title={label} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true">{icon}</span>
+        <Icon name={icon} />
         <span className="shell-nav__label">{label}</span>
       </button>
       {open ? <ul className="shell-nav__submenu">{children}</ul> : null}

@@ -15,6 +15,7 @@ export class RemoteLoadError extends Error {
 }
 
 let pluginRegistered = false;
+const registeredEntries = new Map<string, string>();
 
 export function registerFederatedRemotes(remotes: readonly RemoteDefinition[]): void {
   if (!pluginRegistered) {
@@ -31,10 +32,21 @@ export function registerFederatedRemotes(remotes: readonly RemoteDefinition[]): 
     ]);
     pluginRegistered = true;
   }
+  const reachable = remotes.filter(({ entry }) => entry !== '');
+  for (const { name, entry } of reachable) registeredEntries.set(name, entry);
   registerRemotes(
-    remotes.filter(({ entry }) => entry !== '').map(({ name, entry }) => ({ name, entry })),
+    reachable.map(({ name, entry }) => ({ name, entry })),
     { force: true },
   );
+}
+
+/**
+ * Before a retry: registering the remote again with `force` makes the runtime forget its failed
+ * manifest and entry, so the next load really fetches them again.
+ */
+export function forgetFailedRemote(name: string): void {
+  const entry = registeredEntries.get(name);
+  if (entry) registerRemotes([{ name, entry }], { force: true });
 }
 
 export type RemoteModule = { default: ComponentType };

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Button, LoadingScreen } from '@app/platform';
-import { loadRemoteRoutes } from './federation';
+import { forgetFailedRemote, loadRemoteRoutes } from './federation';
 
 export type RemoteRouteProps = { name: string };
 
@@ -8,7 +8,10 @@ export type RemoteRouteProps = { name: string };
 export function RemoteRoute({ name }: RemoteRouteProps) {
   // A failed React.lazy stays failed, so each attempt gets a lazy component of its own.
   const [attempt, setAttempt] = useState(() => ({ id: 0, Routes: lazyRemote(name) }));
-  const handleRetry = () => setAttempt((previous) => ({ id: previous.id + 1, Routes: lazyRemote(name) }));
+  const handleRetry = () => {
+    forgetFailedRemote(name);
+    setAttempt((previous) => ({ id: previous.id + 1, Routes: lazyRemote(name) }));
+  };
   const { Routes } = attempt;
   return (
     <RemoteErrorBoundary key={`${name}-${attempt.id}`} onRetry={handleRetry}>

@@ -10,7 +10,12 @@ import { createRateLimiters } from '../../http/rate-limit';
 import { redirect } from '../../http/redirect';
 import { parseOrMessage, validateBody } from '../../http/validate';
 import type { SessionService } from '../accounts/sessions';
-import { type LicenceGate, type OrganisationAccess, type OrganisationAccessResolver, requirePermission } from './organisation-access';
+import {
+  type LicenceGate,
+  type OrganisationAccess,
+  type OrganisationAccessResolver,
+  requirePermission,
+} from './organisation-access';
 import { type PermissionRule, permissionFor } from './route-permissions';
 
 export type Access = 'public' | 'session' | 'organisation';
@@ -69,7 +74,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export function readToken(req: Request): string | null {
   const fromBody: unknown = (req.body as Record<string, unknown> | undefined)?.token;
   if (fromBody !== undefined && fromBody !== null && fromBody !== '') {
-    if (typeof fromBody !== 'string') throw AppError.badRequest('Requête invalide : le champ « token » doit être un texte');
+    if (typeof fromBody !== 'string')
+      throw AppError.badRequest('Requête invalide : le champ « token » doit être un texte');
     return fromBody;
   }
   const match = BEARER.exec(req.headers.authorization ?? '');
@@ -97,17 +103,27 @@ export class ApiRoutes {
       if (token === null || !tokenSchema.safeParse(token).success) throw AppError.unauthenticated();
       const session = await this.deps.sessions.resolve(token);
       if (!session) throw AppError.unauthenticated();
-      res.locals.session = { userId: session.userId, sessionId: session.sessionId, token } satisfies SessionContext;
+      res.locals.session = {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        token,
+      } satisfies SessionContext;
       next();
     };
   }
 
-  private authorise(path: string, rule: PermissionRule | undefined, requiresLicence: boolean): RequestHandler {
+  private authorise(
+    path: string,
+    rule: PermissionRule | undefined,
+    requiresLicence: boolean,
+  ): RequestHandler {
     return async (req, res, next) => {
       const raw: unknown = (req.body as Record<string, unknown> | undefined)?.organisationId;
       const parsed = parseOrMessage(objectIdSchema, raw);
       if ('message' in parsed) {
-        throw AppError.badRequest(raw === undefined ? 'Requête invalide : organisation manquante' : parsed.message);
+        throw AppError.badRequest(
+          raw === undefined ? 'Requête invalide : organisation manquante' : parsed.message,
+        );
       }
       const session = res.locals.session as SessionContext;
       const access = await this.deps.organisationAccess.resolve(parsed.data, session.userId);
@@ -126,21 +142,29 @@ export class ApiRoutes {
   }
 
   post<A extends Access, S extends z.ZodType>(spec: RouteSpec<A, S>): void {
-    if (this.table.some((route) => route.path === spec.path)) throw new Error(`Route déclarée deux fois : ${spec.path}`);
+    if (this.table.some((route) => route.path === spec.path))
+      throw new Error(`Route déclarée deux fois : ${spec.path}`);
     const permission = spec.access === 'organisation' ? permissionFor(spec.path) : undefined;
-    const chain: RequestHandler[] = [express.json({ limit: spec.bodyLimit ?? this.deps.bodyLimit, strict: true })];
+    const chain: RequestHandler[] = [
+      express.json({ limit: spec.bodyLimit ?? this.deps.bodyLimit, strict: true }),
+    ];
     const limiters = spec.rateLimited ? createRateLimiters(this.deps.rateLimit) : null;
     if (limiters) chain.push(limiters.perIp);
     if (spec.access !== 'public') chain.push(this.authenticate());
-    if (spec.access === 'organisation') chain.push(this.authorise(spec.path, permission, spec.requiresLicence ?? false));
+    if (spec.access === 'organisation')
+      chain.push(this.authorise(spec.path, permission, spec.requiresLicence ?? false));
     chain.push(validateBody(spec.body));
     if (limiters) chain.push(limiters.perEmail);
     chain.push(async (req, res) => {
+      const session = res.locals.session as SessionContext | undefined;
       const ctx = {
         input: res.locals.body as z.output<S>,
         params: req.params as Record<string, string>,
-        token: (res.locals.session as SessionContext | undefined)?.token ?? readToken(req),
-        session: res.locals.session as SessionContext | undefined,
+        // Read on demand: only logout uses it on a public route.
+        get token() {
+          return session?.token ?? readToken(req);
+        },
+        session,
         organisation: res.locals.organisation as OrganisationAccess | undefined,
         req,
         res,

@@ -71,5 +71,7 @@ export function isAllowed(access: OrganisationAccess, rule: PermissionRule | und
 
 export function requirePermission(access: OrganisationAccess, rule: PermissionRule | undefined): void {
   if (isAllowed(access, rule)) return;
-  throw AppError.forbidden(rule?.kind === 'owner' ? ACCESS_MESSAGES.ownerOnly : ACCESS_MESSAGES.missingPermission);
+  throw AppError.forbidden(
+    rule?.kind === 'owner' ? ACCESS_MESSAGES.ownerOnly : ACCESS_MESSAGES.missingPermission,
+  );
 }

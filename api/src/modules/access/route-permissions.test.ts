@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { errorHandler } from '../../http/error-handler';
 import { createTestApp, signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
 import { ApiRoutes } from './api-routes';
-import { everyMemberLicensed, type OrganisationAccessResolver } from './organisation-access';
+import {
+  everyMemberLicensed,
+  type LicenceGate,
+  type OrganisationAccessResolver,
+} from './organisation-access';
 import { ROUTE_PERMISSIONS } from './route-permissions';
 import type { SessionService } from '../accounts/sessions';
 
@@ -26,12 +30,18 @@ describe('route permission table', () => {
   it('registers every /api route through the registry (nothing bypasses the access checks)', () => {
     const stack = (t.app.locals.apiRoutes.router as unknown as { stack: Layer[] }).stack;
     const expressRoutes = stack.filter((layer) => layer.route).map((layer) => layer.route?.path);
-    expect(expressRoutes.sort()).toEqual(table().map((route) => route.path).sort());
+    expect(expressRoutes.sort()).toEqual(
+      table()
+        .map((route) => route.path)
+        .sort(),
+    );
     expect(table().length).toBeGreaterThanOrEqual(14);
   });
 
   it('declares a permission for every organisation-scoped route', () => {
-    const undeclared = table().filter((route) => route.access === 'organisation' && route.permission === undefined);
+    const undeclared = table().filter(
+      (route) => route.access === 'organisation' && route.permission === undefined,
+    );
     expect(undeclared.map((route) => route.path)).toEqual([]);
   });
 
@@ -56,23 +66,45 @@ describe('route permission table', () => {
     const users = t.store.collection<{ _id: string; email: string }>('users');
     const powerlessUser = await users.findOne({ email: powerless.email });
     const { insertedId: emptyRoleId } = await t.store
-      .collection<{ _id: string; organisationId: string; name: string; binaryValue: string; createdAt: number }>('roles')
-      .insertOne({ organisationId: owner.organisationId, name: 'Aucun droit', binaryValue: '0', createdAt: 0 });
+      .collection<{
+        _id: string;
+        organisationId: string;
+        name: string;
+        binaryValue: string;
+        createdAt: number;
+      }>('roles')
+      .insertOne({
+        organisationId: owner.organisationId,
+        name: 'Aucun droit',
+        binaryValue: '0',
+        createdAt: 0,
+      });
     await t.store
-      .collection<{ _id: string; organisationId: string; userId: string; roleId: string; createdAt: number }>('memberships')
-      .insertOne({ organisationId: owner.organisationId, userId: powerlessUser?._id as string, roleId: emptyRoleId, createdAt: 0 });
+      .collection<{ _id: string; organisationId: string; userId: string; roleId: string; createdAt: number }>(
+        'memberships',
+      )
+      .insertOne({
+        organisationId: owner.organisationId,
+        userId: powerlessUser?._id as string,
+        roleId: emptyRoleId,
+        createdAt: 0,
+      });
 
     const organisationRoutes = table().filter((route) => route.access === 'organisation');
     expect(organisationRoutes.length).toBeGreaterThan(0);
     for (const route of organisationRoutes) {
       const path = route.path.replace(/:(\w+)/g, 'x'.repeat(43));
-      const asOutsider = await request(t.app).post(path).send({ token: outsider.token, organisationId: owner.organisationId });
+      const asOutsider = await request(t.app)
+        .post(path)
+        .send({ token: outsider.token, organisationId: owner.organisationId });
       expect({ path, status: asOutsider.status, message: asOutsider.body.message }).toEqual({
         path,
         status: 403,
         message: 'Vous ne faites pas partie de cette organisation',
       });
-      const asPowerless = await request(t.app).post(path).send({ token: powerless.token, organisationId: owner.organisationId });
+      const asPowerless = await request(t.app)
+        .post(path)
+        .send({ token: powerless.token, organisationId: owner.organisationId });
       if (route.permission?.kind === 'member') {
         expect({ path, status: asPowerless.status }).not.toEqual({ path, status: 403 });
       } else {
@@ -82,35 +114,80 @@ describe('route permission table', () => {
   });
 });
 
+function isolatedApi(licenceGate: LicenceGate = everyMemberLicensed): ApiRoutes {
+  return new ApiRoutes({
+    sessions: {
+      resolve: async () => ({ sessionId: 's', userId: 'u', expiresAt: Infinity }),
+    } as unknown as SessionService,
+    organisationAccess: {
+      resolve: async (organisationId: string, userId: string) => ({
+        organisationId,
+        organisationName: 'Org',
+        userId,
+        isOwner: true,
+        roleId: 'r',
+        roleName: 'Administrateur',
+        mask: 8388607,
+      }),
+    } as unknown as OrganisationAccessResolver,
+    licenceGate,
+    bodyLimit: '1mb',
+    rateLimit: { windowMs: 60_000, maxPerIp: 100, maxPerEmail: 100 },
+  });
+}
+
+function serve(api: ApiRoutes) {
+  const app = express();
+  app.use(api.router);
+  app.use(errorHandler(pino({ level: 'silent' })));
+  return app;
+}
+
+const caller = { token: 'A'.repeat(43), organisationId: 'a'.repeat(24) };
+
 describe('an organisation route missing from the table', () => {
   it('refuses everyone (fails closed) and shows up as undeclared', async () => {
-    const api = new ApiRoutes({
-      sessions: { resolve: async () => ({ sessionId: 's', userId: 'u', expiresAt: Infinity }) } as unknown as SessionService,
-      organisationAccess: {
-        resolve: async (organisationId: string, userId: string) => ({
-          organisationId,
-          organisationName: 'Org',
-          userId,
-          isOwner: true,
-          roleId: 'r',
-          roleName: 'Administrateur',
-          mask: 8388607,
-        }),
-      } as unknown as OrganisationAccessResolver,
-      licenceGate: everyMemberLicensed,
-      bodyLimit: '1mb',
-      rateLimit: { windowMs: 60_000, maxPerIp: 100, maxPerEmail: 100 },
+    const api = isolatedApi();
+    api.post({
+      path: '/api/test/undeclared',
+      access: 'organisation',
+      body: z.object({}),
+      handler: async () => ({ secret: 'data' }),
     });
-    api.post({ path: '/api/test/undeclared', access: 'organisation', body: z.object({}), handler: async () => ({ secret: 'data' }) });
     expect(api.routes[0]?.permission).toBeUndefined();
-
-    const app = express();
-    app.use(api.router);
-    app.use(errorHandler(pino({ level: 'silent' })));
-    const res = await request(app)
-      .post('/api/test/undeclared')
-      .send({ token: 'A'.repeat(43), organisationId: 'a'.repeat(24) });
+    const res = await request(serve(api)).post('/api/test/undeclared').send(caller);
     expect(res.status).toBe(403);
     expect(res.body.secret).toBeUndefined();
+  });
+});
+
+describe('licence hook', () => {
+  it('redirects with 269 when a route requires a licence the gate refuses, and leaves other routes alone', async () => {
+    const seen: string[] = [];
+    const api = isolatedApi(async (access) => {
+      seen.push(access.organisationId);
+      return '/dashboard/nosub';
+    });
+    api.post({
+      path: '/api/organisation/getUsers',
+      access: 'organisation',
+      body: z.object({}),
+      requiresLicence: true,
+      handler: async () => ({ users: ['secret'] }),
+    });
+    api.post({
+      path: '/api/user/getRoles',
+      access: 'organisation',
+      body: z.object({}),
+      handler: async () => ({ roles: [] }),
+    });
+    const app = serve(api);
+    const gated = await request(app).post('/api/organisation/getUsers').send(caller);
+    expect(gated.status).toBe(269);
+    expect(gated.body).toEqual({ redirect: '/dashboard/nosub' });
+    expect(seen).toEqual([caller.organisationId]);
+    const free = await request(app).post('/api/user/getRoles').send(caller);
+    expect(free.status).toBe(200);
+    expect(seen).toHaveLength(1);
   });
 });

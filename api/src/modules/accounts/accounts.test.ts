@@ -2,7 +2,13 @@
 // /api/verifyResetToken, /api/resetPass — with mail delivered to a real in-process SMTP server.
 import request from 'supertest';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
-import { createTestApp, STRONG_PASSWORD, signUp, type TestApp, uniqueEmail } from '../../test-support/test-app';
+import {
+  createTestApp,
+  STRONG_PASSWORD,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+} from '../../test-support/test-app';
 import { hashSecret } from './tokens';
 
 const DAY = 24 * 3600 * 1000;
@@ -20,7 +26,10 @@ describe('accounts', () => {
     await smtp.close();
   });
 
-  const post = (path: string, body: unknown) => request(t.app).post(path).send(body as object);
+  const post = (path: string, body: unknown) =>
+    request(t.app)
+      .post(path)
+      .send(body as object);
   const users = () => t.store.collection<{ _id: string; email: string; passwordHash: string }>('users');
 
   describe('register', () => {
@@ -32,11 +41,17 @@ describe('accounts', () => {
       expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const verify = await post('/api/verify', { token: res.body.token });
       expect(verify.status).toBe(200);
-      expect(verify.body).toEqual({ user: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), email, username: 'Dupont Marie' } });
+      expect(verify.body).toEqual({
+        user: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), email, username: 'Dupont Marie' },
+      });
     });
 
     it('stores the e-mail trimmed and lower-cased, the password as scrypt and the token only hashed', async () => {
-      const res = await post('/api/register', { email: '  Marie.Curie@Exemple.FR ', password: STRONG_PASSWORD, username: 'Curie Marie' });
+      const res = await post('/api/register', {
+        email: '  Marie.Curie@Exemple.FR ',
+        password: STRONG_PASSWORD,
+        username: 'Curie Marie',
+      });
       expect(res.status).toBe(200);
       const user = await users().findOne({ email: 'marie.curie@exemple.fr' });
       expect(user).not.toBeNull();
@@ -50,7 +65,11 @@ describe('accounts', () => {
     it('refuses an e-mail already used, whatever its case, with a French 409', async () => {
       const email = uniqueEmail();
       await signUp(t.app, email);
-      const res = await post('/api/register', { email: email.toUpperCase(), password: STRONG_PASSWORD, username: 'Autre Personne' });
+      const res = await post('/api/register', {
+        email: email.toUpperCase(),
+        password: STRONG_PASSWORD,
+        username: 'Autre Personne',
+      });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Un compte existe déjà avec cet e-mail');
       expect(await users().countDocuments({ email })).toBe(1);
@@ -58,13 +77,25 @@ describe('accounts', () => {
 
     it.each([
       [{ password: 'Court1', username: 'A B' }, 'Mot de passe trop court'],
-      [{ password: 'MOTDEPASSE1', username: 'A B' }, 'Le mot de passe doit contenir au moins une lettre minuscule'],
-      [{ password: 'motdepasse1', username: 'A B' }, 'Le mot de passe doit contenir au moins une lettre majuscule'],
+      [
+        { password: 'MOTDEPASSE1', username: 'A B' },
+        'Le mot de passe doit contenir au moins une lettre minuscule',
+      ],
+      [
+        { password: 'motdepasse1', username: 'A B' },
+        'Le mot de passe doit contenir au moins une lettre majuscule',
+      ],
       [{ password: 'Motdepasse', username: 'A B' }, 'Le mot de passe doit contenir au moins un chiffre'],
       [{ password: STRONG_PASSWORD, username: 'A B', email: 'pas-un-email' }, 'Email invalide'],
       [{ password: STRONG_PASSWORD, username: { $ne: null } }, 'Valeur invalide pour le champ nom'],
-      [{ password: STRONG_PASSWORD, username: 'A B', email: { $gt: '' } }, 'Valeur invalide pour le champ e-mail'],
-      [{ password: `${STRONG_PASSWORD}${'x'.repeat(200)}`, username: 'A B' }, 'Le champ mot de passe ne doit pas dépasser 128 caractères'],
+      [
+        { password: STRONG_PASSWORD, username: 'A B', email: { $gt: '' } },
+        'Valeur invalide pour le champ e-mail',
+      ],
+      [
+        { password: `${STRONG_PASSWORD}${'x'.repeat(200)}`, username: 'A B' },
+        'Le champ mot de passe ne doit pas dépasser 128 caractères',
+      ],
     ])('refuses %j with "%s" and creates nothing', async (fields, message) => {
       const before = await users().countDocuments();
       const res = await post('/api/register', { email: uniqueEmail(), ...fields });
@@ -168,7 +199,9 @@ describe('accounts', () => {
         isOwner: true,
         role: { name: 'Administrateur', binaryValue: '8388607' },
       });
-      const user = await t.store.collection<{ _id: string; email: string; fonction: string }>('users').findOne({ email: body.email });
+      const user = await t.store
+        .collection<{ _id: string; email: string; fonction: string }>('users')
+        .findOne({ email: body.email });
       expect(user?.fonction).toBe('Gérant');
     });
 
@@ -185,7 +218,9 @@ describe('accounts', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       expect(await t.store.collection('organisations').countDocuments()).toBe(orgsBefore);
-      expect(await users().countDocuments({ email: typeof body.email === 'string' ? body.email : '' })).toBe(0);
+      expect(await users().countDocuments({ email: typeof body.email === 'string' ? body.email : '' })).toBe(
+        0,
+      );
     });
   });
 
@@ -198,7 +233,9 @@ describe('accounts', () => {
       expect(known.status).toBe(200);
       expect(missing.status).toBe(200);
       expect(known.body).toEqual(missing.body);
-      expect(known.body).toEqual({ message: 'Si un compte existe pour cet e-mail, un lien de réinitialisation vient d’être envoyé' });
+      expect(known.body).toEqual({
+        message: 'Si un compte existe pour cet e-mail, un lien de réinitialisation vient d’être envoyé',
+      });
       const mail = await smtp.waitFor(email);
       expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
       expect(mail.from).toBe('no-reply@app.test');
@@ -215,15 +252,30 @@ describe('accounts', () => {
       expect(mail.html).toContain(`reset-password?token=${link?.[1]}`);
       const resetToken = link?.[1] as string;
 
-      expect(await post('/api/verifyResetToken', { token: resetToken })).toMatchObject({ status: 200, body: { valid: true } });
+      expect(await post('/api/verifyResetToken', { token: resetToken })).toMatchObject({
+        status: 200,
+        body: { valid: true },
+      });
 
-      const mismatch = await post('/api/resetPass', { token: resetToken, password: 'Nouveau123', passwordVerif: 'Nouveau124' });
+      const mismatch = await post('/api/resetPass', {
+        token: resetToken,
+        password: 'Nouveau123',
+        passwordVerif: 'Nouveau124',
+      });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.message).toBe('Les mots de passe ne correspondent pas');
-      const weak = await post('/api/resetPass', { token: resetToken, password: 'nouveau123', passwordVerif: 'nouveau123' });
+      const weak = await post('/api/resetPass', {
+        token: resetToken,
+        password: 'nouveau123',
+        passwordVerif: 'nouveau123',
+      });
       expect(weak.body.message).toBe('Le mot de passe doit contenir au moins une lettre majuscule');
 
-      const done = await post('/api/resetPass', { token: resetToken, password: 'Nouveau123', passwordVerif: 'Nouveau123' });
+      const done = await post('/api/resetPass', {
+        token: resetToken,
+        password: 'Nouveau123',
+        passwordVerif: 'Nouveau123',
+      });
       expect(done.status).toBe(200);
       expect(done.body).toEqual({ message: 'Votre mot de passe a été modifié, vous pouvez vous connecter' });
 
@@ -231,7 +283,11 @@ describe('accounts', () => {
       expect((await post('/api/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
       expect((await post('/api/login', { email, password: 'Nouveau123' })).status).toBe(200);
 
-      const again = await post('/api/resetPass', { token: resetToken, password: 'Encore1234', passwordVerif: 'Encore1234' });
+      const again = await post('/api/resetPass', {
+        token: resetToken,
+        password: 'Encore1234',
+        passwordVerif: 'Encore1234',
+      });
       expect(again.status).toBe(400);
       expect(again.body.message).toBe('Lien de réinitialisation invalide ou expiré');
       expect((await post('/api/verifyResetToken', { token: resetToken })).status).toBe(400);
@@ -246,16 +302,23 @@ describe('accounts', () => {
       const check = await post('/api/verifyResetToken', { token: resetToken });
       expect(check.status).toBe(400);
       expect(check.body.message).toBe('Lien de réinitialisation invalide ou expiré');
-      const reset = await post('/api/resetPass', { token: resetToken, password: 'Nouveau123', passwordVerif: 'Nouveau123' });
+      const reset = await post('/api/resetPass', {
+        token: resetToken,
+        password: 'Nouveau123',
+        passwordVerif: 'Nouveau123',
+      });
       expect(reset.status).toBe(400);
       expect((await post('/api/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
     });
 
-    it.each([{}, { token: 'court' }, { token: { $gt: '' } }])('refuses the malformed reset token %j with 400', async (body) => {
-      const res = await post('/api/verifyResetToken', body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Jeton invalide ou expiré');
-    });
+    it.each([{}, { token: 'court' }, { token: { $gt: '' } }])(
+      'refuses the malformed reset token %j with 400',
+      async (body) => {
+        const res = await post('/api/verifyResetToken', body);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('Jeton invalide ou expiré');
+      },
+    );
   });
 });
 
@@ -263,7 +326,9 @@ describe('rate limits', () => {
   let t: TestApp;
 
   beforeEach(() => {
-    t = createTestApp({ env: { RATE_LIMIT_MAX_PER_IP: '5', RATE_LIMIT_MAX_PER_EMAIL: '3', RATE_LIMIT_WINDOW_S: '60' } });
+    t = createTestApp({
+      env: { RATE_LIMIT_MAX_PER_IP: '5', RATE_LIMIT_MAX_PER_EMAIL: '3', RATE_LIMIT_WINDOW_S: '60' },
+    });
   });
   afterEach(() => t.close());
 
@@ -271,18 +336,28 @@ describe('rate limits', () => {
     const email = uniqueEmail('limite');
     const replies = [];
     for (const variant of [email, email.toUpperCase(), ` ${email}`, email]) {
-      replies.push(await request(t.app).post('/api/login').send({ email: variant, password: STRONG_PASSWORD }));
+      replies.push(
+        await request(t.app).post('/api/login').send({ email: variant, password: STRONG_PASSWORD }),
+      );
     }
     expect(replies.map((res) => res.status)).toEqual([401, 401, 401, 429]);
     expect(replies[3]?.body.message).toBe('Trop de tentatives, veuillez réessayer dans quelques minutes');
     // Another address from the same client is still allowed (until the per-IP limit).
-    expect((await request(t.app).post('/api/login').send({ email: uniqueEmail(), password: 'Mauvais1' })).status).toBe(401);
+    expect(
+      (await request(t.app).post('/api/login').send({ email: uniqueEmail(), password: 'Mauvais1' })).status,
+    ).toBe(401);
   });
 
   it('limits per client IP across e-mails, and counts invalid bodies too', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await request(t.app).post('/api/forgot').send({ email: i === 2 ? 'pas-un-email' : uniqueEmail() })).status);
+      statuses.push(
+        (
+          await request(t.app)
+            .post('/api/forgot')
+            .send({ email: i === 2 ? 'pas-un-email' : uniqueEmail() })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 400, 200, 200, 429]);
   });

@@ -8,7 +8,9 @@ const PARALLELISM = 1;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -17,8 +19,20 @@ const memoryFor = (cost: number, blockSize: number) => 256 * cost * blockSize;
 /** `scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>` */
 export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N: cost, r: BLOCK_SIZE, p: PARALLELISM, maxmem: memoryFor(cost, BLOCK_SIZE) });
-  return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, KEY_LENGTH, {
+    N: cost,
+    r: BLOCK_SIZE,
+    p: PARALLELISM,
+    maxmem: memoryFor(cost, BLOCK_SIZE),
+  });
+  return [
+    'scrypt',
+    cost,
+    BLOCK_SIZE,
+    PARALLELISM,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -37,7 +37,12 @@ export class AccountsService {
 
   constructor(private readonly deps: AccountsServiceDeps) {}
 
-  private async createUser(input: { email: string; password: string; username: string; fonction?: string }): Promise<UserDoc> {
+  private async createUser(input: {
+    email: string;
+    password: string;
+    username: string;
+    fonction?: string;
+  }): Promise<UserDoc> {
     const existing = await this.deps.repository.findUserByEmail(input.email);
     if (existing) throw AppError.conflict(ACCOUNT_MESSAGES.emailTaken);
     const now = this.deps.now();
@@ -93,11 +98,18 @@ export class AccountsService {
       if (!user) return;
       const token = createSecret();
       const now = this.deps.now();
-      await this.deps.repository.insertReset({ tokenHash: hashSecret(token), userId: user._id, createdAt: now, expiresAt: now + this.deps.resetTokenTtlMs });
+      await this.deps.repository.insertReset({
+        tokenHash: hashSecret(token),
+        userId: user._id,
+        createdAt: now,
+        expiresAt: now + this.deps.resetTokenTtlMs,
+      });
       const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await this.deps.mailer.send(passwordResetMail({ to: user.email, username: user.username, link }));
     };
-    sendLink().catch((error: unknown) => this.deps.onBackgroundError(error, 'envoi du lien de réinitialisation'));
+    sendLink().catch((error: unknown) =>
+      this.deps.onBackgroundError(error, 'envoi du lien de réinitialisation'),
+    );
     return { message: ACCOUNT_MESSAGES.forgotSent };
   }
 
@@ -121,7 +133,11 @@ export class AccountsService {
     if (!(await this.deps.repository.consumeReset(reset._id, now))) {
       throw AppError.badRequest(ACCOUNT_MESSAGES.resetInvalid);
     }
-    await this.deps.repository.setPassword(reset.userId, await hashPassword(input.password, this.deps.passwordHashCost), now);
+    await this.deps.repository.setPassword(
+      reset.userId,
+      await hashPassword(input.password, this.deps.passwordHashCost),
+      now,
+    );
     await this.deps.sessions.revokeAllOf(reset.userId);
     await this.deps.repository.deleteResetsOf(reset.userId);
     return { message: ACCOUNT_MESSAGES.passwordChanged };

@@ -14,7 +14,12 @@ export class SessionService {
   async open(userId: string): Promise<string> {
     const token = createSecret();
     const createdAt = this.now();
-    await this.repository.insertSession({ tokenHash: hashSecret(token), userId, createdAt, expiresAt: createdAt + this.ttlMs });
+    await this.repository.insertSession({
+      tokenHash: hashSecret(token),
+      userId,
+      createdAt,
+      expiresAt: createdAt + this.ttlMs,
+    });
     return token;
   }
 

@@ -1,7 +1,13 @@
 // /api/invitation/create and /api/invitation/join/{id}, with mail through a real SMTP server.
 import request from 'supertest';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
-import { createTestApp, signUp, signUpWithOrganisation, type TestApp, uniqueEmail } from '../../test-support/test-app';
+import {
+  createTestApp,
+  signUp,
+  signUpWithOrganisation,
+  type TestApp,
+  uniqueEmail,
+} from '../../test-support/test-app';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -18,10 +24,17 @@ describe('invitations', () => {
     await smtp.close();
   });
 
-  const post = (path: string, body: unknown) => request(t.app).post(path).send(body as object);
+  const post = (path: string, body: unknown) =>
+    request(t.app)
+      .post(path)
+      .send(body as object);
 
   async function invite(admin: { token: string; organisationId: string }, email = uniqueEmail('invite')) {
-    const res = await post('/api/invitation/create', { token: admin.token, organisationId: admin.organisationId, invitationEmail: email });
+    const res = await post('/api/invitation/create', {
+      token: admin.token,
+      organisationId: admin.organisationId,
+      invitationEmail: email,
+    });
     expect(res.status).toBe(200);
     const mail = await smtp.waitFor(email);
     const id = /http:\/\/app\.test\/invitation\/join\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
@@ -52,17 +65,29 @@ describe('invitations', () => {
     expect(join.status).toBe(200);
     expect(join.body).toEqual({ organisationName: 'Société Gamma' });
 
-    const users = await post('/api/organisation/getUsers', { token: admin.token, organisationId: admin.organisationId });
+    const users = await post('/api/organisation/getUsers', {
+      token: admin.token,
+      organisationId: admin.organisationId,
+    });
     const member = users.body.users.find((u: { email: string }) => u.email === email);
     expect(member).toMatchObject({ username: 'Bernard Luc', roles: [{ name: 'Commercial' }] });
     const orgs = await post('/api/organisation/get', { token: invitee.token });
-    expect(orgs.body.organisations).toEqual([expect.objectContaining({ name: 'Société Gamma', isOwner: false, role: expect.objectContaining({ name: 'Commercial' }) })]);
+    expect(orgs.body.organisations).toEqual([
+      expect.objectContaining({
+        name: 'Société Gamma',
+        isOwner: false,
+        role: expect.objectContaining({ name: 'Commercial' }),
+      }),
+    ]);
 
     // The same member again: same answer, nothing duplicated.
     const again = await post(`/api/invitation/join/${id}`, { token: invitee.token });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ organisationName: 'Société Gamma' });
-    const afterAgain = await post('/api/organisation/getUsers', { token: admin.token, organisationId: admin.organisationId });
+    const afterAgain = await post('/api/organisation/getUsers', {
+      token: admin.token,
+      organisationId: admin.organisationId,
+    });
     expect(afterAgain.body.users).toHaveLength(2);
 
     // Someone else with the same link: refused.
@@ -100,7 +125,11 @@ describe('invitations', () => {
     const commercial = await signUp(t.app, email);
     await post(`/api/invitation/join/${id}`, { token: commercial.token });
     const before = smtp.received.length;
-    const res = await post('/api/invitation/create', { token: commercial.token, organisationId: admin.organisationId, invitationEmail: uniqueEmail() });
+    const res = await post('/api/invitation/create', {
+      token: commercial.token,
+      organisationId: admin.organisationId,
+      invitationEmail: uniqueEmail(),
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Vous n’avez pas les droits nécessaires pour cette action');
     expect(smtp.received.length).toBe(before);
@@ -109,14 +138,22 @@ describe('invitations', () => {
   it('refuses to invite into another organisation', async () => {
     const a = await signUpWithOrganisation(t.app, 'Organisation A');
     const b = await signUpWithOrganisation(t.app, 'Organisation B');
-    const res = await post('/api/invitation/create', { token: a.token, organisationId: b.organisationId, invitationEmail: uniqueEmail() });
+    const res = await post('/api/invitation/create', {
+      token: a.token,
+      organisationId: b.organisationId,
+      invitationEmail: uniqueEmail(),
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Vous ne faites pas partie de cette organisation');
   });
 
   it('refuses to invite someone already a member', async () => {
     const admin = await signUpWithOrganisation(t.app, 'Société Zeta');
-    const res = await post('/api/invitation/create', { token: admin.token, organisationId: admin.organisationId, invitationEmail: admin.email.toUpperCase() });
+    const res = await post('/api/invitation/create', {
+      token: admin.token,
+      organisationId: admin.organisationId,
+      invitationEmail: admin.email.toUpperCase(),
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Cette personne fait déjà partie de l’organisation');
   });
@@ -129,7 +166,11 @@ describe('invitations', () => {
   ])('refuses %j with "%s", storing and sending nothing', async (body, message) => {
     const admin = await signUpWithOrganisation(t.app, 'Société Eta');
     const before = await t.store.collection('invitations').countDocuments();
-    const res = await post('/api/invitation/create', { token: admin.token, organisationId: admin.organisationId, ...body });
+    const res = await post('/api/invitation/create', {
+      token: admin.token,
+      organisationId: admin.organisationId,
+      ...body,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await t.store.collection('invitations').countDocuments()).toBe(before);
@@ -145,7 +186,9 @@ describe('invitation when the mail server is down', () => {
         .post('/api/invitation/create')
         .send({ token: admin.token, organisationId: admin.organisationId, invitationEmail: uniqueEmail() });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe('L’e-mail d’invitation n’a pas pu être envoyé, veuillez réessayer plus tard');
+      expect(res.body.message).toBe(
+        'L’e-mail d’invitation n’a pas pu être envoyé, veuillez réessayer plus tard',
+      );
       expect(await t.store.collection('invitations').countDocuments()).toBe(0);
     } finally {
       await t.close();

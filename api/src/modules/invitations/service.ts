@@ -56,7 +56,12 @@ export class InvitationsService {
     const link = `${this.deps.publicUrl}/invitation/join/${secret}`;
     try {
       await this.deps.mailer.send(
-        invitationMail({ to: invitationEmail, inviterName: inviter?.username ?? 'Un administrateur', organisationName: access.organisationName, link }),
+        invitationMail({
+          to: invitationEmail,
+          inviterName: inviter?.username ?? 'Un administrateur',
+          organisationName: access.organisationName,
+          link,
+        }),
       );
     } catch (error) {
       // Nobody received the link: the invitation must not stay usable.
@@ -76,7 +81,8 @@ export class InvitationsService {
     if (!invitation) throw AppError.notFound(INVITATION_MESSAGES.notFound);
     const organisation = await this.deps.organisationsRepository.findOrganisation(invitation.organisationId);
     if (!organisation) throw AppError.gone(INVITATION_MESSAGES.organisationGone);
-    if (await this.deps.organisations.isMember(organisation._id, userId)) return { organisationName: organisation.name };
+    if (await this.deps.organisations.isMember(organisation._id, userId))
+      return { organisationName: organisation.name };
     if (invitation.usedAt !== undefined) throw AppError.gone(INVITATION_MESSAGES.used);
     const now = this.deps.now();
     if (invitation.expiresAt <= now) throw AppError.gone(INVITATION_MESSAGES.expired);

@@ -27,7 +27,11 @@ describe('templates', () => {
   });
 
   it('put the reset link on its own line in the text part', () => {
-    const mail = passwordResetMail({ to: 'a@b.fr', username: 'Dupont Marie', link: 'http://app.test/reset-password?token=abc' });
+    const mail = passwordResetMail({
+      to: 'a@b.fr',
+      username: 'Dupont Marie',
+      link: 'http://app.test/reset-password?token=abc',
+    });
     expect(mail.text.split('\n')).toContain('http://app.test/reset-password?token=abc');
     expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
   });
@@ -36,9 +40,19 @@ describe('templates', () => {
 describe('SMTP mode', () => {
   it('delivers text and HTML in UTF-8 to the SMTP server', async () => {
     const smtp = await startSmtpServer();
-    const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: 'Prospection <no-reply@app.test>', logger: silent });
+    const mailer = createSmtpMailer({
+      smtpUrl: smtp.url,
+      from: 'Prospection <no-reply@app.test>',
+      logger: silent,
+    });
     try {
-      await mailer.send(passwordResetMail({ to: 'élodie@exemple.fr', username: 'Élodie Brûlé', link: 'http://app.test/reset-password?token=t0k3n' }));
+      await mailer.send(
+        passwordResetMail({
+          to: 'élodie@exemple.fr',
+          username: 'Élodie Brûlé',
+          link: 'http://app.test/reset-password?token=t0k3n',
+        }),
+      );
       const mail = await smtp.waitFor('élodie@exemple.fr');
       expect(mail.from).toBe('no-reply@app.test');
       expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
@@ -56,17 +70,40 @@ describe('outbox mode', () => {
   it('writes one readable file per message, links included', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
     try {
-      const mailer = createOutboxMailer({ dataDir, from: 'Prospection <no-reply@localhost>', logger: silent, now: () => Date.UTC(2025, 0, 6, 9, 0, 0) });
-      await mailer.send(passwordResetMail({ to: 'a@b.fr', username: 'Dupont Marie', link: 'http://app.test/reset-password?token=abc' }));
-      await mailer.send(invitationMail({ to: 'a@b.fr', inviterName: 'X', organisationName: 'Y', link: 'http://app.test/invitation/join/def' }));
+      const mailer = createOutboxMailer({
+        dataDir,
+        from: 'Prospection <no-reply@localhost>',
+        logger: silent,
+        now: () => Date.UTC(2025, 0, 6, 9, 0, 0),
+      });
+      await mailer.send(
+        passwordResetMail({
+          to: 'a@b.fr',
+          username: 'Dupont Marie',
+          link: 'http://app.test/reset-password?token=abc',
+        }),
+      );
+      await mailer.send(
+        invitationMail({
+          to: 'a@b.fr',
+          inviterName: 'X',
+          organisationName: 'Y',
+          link: 'http://app.test/invitation/join/def',
+        }),
+      );
       const files = readdirSync(path.join(dataDir, 'outbox')).sort();
-      expect(files).toEqual(['2025-01-06T09-00-00-000Z-a@b.fr-1.eml', '2025-01-06T09-00-00-000Z-a@b.fr-2.eml']);
+      expect(files).toEqual([
+        '2025-01-06T09-00-00-000Z-a@b.fr-1.eml',
+        '2025-01-06T09-00-00-000Z-a@b.fr-2.eml',
+      ]);
       const first = readFileSync(path.join(dataDir, 'outbox', files[0] as string), 'utf8');
       expect(first).toContain('To: a@b.fr');
       expect(first).toContain('Bonjour Dupont Marie,');
       expect(first).toContain('\r\nhttp://app.test/reset-password?token=abc\r\n');
       expect(first).toContain('Content-Type: text/html; charset=utf-8');
-      expect(readFileSync(path.join(dataDir, 'outbox', files[1] as string), 'utf8')).toContain('http://app.test/invitation/join/def');
+      expect(readFileSync(path.join(dataDir, 'outbox', files[1] as string), 'utf8')).toContain(
+        'http://app.test/invitation/join/def',
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -95,7 +132,9 @@ describe('outbox mode', () => {
       const content = readFileSync(path.join(outbox, files[0] as string), 'utf8');
       const token = /http:\/\/app\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(content)?.[1];
       expect(token).toBeDefined();
-      expect((await request(t.app).post('/api/verifyResetToken').send({ token })).body).toEqual({ valid: true });
+      expect((await request(t.app).post('/api/verifyResetToken').send({ token })).body).toEqual({
+        valid: true,
+      });
     } finally {
       await t.close();
     }

@@ -54,7 +54,12 @@ export function outboxFileName(date: Date, to: string): string {
  * Writes each message as a plain-text .eml file (headers, text part, HTML part, 8-bit UTF-8), readable
  * in any editor or mail client. Links appear as is on their own line in the text part.
  */
-export function createOutboxMailer(options: { dataDir: string; from: string; logger: Logger; now?: () => number }): Mailer {
+export function createOutboxMailer(options: {
+  dataDir: string;
+  from: string;
+  logger: Logger;
+  now?: () => number;
+}): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
   const now = options.now ?? Date.now;
   let sequence = 0;
@@ -91,7 +96,10 @@ export function createOutboxMailer(options: { dataDir: string; from: string; log
       ].join('\r\n');
       const file = path.join(outbox, fileName);
       await writeFile(file, body, 'utf8');
-      options.logger.info({ file, to: message.to, subject: message.subject, link: message.link }, `E-mail écrit dans ${file}${message.link ? ` — lien : ${message.link}` : ''}`);
+      options.logger.info(
+        { file, to: message.to, subject: message.subject, link: message.link },
+        `E-mail écrit dans ${file}${message.link ? ` — lien : ${message.link}` : ''}`,
+      );
     },
     async close() {},
   };

@@ -2,10 +2,18 @@
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }
 
-function layout(title: string, paragraphs: string[], link: { href: string; label: string }, footer: string): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  link: { href: string; label: string },
+  footer: string,
+): string {
   return [
     '<!doctype html>',
     '<html lang="fr"><head><meta charset="utf-8"><title>' + escapeHtml(title) + '</title></head>',
@@ -41,7 +49,12 @@ export function passwordResetMail(input: { to: string; username: string; link: s
   return { to: input.to, subject, text, html, link: input.link };
 }
 
-export function invitationMail(input: { to: string; inviterName: string; organisationName: string; link: string }): MailMessage {
+export function invitationMail(input: {
+  to: string;
+  inviterName: string;
+  organisationName: string;
+  link: string;
+}): MailMessage {
   const subject = `Invitation à rejoindre ${input.organisationName}`;
   const text = [
     'Bonjour,',

@@ -10,7 +10,10 @@ describe('organisations', () => {
   });
   afterAll(() => t.close());
 
-  const post = (path: string, body: unknown) => request(t.app).post(path).send(body as object);
+  const post = (path: string, body: unknown) =>
+    request(t.app)
+      .post(path)
+      .send(body as object);
 
   it('lists no organisation for a new user', async () => {
     const { token } = await signUp(t.app);
@@ -21,7 +24,11 @@ describe('organisations', () => {
 
   it('creates an organisation owned by its creator, as Administrateur, with the three default roles', async () => {
     const { token } = await signUp(t.app);
-    const res = await post('/api/organisation/create', { token, name: '  Société Alpha ', phone: '01 02 03 04 05' });
+    const res = await post('/api/organisation/create', {
+      token,
+      name: '  Société Alpha ',
+      phone: '01 02 03 04 05',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Organisation créée');
     expect(res.body.organisation).toMatchObject({
@@ -38,7 +45,11 @@ describe('organisations', () => {
 
     const roles = await post('/api/user/getRoles', { token, organisationId });
     expect(roles.status).toBe(200);
-    expect(roles.body.roles.map((role: { name: string }) => role.name)).toEqual(['Administrateur', 'Manager', 'Commercial']);
+    expect(roles.body.roles.map((role: { name: string }) => role.name)).toEqual([
+      'Administrateur',
+      'Manager',
+      'Commercial',
+    ]);
     for (const role of roles.body.roles) {
       expect(Object.keys(role).sort()).toEqual(['_id', 'binaryValue', 'name']);
       expect(typeof role.binaryValue).toBe('string');
@@ -75,7 +86,10 @@ describe('organisations', () => {
     [{ name: 'Société', phone: '010203' }, 'Numéro de téléphone invalide'],
     [{ name: { $gt: '' }, phone: '0102030405' }, 'Valeur invalide pour le champ raison sociale'],
     [{ phone: '0102030405' }, 'Raison sociale invalide'],
-    [{ name: 'x'.repeat(201), phone: '0102030405' }, 'Le champ raison sociale ne doit pas dépasser 200 caractères'],
+    [
+      { name: 'x'.repeat(201), phone: '0102030405' },
+      'Le champ raison sociale ne doit pas dépasser 200 caractères',
+    ],
   ])('refuses %j with "%s" and creates nothing', async (body, message) => {
     const { token } = await signUp(t.app);
     const before = await t.store.collection('organisations').countDocuments();
@@ -86,7 +100,12 @@ describe('organisations', () => {
   });
 
   it('requires a session for every organisation call', async () => {
-    for (const path of ['/api/organisation/get', '/api/organisation/create', '/api/organisation/getUsers', '/api/user/getRoles']) {
+    for (const path of [
+      '/api/organisation/get',
+      '/api/organisation/create',
+      '/api/organisation/getUsers',
+      '/api/user/getRoles',
+    ]) {
       const res = await post(path, { name: 'Société', phone: '0102030405', organisationId: '0'.repeat(24) });
       expect(res.status).toBe(401);
     }
@@ -99,9 +118,15 @@ describe('organisations', () => {
       for (const path of ['/api/organisation/getUsers', '/api/user/getRoles']) {
         const res = await post(path, { token: a.token, organisationId: b.organisationId });
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ message: 'Vous ne faites pas partie de cette organisation', code: 'FORBIDDEN' });
+        expect(res.body).toEqual({
+          message: 'Vous ne faites pas partie de cette organisation',
+          code: 'FORBIDDEN',
+        });
       }
-      expect((await post('/api/organisation/getUsers', { token: b.token, organisationId: b.organisationId })).status).toBe(200);
+      expect(
+        (await post('/api/organisation/getUsers', { token: b.token, organisationId: b.organisationId }))
+          .status,
+      ).toBe(200);
     });
 
     it('answers an organisation that does not exist exactly like one the caller is not in', async () => {

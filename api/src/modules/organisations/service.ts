@@ -18,13 +18,22 @@ export type OrganisationView = {
   role: RoleView | null;
 };
 
-export type MemberView = { _id: string; username: string; email: string; roles: { _id: string; name: string }[] };
+export type MemberView = {
+  _id: string;
+  username: string;
+  email: string;
+  roles: { _id: string; name: string }[];
+};
 
 /** The role a member gets when joining by invitation. */
 export const JOIN_ROLE_NAME = 'Commercial';
 export const CREATOR_ROLE_NAME = 'Administrateur';
 
-export const toRoleView = (role: RoleDoc): RoleView => ({ _id: role._id, name: role.name, binaryValue: role.binaryValue });
+export const toRoleView = (role: RoleDoc): RoleView => ({
+  _id: role._id,
+  name: role.name,
+  binaryValue: role.binaryValue,
+});
 
 export class OrganisationsService {
   constructor(
@@ -52,7 +61,12 @@ export class OrganisationsService {
    */
   async create(userId: string, input: OrganisationCreateData): Promise<OrganisationView> {
     const createdAt = this.now();
-    const organisation = await this.repository.insertOrganisation({ name: input.name, phone: input.phone, ownerId: userId, createdAt });
+    const organisation = await this.repository.insertOrganisation({
+      name: input.name,
+      phone: input.phone,
+      ownerId: userId,
+      createdAt,
+    });
     const roles = await this.repository.insertRoles(
       DEFAULT_ROLES.map((role, index) => ({
         organisationId: organisation._id,
@@ -64,7 +78,12 @@ export class OrganisationsService {
     );
     const admin = roles.find((role) => role.name === CREATOR_ROLE_NAME);
     if (!admin) throw new Error('Le rôle Administrateur manque dans DEFAULT_ROLES');
-    await this.repository.insertMembership({ organisationId: organisation._id, userId, roleId: admin._id, createdAt });
+    await this.repository.insertMembership({
+      organisationId: organisation._id,
+      userId,
+      roleId: admin._id,
+      createdAt,
+    });
     return this.view(organisation, userId, admin);
   }
 
@@ -89,7 +108,10 @@ export class OrganisationsService {
   }
 
   async users(organisationId: string): Promise<{ roles: RoleView[]; users: MemberView[] }> {
-    const [roles, memberships] = await Promise.all([this.repository.rolesOf(organisationId), this.repository.membersOf(organisationId)]);
+    const [roles, memberships] = await Promise.all([
+      this.repository.rolesOf(organisationId),
+      this.repository.membersOf(organisationId),
+    ]);
     const users = await this.accounts.findUsers(memberships.map((membership) => membership.userId));
     const usersById = new Map(users.map((user) => [user._id, user]));
     const rolesById = new Map(roles.map((role) => [role._id, role]));
@@ -120,9 +142,15 @@ export class OrganisationsService {
     const existing = await this.repository.findMembership(organisationId, userId);
     if (existing) return existing;
     const role = await this.repository.findRoleByName(organisationId, roleName);
-    if (!role) throw new AppError(409, `Le rôle ${roleName} n’existe plus dans cette organisation`, 'CONFLICT');
+    if (!role)
+      throw new AppError(409, `Le rôle ${roleName} n’existe plus dans cette organisation`, 'CONFLICT');
     try {
-      return await this.repository.insertMembership({ organisationId, userId, roleId: role._id, createdAt: this.now() });
+      return await this.repository.insertMembership({
+        organisationId,
+        userId,
+        roleId: role._id,
+        createdAt: this.now(),
+      });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       const raced = await this.repository.findMembership(organisationId, userId);
