@@ -69,8 +69,8 @@ test.describe('plateforme fédérée', () => {
     await page.goto(`${app.url}/dashboard/prospect/settings`);
     await expect(page.getByRole('heading', { name: 'Paramètres' })).toBeVisible();
     const counts = await page.evaluate(() => ({
-      renderers: ((window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__)
-        .renderers.size,
+      renderers: (window as unknown as Record<string, { renderers: Map<number, unknown> } | undefined>)
+        .__REACT_DEVTOOLS_GLOBAL_HOOK__?.renderers.size,
       platforms: (window as unknown as Record<string, number>).__APP_PLATFORM_INSTANCES__,
     }));
     expect(counts).toEqual({ renderers: 1, platforms: 1 });

@@ -35,3 +35,13 @@ test('opportunity ids are kept per filter, separated by semicolons', () => {
   expect(readOpportunityIds('waiting')).toEqual(['a', 'b', 'c']);
   expect(readOpportunityIds('win')).toEqual([]);
 });
+
+test('the permission mask follows the role held in the current organisation', () => {
+  useSessionStore.getState().setOrganisations([
+    { _id: 'o1', name: 'Alpha', role: { _id: 'r1', name: 'Administrateur', binaryValue: '8388607' } },
+    { _id: 'o2', name: 'Beta', role: { _id: 'r2', name: 'Commercial', binaryValue: '4371328' } },
+  ]);
+  expect(useSessionStore.getState().permissions).toBe(8388607);
+  useSessionStore.getState().selectOrganisation('o2');
+  expect(useSessionStore.getState().permissions).toBe(4371328);
+});

@@ -3,16 +3,20 @@ import { persist, type PersistStorage } from 'zustand/middleware';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type SessionUser = { _id: string; email: string; username: string };
-export type OrganisationSummary = { _id: string; name: string };
+export type OrganisationSummary = {
+  _id: string;
+  name: string;
+  /** The user's role there; binaryValue is the permission mask as a decimal string. */
+  role?: { _id: string; name: string; binaryValue: string } | null;
+};
 
 type SessionSlice = {
   token: string | null;
   user: SessionUser | null;
-  /** Permission bitmask of the user's role in the current organisation. */
+  /** Permission bitmask of the user's role in the current organisation (derived from it). */
   permissions: number;
   signIn: (token: string) => void;
   setUser: (user: SessionUser | null) => void;
-  setPermissions: (mask: number) => void;
   /** Logout: forget everything this browser kept (SPEC.md §4). */
   clearSession: () => void;
 };
@@ -38,7 +42,6 @@ const createSessionSlice: StateCreator<SessionState, [], [], SessionSlice> = (se
   permissions: 0,
   signIn: (token) => set({ token }),
   setUser: (user) => set({ user }),
-  setPermissions: (permissions) => set({ permissions }),
   clearSession: () => {
     localStorage.clear();
     set({
@@ -56,15 +59,20 @@ const createOrganisationSlice: StateCreator<SessionState, [], [], OrganisationSl
   organisations: [],
   currentOrganisationId: null,
   setOrganisations: (organisations) => {
-    const current = get().currentOrganisationId;
-    const stillMember = organisations.some((organisation) => organisation._id === current);
-    set({
-      organisations,
-      currentOrganisationId: stillMember ? current : (organisations[0]?._id ?? null),
-    });
+    const stored = organisations.find((organisation) => organisation._id === get().currentOrganisationId);
+    const current = stored ?? organisations[0] ?? null;
+    set({ organisations, currentOrganisationId: current?._id ?? null, permissions: permissionsIn(current) });
   },
-  selectOrganisation: (organisationId) => set({ currentOrganisationId: organisationId }),
+  selectOrganisation: (organisationId) => {
+    const chosen = get().organisations.find((organisation) => organisation._id === organisationId) ?? null;
+    set({ currentOrganisationId: organisationId, permissions: permissionsIn(chosen) });
+  },
 });
+
+function permissionsIn(organisation: OrganisationSummary | null): number {
+  const mask = Number(organisation?.role?.binaryValue ?? 0);
+  return Number.isSafeInteger(mask) && mask > 0 ? mask : 0;
+}
 
 const createUiSlice: StateCreator<SessionState, [], [], UiSlice> = (set) => ({
   navCollapsed: null,

@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import ProspectingRoutes from './routes';
+
+function CurrentPath() {
+  return <output aria-label="Adresse">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ProspectingRoutes />
+      <CurrentPath />
+    </MemoryRouter>,
+  );
+}
+
+test('the prospecting home goes straight to the todo list', () => {
+  renderAt('/dashboard/prospect');
+  expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/todo');
+  expect(screen.getByRole('tab', { name: 'A faire' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an unknown list filter redirects to /dashboard/opportunity/list/all', () => {
+  renderAt('/dashboard/opportunity/list/nimportequoi');
+  expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/all');
+});
+
+test('the tabs move between the five lists', async () => {
+  renderAt('/dashboard/opportunity/list/all');
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    'Toute Opportunités',
+    'A faire',
+    'En attente',
+    'Perdu',
+    'Gagné',
+  ]);
+  await userEvent.click(screen.getByRole('tab', { name: 'Gagné' }));
+  expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/win');
+});
