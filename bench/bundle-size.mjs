@@ -52,7 +52,10 @@ try {
   writeFileSync(path.join(repo, 'bench/results/bundle-size.json'), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   await browser.close();
-  api.kill('SIGTERM');
+  await new Promise((resolve) => {
+    api.once('exit', resolve);
+    api.kill('SIGTERM');
+  });
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -5,6 +5,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { createSharedConfig } = require('./shared');
 
 const repo = path.resolve(__dirname, '../..');
+// Its "exports" hide the production build, so it is reached by path.
+const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
 
 /**
  * @param {object} options
@@ -42,6 +44,13 @@ function createWebpackConfig(options) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // Workspace packages are compiled from their sources (exports condition "source").
         conditionNames: ['source', '...'],
+        // React Router publishes its development build by default; production builds use the lean one.
+        alias: production
+          ? {
+              'react-router$': path.join(reactRouterDir, 'dist/production/index.mjs'),
+              'react-router/dom$': path.join(reactRouterDir, 'dist/production/dom-export.mjs'),
+            }
+          : {},
       },
       module: {
         rules: [
@@ -72,6 +81,10 @@ function createWebpackConfig(options) {
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           // Type generation costs ~2 s per remote and fetches types over the network: off.
           dts: false,
+          // One federation runtime for the whole page: the shell provides it, production remotes use it
+          // instead of carrying their own copy (~27 KB gz each). Remotes keep theirs in development so
+          // their standalone pages run (docs/decisions/module-federation.md).
+          experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
         }),
         // A remote's own page only serves its standalone development (the shell never loads it).
         new HtmlWebpackPlugin({

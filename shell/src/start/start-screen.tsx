@@ -1,7 +1,11 @@
-import { useState } from 'react';
-import { Button, notifyInfo, Tabs, useSessionStore } from '@app/platform';
-import { CreateOrganisationForm } from './create-organisation-form';
+import { lazy, Suspense, useState } from 'react';
+import { Button, notifyInfo, Spinner, Tabs, useSessionStore } from '@app/platform';
 import { ModuleCards } from './module-cards';
+
+// Only a user without an organisation needs the form and its validation rules: keep them off the first load.
+const CreateOrganisationForm = lazy(() =>
+  import('./create-organisation-form').then((module) => ({ default: module.CreateOrganisationForm })),
+);
 
 type StartTab = 'create' | 'join';
 
@@ -27,7 +31,9 @@ function FirstSteps() {
         onSelect={setTab}
       />
       {tab === 'create' ? (
-        <CreateOrganisationForm />
+        <Suspense fallback={<Spinner />}>
+          <CreateOrganisationForm />
+        </Suspense>
       ) : (
         <div>
           <p>
