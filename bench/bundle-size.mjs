@@ -27,13 +27,25 @@ const api = spawn(process.execPath, [path.join(repo, 'api/dist/index.js')], {
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 try {
   await waitForHealth();
   const token = await signUp();
-  const results = { measuredAt: new Date().toISOString(), unit: 'bytes gzip (level 9)', targets: TARGETS, shell: null, remotes: {} };
+  const results = {
+    measuredAt: new Date().toISOString(),
+    unit: 'bytes gzip (level 9)',
+    targets: TARGETS,
+    shell: null,
+    remotes: {},
+  };
 
   // Shell: every script the login screen loads that is not the auth remote's.
   const loginScripts = await scriptsLoadedBy('/login', null);
@@ -65,7 +77,8 @@ async function scriptsLoadedBy(route, token) {
   const page = await context.newPage();
   const scripts = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.url().startsWith(origin)) scripts.push(response.url());
+    if (response.request().resourceType() === 'script' && response.url().startsWith(origin))
+      scripts.push(response.url());
   });
   await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
   await context.close();
@@ -95,11 +108,16 @@ function federationRuntimeShare() {
 
 function print(results) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`shell (écran de connexion, hors remote) : ${kb(results.shell.gzip)} gzip (cible ≤ ${kb(TARGETS.shell)})`);
+  console.log(
+    `shell (écran de connexion, hors remote) : ${kb(results.shell.gzip)} gzip (cible ≤ ${kb(TARGETS.shell)})`,
+  );
   for (const [name, summary] of Object.entries(results.remotes)) {
-    console.log(`remote ${name} (entrée + premier écran) : ${kb(summary.gzip)} gzip (cible ≤ ${kb(TARGETS.remote)})`);
+    console.log(
+      `remote ${name} (entrée + premier écran) : ${kb(summary.gzip)} gzip (cible ≤ ${kb(TARGETS.remote)})`,
+    );
   }
-  for (const entry of results.federationRuntime.remoteEntries) console.log(`  remoteEntry.js ${entry.name} : ${kb(entry.gzip)} gzip`);
+  for (const entry of results.federationRuntime.remoteEntries)
+    console.log(`  remoteEntry.js ${entry.name} : ${kb(entry.gzip)} gzip`);
 }
 
 async function signUp() {

@@ -5,5 +5,7 @@ module.exports = createWebpackConfig({
   name: 'settings',
   devPort: 3004,
   exposes: { './Routes': './src/routes.tsx' },
-  devServer: () => ({ proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3000' }] }),
+  devServer: () => ({
+    proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3000' }],
+  }),
 });

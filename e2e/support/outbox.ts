@@ -36,7 +36,10 @@ export async function waitForMailLink(
   linkPrefix: string,
 ): Promise<string> {
   await expect
-    .poll(() => mailsTo(dataDir, email).length, { message: `un nouvel e-mail pour ${email}`, timeout: 10_000 })
+    .poll(() => mailsTo(dataDir, email).length, {
+      message: `un nouvel e-mail pour ${email}`,
+      timeout: 10_000,
+    })
     .toBeGreaterThan(countBefore);
   const newest = mailsTo(dataDir, email).at(-1);
   const escaped = linkPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,7 +5,10 @@ let counter = 0;
 export type TestUser = { email: string; password: string; nom: string; prenom: string; token: string };
 
 /** Quick sign-up through the API (the screens have their own tests), returning a session token. */
-export async function signUpThroughApi(baseUrl: string, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function signUpThroughApi(
+  baseUrl: string,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
   counter += 1;
   const user = {
     email: `utilisateur${Date.now()}${counter}@exemple.fr`,
@@ -27,7 +30,8 @@ export async function signUpThroughApi(baseUrl: string, overrides: Partial<TestU
     }),
   });
   const body = (await response.json()) as { token?: string; message?: string };
-  if (!response.ok || !body.token) throw new Error(`Inscription impossible : ${body.message ?? response.status}`);
+  if (!response.ok || !body.token)
+    throw new Error(`Inscription impossible : ${body.message ?? response.status}`);
   return { ...user, token: body.token };
 }
 

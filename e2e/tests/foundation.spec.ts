@@ -41,7 +41,9 @@ test.describe('plateforme fédérée', () => {
     }
   });
 
-  test('the page holds one React and one session store; what a remote stores, the shell sees', async ({ page }) => {
+  test('the page holds one React and one session store; what a remote stores, the shell sees', async ({
+    page,
+  }) => {
     // React DOM announces each renderer copy to the devtools hook: count them.
     await page.addInitScript(() => {
       const renderers = new Map<number, unknown>();
@@ -77,7 +79,9 @@ test.describe('plateforme fédérée', () => {
   });
 });
 
-test('a remote that cannot be reached shows "Module indisponible", the rest works, and retry recovers', async ({ page }) => {
+test('a remote that cannot be reached shows "Module indisponible", the rest works, and retry recovers', async ({
+  page,
+}) => {
   const settingsPort = await freePort();
   const app = await startApp({ REMOTE_URL_SETTINGS: `http://127.0.0.1:${settingsPort}/mf-manifest.json` });
   try {
@@ -107,7 +111,9 @@ test('a remote that cannot be reached shows "Module indisponible", the rest work
   }
 });
 
-test('one remote built alone and served from a second origin is used without rebuilding the shell', async ({ page }) => {
+test('one remote built alone and served from a second origin is used without rebuilding the shell', async ({
+  page,
+}) => {
   const shellEntry = path.join(REPO, 'shell/dist/main.js');
   const shellBuiltAt = statSync(shellEntry).mtimeMs;
   execFileSync('npx', ['turbo', 'run', 'build', '--filter=@app/mfe-billing', '--output-logs=errors-only'], {

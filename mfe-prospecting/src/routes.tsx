@@ -5,9 +5,15 @@ import './prospecting.css';
 export default function ProspectingRoutes() {
   return (
     <Routes>
-      <Route path="/dashboard/prospect" element={<Navigate to="/dashboard/opportunity/list/todo" replace />} />
+      <Route
+        path="/dashboard/prospect"
+        element={<Navigate to="/dashboard/opportunity/list/todo" replace />}
+      />
       <Route path="/dashboard/opportunity/list/:filter" element={<OpportunityListScreen />} />
-      <Route path="/dashboard/opportunity/list" element={<Navigate to="/dashboard/opportunity/list/all" replace />} />
+      <Route
+        path="/dashboard/opportunity/list"
+        element={<Navigate to="/dashboard/opportunity/list/all" replace />}
+      />
     </Routes>
   );
 }

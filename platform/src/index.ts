@@ -3,7 +3,12 @@ import './ui/ui.css';
 
 export { useSessionStore } from './session/session-store';
 export type { SessionState, SessionUser, OrganisationSummary } from './session/session-store';
-export { STORAGE_KEYS, opportunityListKey, saveOpportunityIds, readOpportunityIds } from './session/storage-keys';
+export {
+  STORAGE_KEYS,
+  opportunityListKey,
+  saveOpportunityIds,
+  readOpportunityIds,
+} from './session/storage-keys';
 export { apiPost, configureApiClient, ignoreHandledFailure, REDIRECT_STATUS } from './api/api-client';
 export type { CallOptions } from './api/api-client';
 export { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-error';

@@ -30,7 +30,9 @@ function AppRoutes({ remotes }: AppProps) {
   if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) {
     return (
       <RequireSession pathname={pathname}>
-        <DashboardLayout>{pathname.replace(/\/$/, '') === '/dashboard' ? <StartScreen /> : screen}</DashboardLayout>
+        <DashboardLayout>
+          {pathname.replace(/\/$/, '') === '/dashboard' ? <StartScreen /> : screen}
+        </DashboardLayout>
       </RequireSession>
     );
   }
@@ -46,7 +48,8 @@ function RequireSession({ pathname, children }: RequireSessionProps) {
   if (!token) return <Navigate to="/login" replace />;
   if (!ready) return <LoadingScreen />;
   // Without an organisation, only the start screen makes sense (SPEC.md §7 /api/organisation/get).
-  if (organisations.length === 0 && pathname.replace(/\/$/, '') !== '/dashboard') return <Navigate to="/dashboard" replace />;
+  if (organisations.length === 0 && pathname.replace(/\/$/, '') !== '/dashboard')
+    return <Navigate to="/dashboard" replace />;
   return children;
 }
 

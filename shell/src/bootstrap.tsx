@@ -11,7 +11,8 @@ import { DEFAULT_REMOTE_ROUTES, type RemoteDefinition } from './remotes/remote-t
 import './shell.css';
 
 // The hash variant of every route (/#/login) lands on its path (/login).
-if (window.location.hash.startsWith('#/')) window.history.replaceState(null, '', window.location.hash.slice(1));
+if (window.location.hash.startsWith('#/'))
+  window.history.replaceState(null, '', window.location.hash.slice(1));
 
 async function start() {
   const [remotes, appConfig] = await Promise.all([

@@ -69,7 +69,11 @@ function createWebpackConfig(options) {
             },
           },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-          { test: /\.(png|svg|jpg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 8 * 1024 } } },
+          {
+            test: /\.(png|svg|jpg|webp)$/,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 8 * 1024 } },
+          },
         ],
       },
       plugins: [

@@ -104,7 +104,9 @@ test('a server that cannot be reached gives a French network message', async () 
   configureApiClient({ baseURL: 'http://127.0.0.1:1/' });
   const jsdomReport = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
-    await expect(apiPost('/api/login', {}, { silent: true })).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE });
+    await expect(apiPost('/api/login', {}, { silent: true })).rejects.toMatchObject({
+      message: NETWORK_ERROR_MESSAGE,
+    });
   } finally {
     jsdomReport.mockRestore();
     configureApiClient({ baseURL });

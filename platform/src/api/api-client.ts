@@ -2,7 +2,13 @@ import axios, { AxiosError } from 'axios';
 import { notifyError } from '../toast/notify';
 import { useSessionStore } from '../session/session-store';
 import { navigateTo } from './navigation';
-import { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from './api-error';
+import {
+  ApiError,
+  ApiRedirect,
+  NETWORK_ERROR_MESSAGE,
+  TIMEOUT_ERROR_MESSAGE,
+  UNKNOWN_ERROR_MESSAGE,
+} from './api-error';
 
 /** Status the API uses to tell the client to navigate to `data.redirect` (SPEC.md §4). */
 export const REDIRECT_STATUS = 269;
@@ -65,7 +71,9 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
 /** After logging in again, the user comes back to the screen they were on. */
 function loginPathReturningHere(): string {
   const here = `${window.location.pathname}${window.location.search}`;
-  return here.startsWith('/dashboard') || here.startsWith('/invitation') ? `/login?next=${encodeURIComponent(here)}` : '/login';
+  return here.startsWith('/dashboard') || here.startsWith('/invitation')
+    ? `/login?next=${encodeURIComponent(here)}`
+    : '/login';
 }
 
 function toApiError(error: unknown): ApiError {
@@ -76,7 +84,9 @@ function toApiError(error: unknown): ApiError {
   if (!error.response) return new ApiError(NETWORK_ERROR_MESSAGE, null);
   const message = (error.response.data as { message?: unknown } | undefined)?.message;
   return new ApiError(
-    typeof message === 'string' && message ? message : `${UNKNOWN_ERROR_MESSAGE} (code ${error.response.status})`,
+    typeof message === 'string' && message
+      ? message
+      : `${UNKNOWN_ERROR_MESSAGE} (code ${error.response.status})`,
     error.response.status,
   );
 }

@@ -18,7 +18,11 @@ test('reads back what an earlier visit stored', async () => {
   localStorage.setItem('CurrentOrganisation', 'o9');
   localStorage.setItem('navCollapsed', 'false');
   await useSessionStore.persist.rehydrate();
-  expect(useSessionStore.getState()).toMatchObject({ token: 'stored', currentOrganisationId: 'o9', navCollapsed: false });
+  expect(useSessionStore.getState()).toMatchObject({
+    token: 'stored',
+    currentOrganisationId: 'o9',
+    navCollapsed: false,
+  });
 });
 
 test('clearing the session empties local storage entirely', () => {

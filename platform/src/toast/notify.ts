@@ -21,5 +21,8 @@ export const UNAVAILABLE_FEATURE_MESSAGE = 'Fonctionnalité non disponible';
 
 /** Deactivated modules and entries whose feature does not exist yet (SPEC.md §1, §8: 2 s). */
 export function notifyUnavailableFeature(): void {
-  toast.info(UNAVAILABLE_FEATURE_MESSAGE, { autoClose: SHORT_TOAST_MS, toastId: UNAVAILABLE_FEATURE_MESSAGE });
+  toast.info(UNAVAILABLE_FEATURE_MESSAGE, {
+    autoClose: SHORT_TOAST_MS,
+    toastId: UNAVAILABLE_FEATURE_MESSAGE,
+  });
 }

@@ -5,5 +5,11 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={['ui-button', `ui-button--${variant}`, className].filter(Boolean).join(' ')} {...props} />;
+  return (
+    <button
+      type={type}
+      className={['ui-button', `ui-button--${variant}`, className].filter(Boolean).join(' ')}
+      {...props}
+    />
+  );
 }

@@ -38,7 +38,10 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   const closing = phase === 'closing';
   if (!mounted) return null;
   return createPortal(
-    <div className={closing ? 'ui-modal-backdrop ui-modal-backdrop--closing' : 'ui-modal-backdrop'} onClick={onClose}>
+    <div
+      className={closing ? 'ui-modal-backdrop ui-modal-backdrop--closing' : 'ui-modal-backdrop'}
+      onClick={onClose}
+    >
       <div
         ref={dialog}
         className="ui-modal"

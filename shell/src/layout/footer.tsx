@@ -9,7 +9,13 @@ export function Footer() {
         <Icon name="bell" />
         <span className="shell-footer__count">0</span>
       </span>
-      <img className="shell-footer__avatar" src={profilePicture} alt="Photo de profil" width={28} height={28} />
+      <img
+        className="shell-footer__avatar"
+        src={profilePicture}
+        alt="Photo de profil"
+        width={28}
+        height={28}
+      />
     </footer>
   );
 }

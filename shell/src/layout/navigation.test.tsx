@@ -52,7 +52,9 @@ test('the Opportunities menu lists all, todo, waiting, loose, win and unassigned
   renderNavigation();
   await userEvent.click(screen.getByRole('button', { name: 'Opportunités' }));
   const links = ['all', 'todo', 'waiting', 'loose', 'win'].map((filter) =>
-    screen.getAllByRole('link').find((link) => link.getAttribute('href') === `/dashboard/opportunity/list/${filter}`),
+    screen
+      .getAllByRole('link')
+      .find((link) => link.getAttribute('href') === `/dashboard/opportunity/list/${filter}`),
   );
   expect(links.every(Boolean)).toBe(true);
   expect(screen.getByRole('button', { name: 'Non attribuées' })).toBeInTheDocument();

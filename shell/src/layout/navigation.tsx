@@ -18,11 +18,15 @@ export function Navigation() {
   const openProspectingModal = (event: (typeof APP_EVENTS)[keyof typeof APP_EVENTS]) => {
     // The prospecting remote handles it, now if it is on screen or as soon as it mounts.
     emitAppEvent(event);
-    if (!window.location.pathname.startsWith('/dashboard/prospect/list')) navigate('/dashboard/prospect/list');
+    if (!window.location.pathname.startsWith('/dashboard/prospect/list'))
+      navigate('/dashboard/prospect/list');
   };
 
   return (
-    <nav className={collapsed ? 'shell-nav shell-nav--collapsed' : 'shell-nav'} aria-label="Navigation principale">
+    <nav
+      className={collapsed ? 'shell-nav shell-nav--collapsed' : 'shell-nav'}
+      aria-label="Navigation principale"
+    >
       <button
         type="button"
         className="shell-nav__toggle"
@@ -36,13 +40,20 @@ export function Navigation() {
         <NavItem to="/dashboard/prospect" icon="home" label="Accueil" />
         <NavGroup icon="briefcase" label="Opportunités">
           {LIST_FILTERS.map((filter) => (
-            <NavItem key={filter} to={`/dashboard/opportunity/list/${filter}`} label={LIST_FILTER_LABELS[filter]} />
+            <NavItem
+              key={filter}
+              to={`/dashboard/opportunity/list/${filter}`}
+              label={LIST_FILTER_LABELS[filter]}
+            />
           ))}
           <NavAction label="Non attribuées" onClick={notifyUnavailableFeature} />
         </NavGroup>
         <NavGroup icon="megaphone" label="Campagnes">
           <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
-          <NavAction label="Importer une campagne" onClick={() => openProspectingModal(APP_EVENTS.openImportModal)} />
+          <NavAction
+            label="Importer une campagne"
+            onClick={() => openProspectingModal(APP_EVENTS.openImportModal)}
+          />
           <NavAction
             label="Importer un prospect manuel"
             onClick={() => openProspectingModal(APP_EVENTS.openNewOpportunityModal)}
@@ -89,7 +100,13 @@ function NavGroup({ label, icon, children }: NavGroupProps) {
   const [open, setOpen] = useState(false);
   return (
     <li className="shell-nav__group">
-      <button type="button" className="shell-nav__item" aria-expanded={open} title={label} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="shell-nav__item"
+        aria-expanded={open}
+        title={label}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name={icon} />
         <span className="shell-nav__label">{label}</span>
       </button>

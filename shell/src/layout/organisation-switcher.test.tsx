@@ -34,5 +34,8 @@ test('keeps a stored organisation the user still belongs to', () => {
 test('lists every organisation of the user', () => {
   useSessionStore.getState().setOrganisations(organisations);
   render(<OrganisationSwitcher />);
-  expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Alpha Conseil', 'Beta Industrie']);
+  expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    'Alpha Conseil',
+    'Beta Industrie',
+  ]);
 });

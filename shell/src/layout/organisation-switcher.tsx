@@ -9,7 +9,10 @@ export function OrganisationSwitcher() {
   return (
     <label className="shell-org-switcher">
       <span>Organisation</span>
-      <select value={currentOrganisationId ?? ''} onChange={(event) => selectOrganisation(event.target.value)}>
+      <select
+        value={currentOrganisationId ?? ''}
+        onChange={(event) => selectOrganisation(event.target.value)}
+      >
         {organisations.map((organisation) => (
           <option key={organisation._id} value={organisation._id}>
             {organisation.name}

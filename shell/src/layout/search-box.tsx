@@ -8,7 +8,11 @@ export function SearchBox() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const search = term.trim();
-    navigate(search ? `/dashboard/opportunity/list/all?search=${encodeURIComponent(search)}` : '/dashboard/opportunity/list/all');
+    navigate(
+      search
+        ? `/dashboard/opportunity/list/all?search=${encodeURIComponent(search)}`
+        : '/dashboard/opportunity/list/all',
+    );
   };
   return (
     <form className="shell-search" role="search" onSubmit={handleSubmit}>

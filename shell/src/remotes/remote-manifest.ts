@@ -11,10 +11,16 @@ export const REMOTES_MANIFEST_PATH = '/remotes.json';
 export async function fetchRemoteDefinitions(): Promise<RemoteDefinition[]> {
   const response = await fetch(REMOTES_MANIFEST_PATH, { cache: 'no-store' });
   if (!response.ok) throw new Error(`Manifeste des modules illisible (HTTP ${response.status})`);
-  return parseRemoteManifest((await response.json()) as Record<string, ManifestEntry>, window.location.origin);
+  return parseRemoteManifest(
+    (await response.json()) as Record<string, ManifestEntry>,
+    window.location.origin,
+  );
 }
 
-export function parseRemoteManifest(manifest: Record<string, ManifestEntry>, origin: string): RemoteDefinition[] {
+export function parseRemoteManifest(
+  manifest: Record<string, ManifestEntry>,
+  origin: string,
+): RemoteDefinition[] {
   return Object.entries(manifest).flatMap(([name, value]) => {
     const entry = typeof value === 'string' ? value : value?.entry;
     if (typeof entry !== 'string') return [];

@@ -1,4 +1,12 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Button, LoadingScreen } from '@app/platform';
 import { forgetFailedRemote, loadRemoteRoutes } from './federation';
 
@@ -44,7 +52,10 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: 
     return (
       <section className="shell-remote-error" role="alert">
         <h2>Module indisponible</h2>
-        <p>Cette partie de l'application ne répond pas pour le moment. Le reste de l'application reste utilisable.</p>
+        <p>
+          Cette partie de l'application ne répond pas pour le moment. Le reste de l'application reste
+          utilisable.
+        </p>
         <Button onClick={this.props.onRetry}>Réessayer</Button>
       </section>
     );

@@ -23,11 +23,18 @@ test('prefixes match whole path segments only', () => {
 
 test('the manifest accepts a plain URL or an object that brings a new module with its routes', () => {
   const parsed = parseRemoteManifest(
-    { auth: '/remotes/auth/mf-manifest.json', crm: { entry: 'https://crm.example/mf-manifest.json', routes: ['/dashboard/crm'] } },
+    {
+      auth: '/remotes/auth/mf-manifest.json',
+      crm: { entry: 'https://crm.example/mf-manifest.json', routes: ['/dashboard/crm'] },
+    },
     'http://localhost:3000',
   );
   expect(parsed).toEqual([
-    { name: 'auth', entry: 'http://localhost:3000/remotes/auth/mf-manifest.json', routes: DEFAULT_REMOTE_ROUTES.auth },
+    {
+      name: 'auth',
+      entry: 'http://localhost:3000/remotes/auth/mf-manifest.json',
+      routes: DEFAULT_REMOTE_ROUTES.auth,
+    },
     { name: 'crm', entry: 'https://crm.example/mf-manifest.json', routes: ['/dashboard/crm'] },
   ]);
   expect(findRemoteForPath(parsed, '/dashboard/crm/clients')).toBe('crm');

@@ -15,7 +15,8 @@ export function findRemoteForPath(remotes: readonly RemoteDefinition[], pathname
   for (const remote of remotes) {
     for (const prefix of remote.routes) {
       const matches = pathname === prefix || pathname.startsWith(`${prefix}/`);
-      if (matches && (!best || prefix.length > best.length)) best = { name: remote.name, length: prefix.length };
+      if (matches && (!best || prefix.length > best.length))
+        best = { name: remote.name, length: prefix.length };
     }
   }
   return best?.name ?? null;

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { apiPost, ignoreHandledFailure, useSessionStore, type OrganisationSummary, type SessionUser } from '@app/platform';
+import {
+  apiPost,
+  ignoreHandledFailure,
+  useSessionStore,
+  type OrganisationSummary,
+  type SessionUser,
+} from '@app/platform';
 
 type VerifyReply = { user: SessionUser };
 type OrganisationsReply = { organisations: OrganisationSummary[] };

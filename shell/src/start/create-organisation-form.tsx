@@ -30,9 +30,25 @@ export function CreateOrganisationForm() {
 
   return (
     <form onSubmit={handleSubmit} noValidate>
-      <TextField label="Raison Sociale" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" />
-      <TextField label="Fonction" value={fonction} onChange={(event) => setFonction(event.target.value)} autoComplete="organization-title" />
-      <TextField label="Téléphone" type="tel" value={phone} onChange={(event) => setPhone(event.target.value)} autoComplete="tel" />
+      <TextField
+        label="Raison Sociale"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        autoComplete="organization"
+      />
+      <TextField
+        label="Fonction"
+        value={fonction}
+        onChange={(event) => setFonction(event.target.value)}
+        autoComplete="organization-title"
+      />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+        autoComplete="tel"
+      />
       <Button type="submit" disabled={pending}>
         Créer mon organisation
       </Button>

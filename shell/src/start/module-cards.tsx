@@ -15,11 +15,11 @@ export function ModuleCards() {
             <button
               type="button"
               className={module.to ? 'shell-module' : 'shell-module shell-module--disabled'}
-              aria-disabled={module.to ? undefined : true}
               onClick={() => (module.to ? navigate(module.to) : notifyUnavailableFeature())}
             >
               <strong>{module.title}</strong>
               <span>{module.description}</span>
+              {module.to ? null : <em className="shell-module__badge">Bientôt disponible</em>}
             </button>
           </li>
         ))}

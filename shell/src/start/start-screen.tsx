@@ -37,8 +37,8 @@ function FirstSteps() {
       ) : (
         <div>
           <p>
-            Pour rejoindre une équipe, suivez le lien de l'e-mail d'invitation envoyé par l'administrateur de votre
-            organisation.
+            Pour rejoindre une équipe, suivez le lien de l'e-mail d'invitation envoyé par l'administrateur de
+            votre organisation.
           </p>
           <Button
             variant="secondary"

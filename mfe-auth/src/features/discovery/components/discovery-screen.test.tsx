@@ -31,12 +31,28 @@ async function fillAndPressEnter(form: Form) {
 
 test.each([
   ['a password shorter than 8 characters', { ...VALID, password: 'abc' }, 'Mot de passe trop court'],
-  ['a password without a lowercase letter', { ...VALID, password: 'SECRET123' }, 'Le mot de passe doit contenir au moins une lettre minuscule'],
-  ['a password without an uppercase letter', { ...VALID, password: 'secret123' }, 'Le mot de passe doit contenir au moins une lettre majuscule'],
-  ['a password without a digit', { ...VALID, password: 'Secretsecret' }, 'Le mot de passe doit contenir au moins un chiffre'],
+  [
+    'a password without a lowercase letter',
+    { ...VALID, password: 'SECRET123' },
+    'Le mot de passe doit contenir au moins une lettre minuscule',
+  ],
+  [
+    'a password without an uppercase letter',
+    { ...VALID, password: 'secret123' },
+    'Le mot de passe doit contenir au moins une lettre majuscule',
+  ],
+  [
+    'a password without a digit',
+    { ...VALID, password: 'Secretsecret' },
+    'Le mot de passe doit contenir au moins un chiffre',
+  ],
   ['a malformed e-mail', { ...VALID, email: 'jean@exemple' }, 'Email invalide'],
   ['a phone that is not 10 digits', { ...VALID, phone: '061234' }, 'Numéro de téléphone invalide'],
-  ['a short password, a bad e-mail and a bad phone at once', { email: 'jean', password: 'abc', phone: '12' }, 'Mot de passe trop court'],
+  [
+    'a short password, a bad e-mail and a bad phone at once',
+    { email: 'jean', password: 'abc', phone: '12' },
+    'Mot de passe trop court',
+  ],
   ['a bad e-mail and a bad phone at once', { ...VALID, email: 'jean', phone: '12' }, 'Email invalide'],
 ])('with %s, it shows only %p and sends nothing', async (_case, form, message) => {
   renderScreen(<DiscoveryScreen />, { path: '/discovery' });

@@ -17,7 +17,15 @@ type DiscoveryForm = {
   phone: string;
 };
 
-const EMPTY_FORM: DiscoveryForm = { email: '', lastName: '', firstName: '', password: '', raisonSocial: '', fonction: '', phone: '' };
+const EMPTY_FORM: DiscoveryForm = {
+  email: '',
+  lastName: '',
+  firstName: '',
+  password: '',
+  raisonSocial: '',
+  fonction: '',
+  phone: '',
+};
 
 /** /discovery, the quick sign-up: the account and its company in one form. */
 export function DiscoveryScreen() {
@@ -32,7 +40,8 @@ export function DiscoveryScreen() {
 
   const bind = (field: keyof DiscoveryForm) => ({
     value: form[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setForm((current) => ({ ...current, [field]: event.target.value })),
   });
 
   const handleSubmit = async (event: FormEvent) => {

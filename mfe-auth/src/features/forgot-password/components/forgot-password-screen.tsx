@@ -28,8 +28,16 @@ export function ForgotPasswordScreen() {
   return (
     <AuthCard title="Mot de passe oublié">
       <form onSubmit={handleSubmit} noValidate>
-        <p className="auth-notice">Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <p className="auth-notice">
+          Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.
+        </p>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <p className="auth-links">
           <Link to="/login">Retour à la connexion</Link>
         </p>

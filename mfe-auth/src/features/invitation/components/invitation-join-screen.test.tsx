@@ -58,5 +58,8 @@ test('when the invitation cannot be used, it says so and offers a link to /dashb
   renderScreen(<InvitationJoinScreen />, ROUTE);
 
   expect(await screen.findByText(/Impossible de rejoindre l'organisation/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Aller au tableau de bord' })).toHaveAttribute('href', '/dashboard');
+  expect(screen.getByRole('link', { name: 'Aller au tableau de bord' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
 });

@@ -6,8 +6,10 @@ import { INVITATION_REDIRECT_DELAY_MS } from '../../../utils/redirect-delays';
 import { withNext } from '../../../utils/with-next';
 import { useJoinInvitation } from '../hooks/use-join-invitation';
 
-const SIGN_IN_TO_JOIN_MESSAGE = "Connectez-vous ou créez un compte pour rejoindre l'organisation qui vous a invité.";
-const JOIN_FAILED_MESSAGE = "Impossible de rejoindre l'organisation : cette invitation n'existe pas, a expiré ou a déjà été utilisée.";
+const SIGN_IN_TO_JOIN_MESSAGE =
+  "Connectez-vous ou créez un compte pour rejoindre l'organisation qui vous a invité.";
+const JOIN_FAILED_MESSAGE =
+  "Impossible de rejoindre l'organisation : cette invitation n'existe pas, a expiré ou a déjà été utilisée.";
 
 /** /invitation/join/:id — a visitor without a session signs in (or registers) first, then comes back here. */
 export function InvitationJoinScreen() {
@@ -24,7 +26,10 @@ export function InvitationJoinScreen() {
 
   useEffect(() => {
     if (join.status !== 'joined') return;
-    const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), INVITATION_REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () => navigate('/dashboard', { replace: true }),
+      INVITATION_REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [join.status, navigate]);
 

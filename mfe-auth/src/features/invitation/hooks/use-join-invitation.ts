@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ignoreHandledFailure } from '@app/platform';
 import { joinInvitation } from '../api/join-invitation';
 
-export type JoinStatus = { status: 'joining' } | { status: 'joined'; organisationName: string } | { status: 'failed' };
+export type JoinStatus =
+  { status: 'joining' } | { status: 'joined'; organisationName: string } | { status: 'failed' };
 
 type JoinResult = { invitationId: string; outcome: JoinStatus };
 

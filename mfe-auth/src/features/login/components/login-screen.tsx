@@ -33,7 +33,13 @@ export function LoginScreen() {
   return (
     <AuthCard title="Connexion">
       <form onSubmit={handleSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <TextField
           label="Mot de passe"
           type="password"

@@ -28,7 +28,11 @@ test('Enter registers "Nom Prénom" as the username, keeps the token and goes to
 
   await fillAndPressEnter();
 
-  expect(registerMock).toHaveBeenCalledWith({ email: 'jean@exemple.fr', password: 'Secret123', username: 'Dupont Jean' });
+  expect(registerMock).toHaveBeenCalledWith({
+    email: 'jean@exemple.fr',
+    password: 'Secret123',
+    username: 'Dupont Jean',
+  });
   expect(await screen.findByTestId('location')).toHaveTextContent(/^\/dashboard$/);
   expect(useSessionStore.getState().token).toBe('session-token');
 });

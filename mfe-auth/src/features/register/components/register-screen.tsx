@@ -37,9 +37,25 @@ export function RegisterScreen() {
   return (
     <AuthCard title="Inscription">
       <form onSubmit={handleSubmit} noValidate>
-        <TextField label="Nom" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} />
-        <TextField label="Prénom" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Nom"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(event) => setLastName(event.target.value)}
+        />
+        <TextField
+          label="Prénom"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(event) => setFirstName(event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <TextField
           label="Mot de passe"
           type="password"

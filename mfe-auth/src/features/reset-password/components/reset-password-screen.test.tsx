@@ -57,7 +57,11 @@ test('a valid token shows the form; Enter sends it, shows the server message and
   await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau123');
   await user.type(screen.getByLabelText('Confirmation du mot de passe'), 'Nouveau123{Enter}');
 
-  expect(resetMock).toHaveBeenCalledWith({ token: RESET_TOKEN, password: 'Nouveau123', passwordVerif: 'Nouveau123' });
+  expect(resetMock).toHaveBeenCalledWith({
+    token: RESET_TOKEN,
+    password: 'Nouveau123',
+    passwordVerif: 'Nouveau123',
+  });
   expect(await screen.findByText('Votre mot de passe a été modifié.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Valider' })).toBeDisabled();
 

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { SubscriptionScreen } from './subscription-screen';
 
 function priceOf(plan: string) {
-  return screen.getByRole('heading', { name: plan }).parentElement?.querySelector('.billing-pack__price')?.textContent;
+  return screen.getByRole('heading', { name: plan }).parentElement?.querySelector('.billing-pack__price')
+    ?.textContent;
 }
 
 test('offers the Individual, Manager and Enterprise packs, each with "Choisir ce pack"', () => {
   render(<SubscriptionScreen />);
-  for (const plan of ['Individual', 'Manager', 'Enterprise']) expect(screen.getByRole('heading', { name: plan })).toBeInTheDocument();
+  for (const plan of ['Individual', 'Manager', 'Enterprise'])
+    expect(screen.getByRole('heading', { name: plan })).toBeInTheDocument();
   expect(screen.getAllByRole('button', { name: 'Choisir ce pack' })).toHaveLength(3);
 });
 

@@ -12,7 +12,12 @@ export function SubscriptionScreen() {
       <div className="billing-toggle" role="radiogroup" aria-label="Facturation">
         {(['monthly', 'yearly'] as const).map((option) => (
           <label key={option}>
-            <input type="radio" name="billing" checked={billing === option} onChange={() => setBilling(option)} />
+            <input
+              type="radio"
+              name="billing"
+              checked={billing === option}
+              onChange={() => setBilling(option)}
+            />
             {BILLING_LABELS[option]}
           </label>
         ))}

@@ -2,7 +2,11 @@ import '../../../settings.css';
 
 // SPEC.md §2 "Settings hub": the wired actions arrive with the collaborators, roles and licences features.
 const TILES = [
-  { id: 'collaborators', title: 'Collaborateurs', description: 'Invitez et gérez les membres de votre équipe.' },
+  {
+    id: 'collaborators',
+    title: 'Collaborateurs',
+    description: 'Invitez et gérez les membres de votre équipe.',
+  },
   { id: 'subscription', title: 'Abonnement', description: 'Licences et formule de votre organisation.' },
   { id: 'roles', title: 'Rôles', description: 'Rôles, permissions et attribution.' },
   { id: 'teams', title: 'Équipes et organisations', description: 'Vos équipes et vos organisations.' },
