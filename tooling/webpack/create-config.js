@@ -7,6 +7,10 @@ const { createSharedConfig } = require('./shared');
 const repo = path.resolve(__dirname, '../..');
 // Its "exports" hide the production build, so it is reached by path.
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+const runtimeCoreEsm = path.join(
+  path.dirname(require.resolve('@module-federation/runtime-core')),
+  'index.js',
+);
 
 /**
  * @param {object} options
@@ -44,13 +48,18 @@ function createWebpackConfig(options) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // Workspace packages are compiled from their sources (exports condition "source").
         conditionNames: ['source', '...'],
-        // React Router publishes its development build by default; production builds use the lean one.
-        alias: production
-          ? {
-              'react-router$': path.join(reactRouterDir, 'dist/production/index.mjs'),
-              'react-router/dom$': path.join(reactRouterDir, 'dist/production/dom-export.mjs'),
-            }
-          : {},
+        alias: {
+          // The federation runtime is published as both CommonJS and ESM; the bundler runtime imports one
+          // and the runtime provided to remotes requires the other. One copy only.
+          '@module-federation/runtime-core$': runtimeCoreEsm,
+          // React Router publishes its development build by default; production builds use the lean one.
+          ...(production
+            ? {
+                'react-router$': path.join(reactRouterDir, 'dist/production/index.mjs'),
+                'react-router/dom$': path.join(reactRouterDir, 'dist/production/dom-export.mjs'),
+              }
+            : {}),
+        },
       },
       module: {
         rules: [
