@@ -123,7 +123,7 @@ describe('outbox mode', () => {
       for (let i = 0; i < 100 && files.length === 0; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         try {
-          files = readdirSync(outbox);
+          files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
         } catch {
           files = [];
         }

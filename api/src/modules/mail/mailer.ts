@@ -1,7 +1,7 @@
 // E-mail delivery: SMTP through nodemailer when SMTP_URL is set, otherwise one file per message in
 // DATA_DIR/outbox/ (and the link logged) so a newcomer can follow a reset link with no mail server.
 // docs/decisions/email-delivery.md.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -95,7 +95,9 @@ export function createOutboxMailer(options: {
         '',
       ].join('\r\n');
       const file = path.join(outbox, fileName);
-      await writeFile(file, body, 'utf8');
+      // Written aside then renamed: whoever reads the outbox never sees half a message.
+      await writeFile(`${file}.part`, body, 'utf8');
+      await rename(`${file}.part`, file);
       options.logger.info(
         { file, to: message.to, subject: message.subject, link: message.link },
         `E-mail écrit dans ${file}${message.link ? ` — lien : ${message.link}` : ''}`,
