@@ -1,9 +1,9 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { fastRegisterSchema, firstErrorMessage, toUsername } from '@app/domain';
-import { Button, ignoreHandledFailure, notifyError, TextField, useSessionStore } from '@app/platform';
+import { Button, notifyError, TextField } from '@app/platform';
 import { AuthCard } from '../../../components/auth-card';
-import { useNextPath } from '../../../hooks/use-next-path';
+import { useSessionEntry } from '../../../hooks/use-session-entry';
 import { withNext } from '../../../utils/with-next';
 import { fastRegister, type FastRegisterInput } from '../api/fast-register';
 
@@ -29,14 +29,10 @@ const EMPTY_FORM: DiscoveryForm = {
 
 /** /discovery, the quick sign-up: the account and its company in one form. */
 export function DiscoveryScreen() {
-  const token = useSessionStore((state) => state.token);
-  const signIn = useSessionStore((state) => state.signIn);
-  const navigate = useNavigate();
-  const { next, destination } = useNextPath();
+  const { signedIn, next, destination, pending, enter } = useSessionEntry();
   const [form, setForm] = useState<DiscoveryForm>(EMPTY_FORM);
-  const [pending, setPending] = useState(false);
 
-  if (token) return <Navigate to={destination} replace />;
+  if (signedIn) return <Navigate to={destination} replace />;
 
   const bind = (field: keyof DiscoveryForm) => ({
     value: form[field],
@@ -60,15 +56,7 @@ export function DiscoveryScreen() {
       notifyError(problem);
       return;
     }
-    setPending(true);
-    try {
-      const reply = await fastRegister(input);
-      signIn(reply.token);
-      navigate(destination, { replace: true });
-    } catch (error) {
-      ignoreHandledFailure(error);
-      setPending(false);
-    }
+    await enter(() => fastRegister(input));
   };
 
   return (

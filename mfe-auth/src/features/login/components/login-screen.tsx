@@ -1,33 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { Button, ignoreHandledFailure, TextField, useSessionStore } from '@app/platform';
+import { Button, TextField } from '@app/platform';
 import { AuthCard } from '../../../components/auth-card';
-import { useNextPath } from '../../../hooks/use-next-path';
+import { useSessionEntry } from '../../../hooks/use-session-entry';
 import { withNext } from '../../../utils/with-next';
 import { login } from '../api/login';
 
 export function LoginScreen() {
-  const token = useSessionStore((state) => state.token);
-  const signIn = useSessionStore((state) => state.signIn);
   const navigate = useNavigate();
-  const { next, destination } = useNextPath();
+  const { signedIn, next, destination, pending, enter } = useSessionEntry();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
 
-  if (token) return <Navigate to={destination} replace />;
+  if (signedIn) return <Navigate to={destination} replace />;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    try {
-      const reply = await login({ email, password });
-      signIn(reply.token);
-      navigate(destination, { replace: true });
-    } catch (error) {
-      ignoreHandledFailure(error);
-      setPending(false);
-    }
+    await enter(() => login({ email, password }));
   };
 
   return (
