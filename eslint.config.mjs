@@ -28,7 +28,19 @@ export default tseslint.config(
   {
     files: ['{shell,platform,mfe-auth,mfe-prospecting,mfe-settings,mfe-billing}/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },
+    rules: {
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      // The page shares a curated react-router-dom (platform/src/router): importing react-router itself
+      // would bundle a second router whose context the shared one cannot see.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: "Importer depuis 'react-router-dom'." }] },
+      ],
+    },
+  },
+  {
+    files: ['platform/src/router/react-router-dom.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,cjs,mjs}', '**/*.config.{js,ts}', 'tooling/**'],

@@ -91,6 +91,10 @@ function createWebpackConfig(options) {
           ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
           ...(runtimePlugins ? { runtimePlugins } : {}),
           shared: createSharedConfig(pkg),
+          // A shared module first needed after start-up (axios, fetched on the first API call) is taken
+          // from what the page already provides; the default ("version-first") would first download
+          // every registered remote's entry to compare versions, and wait on one that is down.
+          shareStrategy: 'loaded-first',
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           // Type generation costs ~2 s per remote and fetches types over the network: off.
           dts: false,

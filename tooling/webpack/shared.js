@@ -3,6 +3,14 @@ const path = require('node:path');
 
 const platformVersion = require(path.resolve(__dirname, '../../platform/package.json')).version;
 
+/**
+ * Singletons whose shared module is a curated surface instead of the whole package, because a shared
+ * module is never tree-shaken (docs/decisions/bundle-budget.md). The version is still the package's.
+ */
+const SURFACES = {
+  'react-router-dom': path.resolve(__dirname, '../../platform/src/router/react-router-dom.ts'),
+};
+
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -10,7 +18,6 @@ const SINGLETONS = [
   'react-dom/client',
   'react-router-dom',
   'zustand',
-  'zustand/middleware',
   'axios',
   'react-toastify',
 ];
@@ -28,6 +35,10 @@ function createSharedConfig(pkg) {
     const requiredVersion = pkg.dependencies?.[owner];
     if (!requiredVersion) throw new Error(`${pkg.name} doit déclarer ${owner} dans ses dependencies`);
     shared[request] = { singleton: true, requiredVersion };
+    if (SURFACES[request]) {
+      shared[request].import = SURFACES[request];
+      shared[request].version = require(`${owner}/package.json`).version;
+    }
   }
   // One session store and one API client in the page: a second copy would be a bug, so fail loudly.
   shared['@app/platform'] = {
@@ -39,4 +50,4 @@ function createSharedConfig(pkg) {
   return shared;
 }
 
-module.exports = { createSharedConfig, SINGLETONS };
+module.exports = { createSharedConfig, SINGLETONS, SURFACES };

@@ -1,4 +1,4 @@
-import axios, { AxiosError } from 'axios';
+import type { AxiosInstance, AxiosStatic } from 'axios';
 import { notifyError } from '../toast/notify';
 import { useSessionStore } from '../session/session-store';
 import { navigateTo } from './navigation';
@@ -18,20 +18,41 @@ export type CallOptions = {
   silent?: boolean;
 };
 
-// Same origin as the shell; no time-out (SPEC.md §7); XSRF cookie echoed on same-origin requests.
-const http = axios.create({
-  baseURL: '/',
-  timeout: 0,
-  headers: { 'Content-Type': 'application/json' },
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-  withXSRFToken: (config) => !config.baseURL || config.baseURL.startsWith('/'),
-  validateStatus: (status) => status >= 200 && status < 300,
-});
+let baseURL = '/';
+let client: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | null = null;
+
+/**
+ * axios (a shared singleton, ~21 KB gz) is fetched on the first call rather than with the first screen
+ * (docs/decisions/bundle-budget.md). Same origin as the shell unless configured; no time-out
+ * (SPEC.md §7); XSRF cookie echoed on same-origin requests.
+ */
+function httpClient() {
+  if (client) return client;
+  client = import('axios').then(({ default: axios }) => ({
+    axios,
+    http: axios.create({
+      baseURL,
+      timeout: 0,
+      headers: { 'Content-Type': 'application/json' },
+      xsrfCookieName: 'XSRF-TOKEN',
+      xsrfHeaderName: 'X-XSRF-TOKEN',
+      withXSRFToken: (config) => !config.baseURL || config.baseURL.startsWith('/'),
+      validateStatus: (status) => status >= 200 && status < 300,
+    }),
+  }));
+  // A failed download is tried again on the next call.
+  client.catch(() => {
+    client = null;
+  });
+  return client;
+}
 
 /** The API's base address: the shell's own origin unless a deployment puts the API elsewhere. */
-export function configureApiClient({ baseURL }: { baseURL: string }): void {
-  http.defaults.baseURL = baseURL;
+export function configureApiClient(options: { baseURL: string }): void {
+  baseURL = options.baseURL;
+  void client?.then(({ http }) => {
+    http.defaults.baseURL = options.baseURL;
+  });
 }
 
 /**
@@ -44,7 +65,11 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
   options: CallOptions = {},
 ): Promise<TReply> {
   const token = useSessionStore.getState().token;
+  let axios: AxiosStatic | null = null;
   try {
+    const loaded = await httpClient();
+    axios = loaded.axios;
+    const { http } = loaded;
     // The body wins: the reset calls carry their own `token` (the reset token) in place of the session's.
     const response = await http.post<TReply>(path, { ...(token ? { token } : {}), ...body });
     if (response.status === REDIRECT_STATUS) {
@@ -57,7 +82,7 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
     return response.data;
   } catch (error) {
     if (error instanceof ApiRedirect) throw error;
-    const failure = toApiError(error);
+    const failure = toApiError(error, axios);
     if (failure.status === 401 && token) {
       // The server no longer knows this session: forget it and start again from the login screen.
       useSessionStore.getState().clearSession();
@@ -76,9 +101,11 @@ function loginPathReturningHere(): string {
     : '/login';
 }
 
-function toApiError(error: unknown): ApiError {
-  if (!(error instanceof AxiosError)) return new ApiError(UNKNOWN_ERROR_MESSAGE, null);
-  if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
+function toApiError(error: unknown, axios: AxiosStatic | null): ApiError {
+  // axios itself failing to download (the network is gone) is a network error too.
+  if (!axios) return new ApiError(NETWORK_ERROR_MESSAGE, null);
+  if (!axios.isAxiosError(error)) return new ApiError(UNKNOWN_ERROR_MESSAGE, null);
+  if (error.code === axios.AxiosError.ECONNABORTED || error.code === axios.AxiosError.ETIMEDOUT) {
     return new ApiError(TIMEOUT_ERROR_MESSAGE, null);
   }
   if (!error.response) return new ApiError(NETWORK_ERROR_MESSAGE, null);
