@@ -1,7 +1,7 @@
 // /api/register, /api/login, /api/fastRegister, /api/verify, /api/logout, /api/forgot,
 // /api/verifyResetToken, /api/resetPass — with mail delivered to a real in-process SMTP server.
 import request from 'supertest';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
+import { useMailingTestApp } from '../../test-support/mailing-app';
 import {
   createTestApp,
   STRONG_PASSWORD,
@@ -14,23 +14,9 @@ import { hashSecret } from './tokens';
 const DAY = 24 * 3600 * 1000;
 
 describe('accounts', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = createTestApp({ smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  const post = (path: string, body: unknown) =>
-    request(t.app)
-      .post(path)
-      .send(body as object);
-  const users = () => t.store.collection<{ _id: string; email: string; passwordHash: string }>('users');
+  const api = useMailingTestApp();
+  const { post } = api;
+  const users = () => api.store.collection<{ _id: string; email: string; passwordHash: string }>('users');
 
   describe('register', () => {
     it('creates the account and returns a 256-bit token that /api/verify accepts', async () => {
@@ -57,14 +43,14 @@ describe('accounts', () => {
       expect(user).not.toBeNull();
       expect(user?.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
       expect(user?.passwordHash).not.toContain(STRONG_PASSWORD);
-      const sessions = t.store.collection<{ _id: string; tokenHash: string }>('sessions');
+      const sessions = api.store.collection<{ _id: string; tokenHash: string }>('sessions');
       expect(await sessions.findOne({ tokenHash: res.body.token })).toBeNull();
       expect(await sessions.findOne({ tokenHash: hashSecret(res.body.token) })).not.toBeNull();
     });
 
     it('refuses an e-mail already used, whatever its case, with a French 409', async () => {
       const email = uniqueEmail();
-      await signUp(t.app, email);
+      await signUp(api.app, email);
       const res = await post('/api/register', {
         email: email.toUpperCase(),
         password: STRONG_PASSWORD,
@@ -107,7 +93,7 @@ describe('accounts', () => {
 
   describe('login', () => {
     it('returns a new token for the right password, with the e-mail in any case and spacing', async () => {
-      const { email } = await signUp(t.app);
+      const { email } = await signUp(api.app);
       const res = await post('/api/login', { email: ` ${email.toUpperCase()} `, password: STRONG_PASSWORD });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['token']);
@@ -115,7 +101,7 @@ describe('accounts', () => {
     });
 
     it('answers the same French 401 for a wrong password and an unknown e-mail', async () => {
-      const { email } = await signUp(t.app);
+      const { email } = await signUp(api.app);
       const wrong = await post('/api/login', { email, password: 'Mauvais1' });
       const unknown = await post('/api/login', { email: uniqueEmail('inconnu'), password: 'Mauvais1' });
       expect(wrong.status).toBe(401);
@@ -133,8 +119,8 @@ describe('accounts', () => {
 
   describe('verify and sessions', () => {
     it('accepts the token in an Authorization: Bearer header too', async () => {
-      const { token } = await signUp(t.app);
-      const res = await request(t.app).post('/api/verify').set('Authorization', `Bearer ${token}`).send({});
+      const { token } = await signUp(api.app);
+      const res = await request(api.app).post('/api/verify').set('Authorization', `Bearer ${token}`).send({});
       expect(res.status).toBe(200);
     });
 
@@ -154,17 +140,17 @@ describe('accounts', () => {
     });
 
     it('expires a session after 30 days', async () => {
-      const { token } = await signUp(t.app);
-      t.clock.advance(30 * DAY - 1000);
+      const { token } = await signUp(api.app);
+      api.clock.advance(30 * DAY - 1000);
       expect((await post('/api/verify', { token })).status).toBe(200);
-      t.clock.advance(2000);
+      api.clock.advance(2000);
       const res = await post('/api/verify', { token });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('Session invalide ou expirée, veuillez vous reconnecter');
     });
 
     it('revokes the session on logout, and only that one', async () => {
-      const { email, token } = await signUp(t.app);
+      const { email, token } = await signUp(api.app);
       const other = (await post('/api/login', { email, password: STRONG_PASSWORD })).body.token as string;
       const res = await post('/api/logout', { token });
       expect(res.status).toBe(200);
@@ -199,7 +185,7 @@ describe('accounts', () => {
         isOwner: true,
         role: { name: 'Administrateur', binaryValue: '8388607' },
       });
-      const user = await t.store
+      const user = await api.store
         .collection<{ _id: string; email: string; fonction: string }>('users')
         .findOne({ email: body.email });
       expect(user?.fonction).toBe('Gérant');
@@ -213,11 +199,11 @@ describe('accounts', () => {
       [{ raisonSocial: ['Boulangerie'] }, 'Valeur invalide pour le champ raison sociale'],
     ])('refuses %j with "%s", creating neither user nor organisation', async (change, message) => {
       const body = { ...valid(), ...change };
-      const orgsBefore = await t.store.collection('organisations').countDocuments();
+      const orgsBefore = await api.store.collection('organisations').countDocuments();
       const res = await post('/api/fastRegister', body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
-      expect(await t.store.collection('organisations').countDocuments()).toBe(orgsBefore);
+      expect(await api.store.collection('organisations').countDocuments()).toBe(orgsBefore);
       expect(await users().countDocuments({ email: typeof body.email === 'string' ? body.email : '' })).toBe(
         0,
       );
@@ -226,7 +212,7 @@ describe('accounts', () => {
 
   describe('forgot and reset', () => {
     it('answers the same whether or not the e-mail exists, and mails only the real account', async () => {
-      const { email } = await signUp(t.app, uniqueEmail('oubli'));
+      const { email } = await signUp(api.app, uniqueEmail('oubli'));
       const unknown = uniqueEmail('personne');
       const known = await post('/api/forgot', { email });
       const missing = await post('/api/forgot', { email: unknown });
@@ -236,17 +222,17 @@ describe('accounts', () => {
       expect(known.body).toEqual({
         message: 'Si un compte existe pour cet e-mail, un lien de réinitialisation vient d’être envoyé',
       });
-      const mail = await smtp.waitFor(email);
+      const mail = await api.smtp.waitFor(email);
       expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
       expect(mail.from).toBe('no-reply@app.test');
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(smtp.received.some((m) => m.to.includes(unknown))).toBe(false);
+      expect(api.smtp.received.some((m) => m.to.includes(unknown))).toBe(false);
     });
 
     it('resets the password once with the mailed link, closing every session', async () => {
-      const { email, token: oldSession } = await signUp(t.app, uniqueEmail('reset'));
+      const { email, token: oldSession } = await signUp(api.app, uniqueEmail('reset'));
       await post('/api/forgot', { email });
-      const mail = await smtp.waitFor(email);
+      const mail = await api.smtp.waitFor(email);
       const link = /http:\/\/app\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
       expect(link).not.toBeNull();
       expect(mail.html).toContain(`reset-password?token=${link?.[1]}`);
@@ -294,11 +280,11 @@ describe('accounts', () => {
     });
 
     it('refuses a reset link older than one hour', async () => {
-      const { email } = await signUp(t.app, uniqueEmail('expire'));
+      const { email } = await signUp(api.app, uniqueEmail('expire'));
       await post('/api/forgot', { email });
-      const mail = await smtp.waitFor(email);
+      const mail = await api.smtp.waitFor(email);
       const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-      t.clock.advance(3600 * 1000 + 1);
+      api.clock.advance(3600 * 1000 + 1);
       const check = await post('/api/verifyResetToken', { token: resetToken });
       expect(check.status).toBe(400);
       expect(check.body.message).toBe('Lien de réinitialisation invalide ou expiré');

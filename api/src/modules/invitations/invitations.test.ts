@@ -1,33 +1,13 @@
 // /api/invitation/create and /api/invitation/join/{id}, with mail through a real SMTP server.
 import request from 'supertest';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
-import {
-  createTestApp,
-  signUp,
-  signUpWithOrganisation,
-  type TestApp,
-  uniqueEmail,
-} from '../../test-support/test-app';
+import { useMailingTestApp } from '../../test-support/mailing-app';
+import { createTestApp, signUp, signUpWithOrganisation, uniqueEmail } from '../../test-support/test-app';
 
 const DAY = 24 * 3600 * 1000;
 
 describe('invitations', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = createTestApp({ smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  const post = (path: string, body: unknown) =>
-    request(t.app)
-      .post(path)
-      .send(body as object);
+  const api = useMailingTestApp();
+  const { post } = api;
 
   async function invite(admin: { token: string; organisationId: string }, email = uniqueEmail('invite')) {
     const res = await post('/api/invitation/create', {
@@ -36,14 +16,14 @@ describe('invitations', () => {
       invitationEmail: email,
     });
     expect(res.status).toBe(200);
-    const mail = await smtp.waitFor(email);
+    const mail = await api.smtp.waitFor(email);
     const id = /http:\/\/app\.test\/invitation\/join\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     if (!id) throw new Error(`no link in ${mail.text}`);
     return { email, id, mail, res };
   }
 
   it('mails an unguessable join link in French, text and HTML, with the organisation name escaped', async () => {
-    const admin = await signUpWithOrganisation(t.app, 'Durand & <Fils>');
+    const admin = await signUpWithOrganisation(api.app, 'Durand & <Fils>');
     const { res, mail, id } = await invite(admin);
     expect(res.body).toEqual({ message: expect.stringMatching(/^Invitation envoyée à /) });
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -52,14 +32,14 @@ describe('invitations', () => {
     expect(mail.html).toContain('Durand &amp; &lt;Fils&gt;');
     expect(mail.html).not.toContain('<Fils>');
     expect(mail.html).toContain(`http://app.test/invitation/join/${id}`);
-    const stored = await t.store.collection<{ _id: string; tokenHash: string }>('invitations').find({});
+    const stored = await api.store.collection<{ _id: string; tokenHash: string }>('invitations').find({});
     expect(JSON.stringify(stored)).not.toContain(id);
   });
 
   it('adds the invitee as Commercial, answers the organisation name, and stays single-use', async () => {
-    const admin = await signUpWithOrganisation(t.app, 'Société Gamma');
+    const admin = await signUpWithOrganisation(api.app, 'Société Gamma');
     const { id, email } = await invite(admin);
-    const invitee = await signUp(t.app, email, 'Bernard Luc');
+    const invitee = await signUp(api.app, email, 'Bernard Luc');
 
     const join = await post(`/api/invitation/join/${id}`, { token: invitee.token });
     expect(join.status).toBe(200);
@@ -91,7 +71,7 @@ describe('invitations', () => {
     expect(afterAgain.body.users).toHaveLength(2);
 
     // Someone else with the same link: refused.
-    const stranger = await signUp(t.app);
+    const stranger = await signUp(api.app);
     const second = await post(`/api/invitation/join/${id}`, { token: stranger.token });
     expect(second.status).toBe(410);
     expect(second.body.message).toBe('Cette invitation a déjà été utilisée');
@@ -99,10 +79,10 @@ describe('invitations', () => {
   });
 
   it('refuses an invitation older than 7 days', async () => {
-    const admin = await signUpWithOrganisation(t.app, 'Société Delta');
+    const admin = await signUpWithOrganisation(api.app, 'Société Delta');
     const { id } = await invite(admin);
-    const invitee = await signUp(t.app);
-    t.clock.advance(7 * DAY + 1);
+    const invitee = await signUp(api.app);
+    api.clock.advance(7 * DAY + 1);
     const res = await post(`/api/invitation/join/${id}`, { token: invitee.token });
     expect(res.status).toBe(410);
     expect(res.body.message).toBe('Cette invitation a expiré, demandez-en une nouvelle');
@@ -110,7 +90,7 @@ describe('invitations', () => {
   });
 
   it('answers a French 404 for an unknown or malformed invitation id, and 401 without a session', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(api.app);
     for (const id of ['A'.repeat(43), 'x', '..%2F..%2Fetc']) {
       const res = await post(`/api/invitation/join/${id}`, { token: user.token });
       expect(res.status).toBe(404);
@@ -120,11 +100,11 @@ describe('invitations', () => {
   });
 
   it('requires permission 4 or 8: a Commercial cannot invite', async () => {
-    const admin = await signUpWithOrganisation(t.app, 'Société Epsilon');
+    const admin = await signUpWithOrganisation(api.app, 'Société Epsilon');
     const { id, email } = await invite(admin);
-    const commercial = await signUp(t.app, email);
+    const commercial = await signUp(api.app, email);
     await post(`/api/invitation/join/${id}`, { token: commercial.token });
-    const before = smtp.received.length;
+    const before = api.smtp.received.length;
     const res = await post('/api/invitation/create', {
       token: commercial.token,
       organisationId: admin.organisationId,
@@ -132,12 +112,12 @@ describe('invitations', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Vous n’avez pas les droits nécessaires pour cette action');
-    expect(smtp.received.length).toBe(before);
+    expect(api.smtp.received.length).toBe(before);
   });
 
   it('refuses to invite into another organisation', async () => {
-    const a = await signUpWithOrganisation(t.app, 'Organisation A');
-    const b = await signUpWithOrganisation(t.app, 'Organisation B');
+    const a = await signUpWithOrganisation(api.app, 'Organisation A');
+    const b = await signUpWithOrganisation(api.app, 'Organisation B');
     const res = await post('/api/invitation/create', {
       token: a.token,
       organisationId: b.organisationId,
@@ -148,7 +128,7 @@ describe('invitations', () => {
   });
 
   it('refuses to invite someone already a member', async () => {
-    const admin = await signUpWithOrganisation(t.app, 'Société Zeta');
+    const admin = await signUpWithOrganisation(api.app, 'Société Zeta');
     const res = await post('/api/invitation/create', {
       token: admin.token,
       organisationId: admin.organisationId,
@@ -164,8 +144,8 @@ describe('invitations', () => {
     [{ invitationEmail: 'pas-un-email' }, 'Email invalide'],
     [{ invitationEmail: { $gt: '' } }, 'Valeur invalide pour le champ e-mail'],
   ])('refuses %j with "%s", storing and sending nothing', async (body, message) => {
-    const admin = await signUpWithOrganisation(t.app, 'Société Eta');
-    const before = await t.store.collection('invitations').countDocuments();
+    const admin = await signUpWithOrganisation(api.app, 'Société Eta');
+    const before = await api.store.collection('invitations').countDocuments();
     const res = await post('/api/invitation/create', {
       token: admin.token,
       organisationId: admin.organisationId,
@@ -173,7 +153,7 @@ describe('invitations', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect(await t.store.collection('invitations').countDocuments()).toBe(before);
+    expect(await api.store.collection('invitations').countDocuments()).toBe(before);
   });
 });
 
