@@ -41,6 +41,40 @@ test.describe('plateforme fédérée', () => {
     }
   });
 
+  test('the login screen does not download axios; behind a session it is downloaded once, at start-up', async ({
+    browser,
+  }) => {
+    // A string axios's minified build keeps (an error code), to recognise its chunk whatever its name.
+    const axiosScripts = (page: import('@playwright/test').Page) => {
+      const urls: string[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        if ((await response.text()).includes('ERR_BAD_OPTION_VALUE')) urls.push(response.url());
+      });
+      return urls;
+    };
+
+    const anonymous = await browser.newPage();
+    const loginDownloads = axiosScripts(anonymous);
+    await anonymous.goto(`${app.url}/login`);
+    await expect(anonymous.getByLabel('Email')).toBeVisible();
+    await anonymous.waitForLoadState('networkidle');
+    expect(loginDownloads).toEqual([]);
+    await anonymous.close();
+
+    const user = await signUpThroughApi(app.url);
+    const signedIn = await browser.newPage();
+    const dashboardDownloads = axiosScripts(signedIn);
+    await useSession(signedIn, user.token);
+    await signedIn.goto(`${app.url}/dashboard/opportunity/list/todo`);
+    await expect(signedIn.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+    await signedIn.waitForLoadState('networkidle');
+    // One copy for the whole page: the remote rendered here uses the shell's.
+    expect(dashboardDownloads).toHaveLength(1);
+    expect(new URL(dashboardDownloads[0] ?? '').pathname).not.toMatch(/^\/remotes\//);
+    await signedIn.close();
+  });
+
   test('the page holds one React and one session store; what a remote stores, the shell sees', async ({
     page,
   }) => {

@@ -9,7 +9,13 @@ export {
   saveOpportunityIds,
   readOpportunityIds,
 } from './session/storage-keys';
-export { apiPost, configureApiClient, ignoreHandledFailure, REDIRECT_STATUS } from './api/api-client';
+export {
+  apiPost,
+  configureApiClient,
+  ignoreHandledFailure,
+  preloadApiClient,
+  REDIRECT_STATUS,
+} from './api/api-client';
 export type { CallOptions } from './api/api-client';
 export { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-error';
 export { setNavigator, navigateTo } from './api/navigation';

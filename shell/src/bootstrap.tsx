@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastHost } from '@app/platform';
+import { preloadApiClient, ToastHost, useSessionStore } from '@app/platform';
 import { App } from './app';
 import { fetchAppConfig } from './app-config';
 import { injectChatWidget } from './chat/chat-widget';
@@ -15,6 +15,8 @@ if (window.location.hash.startsWith('#/'))
   window.history.replaceState(null, '', window.location.hash.slice(1));
 
 async function start() {
+  // Behind a session the first screen calls the API at once: fetch the client alongside the rest.
+  if (useSessionStore.getState().token) preloadApiClient();
   const [remotes, appConfig] = await Promise.all([
     fetchRemoteDefinitions().catch((error: unknown): RemoteDefinition[] => {
       // Every module then shows "Module indisponible" with its retry button, instead of a blank page.

@@ -47,6 +47,15 @@ function httpClient() {
   return client;
 }
 
+/**
+ * Starts downloading axios now: the shell calls it at start-up when a session is stored, so the first
+ * dashboard call does not wait for it (the login screen, with no session, does not pay for it).
+ */
+export function preloadApiClient(): void {
+  // A failure is reported by the call that needs the client, which also tries again.
+  httpClient().catch(() => undefined);
+}
+
 /** The API's base address: the shell's own origin unless a deployment puts the API elsewhere. */
 export function configureApiClient(options: { baseURL: string }): void {
   baseURL = options.baseURL;
