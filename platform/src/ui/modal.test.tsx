@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Modal, MODAL_FADE_OUT_MS } from './modal';
 
 test('stays on screen for its 200 ms fade-out after closing, then disappears', () => {
@@ -23,4 +25,41 @@ test('stays on screen for its 200 ms fade-out after closing, then disappears', (
   });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   jest.useRealTimers();
+});
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Inviter
+      </button>
+      <Modal open={open} title="Invitez un Collaborateur" onClose={() => setOpen(false)}>
+        <input aria-label="Email" />
+        <button type="button">Envoyer</button>
+      </Modal>
+    </>
+  );
+}
+
+test('keyboard: focus moves in, Tab cycles inside, Escape closes and gives focus back to the opener', async () => {
+  const user = userEvent.setup();
+  render(<Harness />);
+  await user.click(screen.getByRole('button', { name: 'Inviter' }));
+  const dialog = screen.getByRole('dialog', { name: 'Invitez un Collaborateur' });
+  expect(dialog).toHaveFocus();
+
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus();
+  await user.tab({ shift: true });
+  expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveFocus();
+
+  await user.keyboard('{Escape}');
+  expect(screen.getByRole('button', { name: 'Inviter' })).toHaveFocus();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** SPEC.md §9: the fade-out of a modal lasts 200 ms. */
@@ -13,11 +13,25 @@ export type ModalProps = {
 
 type Phase = 'open' | 'closing' | 'closed';
 
-/** Keeps the modal mounted during its fade-out, then unmounts it. */
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+/**
+ * A dialog for keyboard users too: focus moves into it when it opens, Tab and Shift+Tab cycle inside
+ * it, Escape closes it, and focus goes back to what opened it. It stays mounted during its fade-out.
+ */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
   const [wasOpen, setWasOpen] = useState(open);
   const dialog = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
 
   if (open !== wasOpen) {
     setWasOpen(open);
@@ -31,8 +45,38 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   }, [phase]);
 
   useEffect(() => {
-    if (phase === 'open') dialog.current?.focus();
+    if (phase === 'open') {
+      opener.current = document.activeElement;
+      dialog.current?.focus();
+    } else if (phase === 'closing') {
+      const previous = opener.current;
+      opener.current = null;
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    }
   }, [phase]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   const mounted = phase !== 'closed';
   const closing = phase === 'closing';
@@ -47,15 +91,13 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
         className="ui-modal"
         role="dialog"
         aria-modal="true"
-        aria-label={title}
+        aria-labelledby={titleId}
         tabIndex={-1}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
+        onKeyDown={handleKeyDown}
       >
         <header className="ui-modal__header">
-          <h2>{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           <button type="button" className="ui-modal__close" aria-label="Fermer" onClick={onClose}>
             ×
           </button>
