@@ -128,3 +128,34 @@ test('the reset-password and invitation screens, reached from their e-mails, hav
   await expect(page.getByRole('heading', { name: /Vous avez rejoint l'organisation/ })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test('keyboard only: sign in, then open a list from the navigation', async ({ page }) => {
+  const user = await signUpThroughApi(app.url);
+  await page.goto(`${app.url}/login`);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(user.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Mot de passe')).toBeFocused();
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Vos modules' })).toBeVisible();
+
+  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+  const menu = navigation.getByRole('button', { name: 'Opportunités' });
+  for (
+    let presses = 0;
+    presses < 10 && !(await menu.evaluate((node) => node === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press('Tab');
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/opportunity\/list\/todo$/);
+});
