@@ -31,7 +31,6 @@ function httpClient() {
   client = import('axios').then(({ default: axios }) => ({
     axios,
     http: axios.create({
-      baseURL,
       timeout: 0,
       headers: { 'Content-Type': 'application/json' },
       xsrfCookieName: 'XSRF-TOKEN',
@@ -59,9 +58,6 @@ export function preloadApiClient(): void {
 /** The API's base address: the shell's own origin unless a deployment puts the API elsewhere. */
 export function configureApiClient(options: { baseURL: string }): void {
   baseURL = options.baseURL;
-  void client?.then(({ http }) => {
-    http.defaults.baseURL = options.baseURL;
-  });
 }
 
 /**
@@ -80,7 +76,7 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
     axios = loaded.axios;
     const { http } = loaded;
     // The body wins: the reset calls carry their own `token` (the reset token) in place of the session's.
-    const response = await http.post<TReply>(path, { ...(token ? { token } : {}), ...body });
+    const response = await http.post<TReply>(path, { ...(token ? { token } : {}), ...body }, { baseURL });
     if (response.status === REDIRECT_STATUS) {
       const redirect = (response.data as { redirect?: unknown }).redirect;
       if (typeof redirect === 'string') {
