@@ -76,31 +76,10 @@ export const PERMISSIONS: readonly Permission[] = [
 
 export const PERMISSION_GROUPS: readonly PermissionGroup[] = ['Général', 'Prospection optimisée'];
 
-export const PERMISSION: Record<PermissionKey, number> = {
-  EDIT_PERMISSIONS: 1,
-  CREATE_ROLE: 2,
-  INVITE_WITH_LICENCE: 4,
-  INVITE_WITHOUT_LICENCE: 8,
-  REMOVE_COLLABORATOR: 16,
-  EDIT_ROLE: 32,
-  DELETE_ROLE: 64,
-  VIEW_PROSPECTS: 128,
-  CREATE_PROSPECT: 256,
-  EDIT_PROSPECT: 512,
-  DELETE_PROSPECT: 1024,
-  ASSIGN_COLLABORATOR: 2048,
-  CHANGE_STATE: 4096,
-  EDIT_CONTRACTS: 8192,
-  CREATE_ROUND: 16384,
-  IMPORT_CAMPAIGN: 32768,
-  DELETE_CAMPAIGN: 65536,
-  COMMENT: 131072,
-  VIEW_REPORTS: 262144,
-  VIEW_HISTORY: 524288,
-  EDIT_CAMPAIGN: 1048576,
-  ASSIGN_USER_TO_DATABASE: 2097152,
-  EXPORT_PROSPECTS: 4194304,
-};
+/** The bit of each permission by key, read from PERMISSIONS (one table for bits and labels). */
+export const PERMISSION = Object.fromEntries(
+  PERMISSIONS.map((permission) => [permission.key, permission.bit]),
+) as Readonly<Record<PermissionKey, number>>;
 
 /** Every one of the 23 bits set: 2^23 - 1 = 8388607. */
 export const ALL_PERMISSIONS_MASK = PERMISSIONS.reduce((mask, permission) => mask | permission.bit, 0);
