@@ -10,6 +10,11 @@ export * from './geography/geography-types';
 export * from './geography/geography-data';
 export * from './geography/geography';
 
+export * from './prospects/import-targets';
+export * from './prospects/siret';
+export * from './prospects/normalise-search';
+export * from './prospects/normalise-row';
+
 export * from './validation/messages';
 export * from './validation/errors';
 export { MAX_LENGTHS, MAX_ITEMS } from './validation/fields';
