@@ -1,5 +1,17 @@
 import { firstErrorMessage } from './errors';
-import { importRowsSchema, prospectImportSchema } from './prospect-import';
+import {
+  createManualFileSchema,
+  importBatchSchema,
+  importIdSchema,
+  importRowsSchema,
+  importStartSchema,
+  MAX_CELL_LENGTH,
+  MAX_IMPORT_BATCH_ROWS,
+  MAX_IMPORT_COLUMNS,
+  prospectIdSchema,
+  prospectImportSchema,
+  prospectPageSchema,
+} from './prospect-import';
 
 const rows = [
   { Nom: 'Boulangerie Dupont', CP: '75001', Effectif: 12, Actif: true, Note: null },
@@ -32,7 +44,11 @@ describe('importRowsSchema', () => {
 
 describe('prospectImportSchema (/api/prospect/load)', () => {
   it('accepts a file, a title, an access flag and a mapping', () => {
-    expect(prospectImportSchema.parse(valid)).toEqual(valid);
+    expect(prospectImportSchema.parse(valid)).toEqual({
+      ...valid,
+      duplicates: 'skip',
+      options: { keepTitle: true, removeRowsWithout: [] },
+    });
   });
 
   it('checks the file first, then the title', () => {
@@ -57,6 +73,138 @@ describe('prospectImportSchema (/api/prospect/load)', () => {
   it('wants isPrivate as a boolean', () => {
     expect(firstErrorMessage(prospectImportSchema, { ...valid, isPrivate: 'Seulement moi' })).toBe(
       'Valeur invalide pour le champ accès',
+    );
+  });
+});
+
+const ID = '0123456789abcdef01234567';
+
+describe('prospectImportSchema: hostile or inconsistent payloads', () => {
+  it('refuses a mapping to a column the file does not have', () => {
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, value: { prospect: 'Raison' } })).toBe(
+      'La colonne « Raison » n’existe pas dans le fichier',
+    );
+  });
+
+  it('refuses an unknown target, arrays or objects for strings, and prototype keys as titles', () => {
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, value: { pirate: 'Nom' } })).toBe(
+      'Valeur invalide pour le champ correspondance des colonnes',
+    );
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, name: ['Prospects Paris'] })).toBe(
+      'Valeur invalide pour le champ titre',
+    );
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, value: { prospect: ['Nom'] } })).toBe(
+      'Valeur invalide pour le champ colonne',
+    );
+    expect(
+      firstErrorMessage(prospectImportSchema, { ...valid, exel: [JSON.parse('{"__proto__": "x"}')] }),
+    ).toBe('Titre de colonne interdit : __proto__');
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, exel: ['Nom;CP'] })).toBe(
+      'Valeur invalide pour le champ ligne',
+    );
+  });
+
+  it('refuses too long cells and too many columns', () => {
+    const longCell = [{ Nom: 'x'.repeat(MAX_CELL_LENGTH + 1) }];
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, exel: longCell })).toBe(
+      `Le champ cellule ne doit pas dépasser ${MAX_CELL_LENGTH} caractères`,
+    );
+    const wide = Object.fromEntries(Array.from({ length: MAX_IMPORT_COLUMNS + 2 }, (_, i) => [`c${i}`, 'v']));
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, exel: [{ ...wide, Nom: 'x' }] })).toBe(
+      `Le champ ligne ne peut pas contenir plus de ${MAX_IMPORT_COLUMNS} éléments`,
+    );
+  });
+
+  it('checks the duplicates policy and the options', () => {
+    expect(firstErrorMessage(prospectImportSchema, { ...valid, duplicates: 'merge' })).toBe(
+      'Valeur invalide pour le champ doublons',
+    );
+    expect(
+      firstErrorMessage(prospectImportSchema, {
+        ...valid,
+        options: { keepTitle: 'oui', removeRowsWithout: [] },
+      }),
+    ).toBe('Valeur invalide pour le champ conserver les titres');
+    expect(
+      firstErrorMessage(prospectImportSchema, {
+        ...valid,
+        options: { keepTitle: true, removeRowsWithout: ['$gt'] },
+      }),
+    ).toBe('Valeur invalide pour le champ supprimer la ligne');
+  });
+});
+
+describe('importStartSchema', () => {
+  const start = {
+    name: 'Grand fichier',
+    isPrivate: true,
+    value: { prospect: 'Nom' },
+    columns: ['Nom', 'CP'],
+    totalRows: 100_000,
+  };
+
+  it('accepts the file description without its rows', () => {
+    expect(importStartSchema.parse(start)).toMatchObject({ ...start, duplicates: 'skip' });
+  });
+
+  it('refuses a mapping outside the declared columns, repeated columns and impossible row counts', () => {
+    expect(firstErrorMessage(importStartSchema, { ...start, value: { ville: 'Ville' } })).toBe(
+      'La colonne « Ville » n’existe pas dans le fichier',
+    );
+    expect(firstErrorMessage(importStartSchema, { ...start, columns: ['Nom', 'Nom'] })).toBe(
+      'La colonne « Nom » apparaît deux fois',
+    );
+    expect(firstErrorMessage(importStartSchema, { ...start, totalRows: 1_000_001 })).toBe(
+      'Le champ fichier ne peut pas contenir plus de 1000000 éléments',
+    );
+    expect(firstErrorMessage(importStartSchema, { ...start, totalRows: '10' })).toBe(
+      'Valeur invalide pour le champ nombre de lignes',
+    );
+  });
+});
+
+describe('importBatchSchema', () => {
+  it('accepts up to the batch limit and refuses more, negative offsets and non-object rows', () => {
+    const rowsOk = Array.from({ length: MAX_IMPORT_BATCH_ROWS }, () => ({ Nom: 'A' }));
+    expect(firstErrorMessage(importBatchSchema, { importId: ID, offset: 0, rows: rowsOk })).toBeNull();
+    expect(
+      firstErrorMessage(importBatchSchema, { importId: ID, offset: 0, rows: [...rowsOk, { Nom: 'B' }] }),
+    ).toBe(`Le champ lignes ne peut pas contenir plus de ${MAX_IMPORT_BATCH_ROWS} éléments`);
+    expect(firstErrorMessage(importBatchSchema, { importId: ID, offset: -1, rows: [{ Nom: 'A' }] })).toBe(
+      'Valeur invalide pour le champ position',
+    );
+    expect(firstErrorMessage(importBatchSchema, { importId: ID, offset: 0, rows: [42] })).toBe(
+      'Valeur invalide pour le champ ligne',
+    );
+    expect(firstErrorMessage(importBatchSchema, { importId: { $gt: '' }, offset: 0, rows: [{}] })).toBe(
+      'Valeur invalide pour le champ import',
+    );
+  });
+});
+
+describe('the other prospect calls', () => {
+  it('want identifiers as 24 hex characters', () => {
+    expect(firstErrorMessage(importIdSchema, { importId: ID })).toBeNull();
+    expect(firstErrorMessage(prospectIdSchema, { prospectId: 'abc' })).toBe('Identifiant invalide');
+    expect(firstErrorMessage(prospectIdSchema, { prospectId: { $ne: null } })).toBe(
+      'Valeur invalide pour le champ prospect',
+    );
+  });
+
+  it('page a file 500 rows at a time by default, at most 1000, with a text search', () => {
+    expect(prospectPageSchema.parse({ excelId: ID })).toEqual({ excelId: ID, offset: 0, limit: 500 });
+    expect(firstErrorMessage(prospectPageSchema, { excelId: ID, limit: 1001 })).toBe(
+      'Le champ page ne peut pas contenir plus de 1000 éléments',
+    );
+    expect(firstErrorMessage(prospectPageSchema, { excelId: ID, search: { $regex: '.*' } })).toBe(
+      'Valeur invalide pour le champ recherche',
+    );
+  });
+
+  it('create a manual list with the import title rules', () => {
+    expect(firstErrorMessage(createManualFileSchema, { name: 'Liste', isPrivate: false })).toBeNull();
+    expect(firstErrorMessage(createManualFileSchema, { name: 'List', isPrivate: false })).toBe(
+      'Le titre doit contenir au moins 5 caractères',
     );
   });
 });
