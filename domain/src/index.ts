@@ -41,3 +41,9 @@ export * from './validation/chat-message';
 export * from './validation/waiting-date';
 export * from './validation/licence-count';
 export * from './validation/role';
+
+export * from './import-file/encoding';
+export * from './import-file/delimiter';
+export * from './import-file/header-matching';
+export * from './import-file/unique-headers';
+export * from './import-file/rejected-rows-csv';
