@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   installProcessHandlers(logger);
 
-  const store = await openStore(config);
+  const store = await openStore(config, logger);
   const mailer = createMailer(config, logger);
   const app = createApp(config, { store, mailer, logger });
   await app.locals.ready;

@@ -2,7 +2,7 @@
 import { DuplicateKeyError, UnsupportedOperatorError } from './errors';
 import { isObjectIdHex } from './ids';
 import { openMongoStore } from './mongo-store';
-import { openNedbStore } from './nedb-store';
+import { openMemorySqliteStore } from './sqlite-store';
 import type { Collection, Store } from './types';
 
 type Person = {
@@ -17,7 +17,7 @@ type Person = {
 
 type Engine = { label: string; open: () => Promise<Store> };
 
-const engines: Engine[] = [{ label: 'NeDB (mémoire)', open: async () => openNedbStore({ inMemory: true }) }];
+const engines: Engine[] = [{ label: 'SQLite (mémoire)', open: async () => openMemorySqliteStore() }];
 
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
@@ -27,7 +27,7 @@ if (mongoUri) {
   });
 } else {
   console.info(
-    'Contrat des collections : MongoDB ignoré, MONGODB_URI n’est pas défini (seul NeDB est testé).',
+    'Contrat des collections : MongoDB ignoré, MONGODB_URI n’est pas défini (seul SQLite est testé).',
   );
 }
 
@@ -256,6 +256,137 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
     });
   });
 
+  describe('corners of the translation', () => {
+    type Thing = {
+      _id: string;
+      label: string;
+      value?: unknown;
+      list?: unknown[];
+      contacts?: { name: string; phone?: string }[];
+      flag?: boolean;
+    };
+    let things: Collection<Thing>;
+
+    beforeEach(async () => {
+      things = store.collection<Thing>('things');
+      await things.insertMany([
+        { label: 'missing' },
+        { label: 'null', value: null },
+        { label: 'zero', value: 0 },
+        { label: 'one', value: 1 },
+        { label: 'true', value: true },
+        { label: 'text', value: 'abc' },
+        { label: 'json-looking', value: '["x"]' },
+        { label: 'array', value: ['x'] },
+        { label: 'accent', value: 'Élodie' },
+        { label: 'lower', value: 'élodie' },
+        { label: 'z', value: 'zoé' },
+      ]);
+    });
+
+    const labels = (docs: Thing[]) => docs.map((doc) => doc.label).sort();
+
+    it('null matches a missing field and an explicit null; $ne: null and $exists tell them apart', async () => {
+      expect(labels(await things.find({ value: null }))).toEqual(['missing', 'null']);
+      expect(await things.countDocuments({ value: { $ne: null } })).toBe(9);
+      expect(labels(await things.find({ value: { $exists: false } }))).toEqual(['missing']);
+      expect(await things.countDocuments({ value: { $exists: true } })).toBe(10);
+      expect(labels(await things.find({ value: { $in: [null, 0] } }))).toEqual(['missing', 'null', 'zero']);
+    });
+
+    it('numbers, booleans and strings never equal each other', async () => {
+      expect(labels(await things.find({ value: 1 }))).toEqual(['one']);
+      expect(labels(await things.find({ value: true }))).toEqual(['true']);
+      expect(labels(await things.find({ value: { $gte: 0 } }))).toEqual(['one', 'zero']);
+      // '["x"]' sorts before 'a'; the array matches through its element 'x'; 'É' is after 'a'.
+      expect(labels(await things.find({ value: { $gt: 'a' } }))).toEqual([
+        'accent',
+        'array',
+        'lower',
+        'text',
+        'z',
+      ]);
+      expect(labels(await things.find({ value: '["x"]' }))).toEqual(['json-looking']);
+      expect(labels(await things.find({ value: { $in: ['["x"]', 1] } }))).toEqual(['json-looking', 'one']);
+    });
+
+    it('a scalar condition also matches array elements; $ne and $nin exclude arrays holding the value', async () => {
+      expect(labels(await things.find({ value: 'x' }))).toEqual(['array']);
+      expect(labels(await things.find({ value: ['x'] }))).toEqual(['array']);
+      expect(labels(await things.find({ value: { $in: ['x', 'abc'] } }))).toEqual(['array', 'text']);
+      expect(await things.countDocuments({ value: { $ne: 'x' } })).toBe(10);
+      expect(await things.countDocuments({ value: { $nin: ['x', 'abc'] } })).toBe(9);
+    });
+
+    it('dot paths reach into arrays of objects; $elemMatch tests one element', async () => {
+      await things.insertMany([
+        { label: 'team', contacts: [{ name: 'Ana', phone: '0102' }, { name: 'Ben' }] },
+        { label: 'solo', contacts: [{ name: 'Ana' }] },
+      ]);
+      expect(labels(await things.find({ 'contacts.name': 'Ben' }))).toEqual(['team']);
+      expect(labels(await things.find({ 'contacts.phone': { $exists: true } }))).toEqual(['team']);
+      expect(labels(await things.find({ contacts: { $elemMatch: { name: 'Ana', phone: '0102' } } }))).toEqual(
+        ['team'],
+      );
+      expect(
+        labels(await things.find({ 'contacts.name': { $ne: 'Ben' }, contacts: { $exists: true } })),
+      ).toEqual(['solo']);
+      await things.insertOne({ label: 'scores', list: [3, 12] });
+      expect(labels(await things.find({ list: { $elemMatch: { $gt: 10 } } }))).toEqual(['scores']);
+      expect(await things.countDocuments({ list: { $elemMatch: { $gt: 20 } } })).toBe(0);
+    });
+
+    it('sorts missing and null first, then numbers, then strings by code point (accents after z)', async () => {
+      const sorted = await things.find(
+        { label: { $in: ['missing', 'zero', 'one', 'text', 'accent', 'lower', 'z'] } },
+        { sort: { value: 1 } },
+      );
+      expect(sorted.map((doc) => doc.label).slice(0, 1)).toEqual(['missing']);
+      expect(sorted.map((doc) => doc.label).slice(1)).toEqual([
+        'zero',
+        'one',
+        'text',
+        'z',
+        'accent',
+        'lower',
+      ]);
+    });
+
+    it('$regex with the i flag on accented text; never on non-strings', async () => {
+      expect(labels(await things.find({ value: { $regex: /^élo/i } }))).toEqual(['accent', 'lower']);
+      expect(labels(await things.find({ value: { $regex: /^élo/ } }))).toEqual(['lower']);
+      expect(await things.countDocuments({ value: { $regex: /1/ } })).toBe(0);
+      expect(labels(await things.find({ value: { $regex: /^x$/ } }))).toEqual(['array']);
+    });
+
+    it('$min, $max and $addToSet on objects; an impossible update changes nothing', async () => {
+      await things.updateOne({ label: 'one' }, { $max: { value: 5 } });
+      await things.updateOne({ label: 'zero' }, { $min: { value: -2 } });
+      expect((await things.findOne({ label: 'one' }))?.value).toBe(5);
+      expect((await things.findOne({ label: 'zero' }))?.value).toBe(-2);
+      await things.updateOne({ label: 'missing' }, { $addToSet: { contacts: { name: 'Ana' } } });
+      await things.updateOne({ label: 'missing' }, { $addToSet: { contacts: { name: 'Ana' } } });
+      expect((await things.findOne({ label: 'missing' }))?.contacts).toEqual([{ name: 'Ana' }]);
+      await expect(things.updateOne({ label: 'text' }, { $inc: { value: 1 } } as never)).rejects.toThrow();
+      await expect(things.updateOne({ label: 'text' }, { $push: { value: 1 } } as never)).rejects.toThrow();
+      expect((await things.findOne({ label: 'text' }))?.value).toBe('abc');
+    });
+
+    it('projects by exclusion of a sub-field; refuses a projection mixing inclusion and exclusion', async () => {
+      await things.insertOne({ label: 'nested', value: { keep: 1, drop: 2 } });
+      expect((await things.findOne({ label: 'nested' }, { projection: { 'value.drop': 0 } }))?.value).toEqual(
+        {
+          keep: 1,
+        },
+      );
+      await expect(things.find({}, { projection: { label: 1, value: 0 } })).rejects.toBeInstanceOf(
+        UnsupportedOperatorError,
+      );
+      const projected = await things.findOne({ label: 'true' }, { projection: { value: 1, flag: 1 } });
+      expect(projected).toEqual({ _id: projected?._id, value: true });
+    });
+  });
+
   describe('operators outside the common subset', () => {
     it('refuses MongoDB-only or NeDB-only operators before reaching the engine', async () => {
       await expect(col.find({ age: { $eq: 25 } } as never)).rejects.toBeInstanceOf(UnsupportedOperatorError);
@@ -273,33 +404,5 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
         UnsupportedOperatorError,
       );
     });
-  });
-});
-
-describe('NeDB persisted under DATA_DIR', () => {
-  it('keeps documents and unique indexes across a restart, one file per collection', async () => {
-    const { mkdtempSync, existsSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nedb-contract-'));
-    try {
-      const first = openNedbStore({ dataDir });
-      const col = first.collection<Person>('people');
-      await col.createIndex({ name: 1 }, { unique: true });
-      await col.insertOne({ name: 'Alice', age: 31, tags: [], organisationId: 'o1' });
-      await col.updateOne({ name: 'Alice' }, { $inc: { age: 1 } });
-      await first.close();
-      expect(existsSync(path.join(dataDir, 'people.db'))).toBe(true);
-
-      const second = openNedbStore({ dataDir });
-      const again = second.collection<Person>('people');
-      expect((await again.findOne({ name: 'Alice' }))?.age).toBe(32);
-      await expect(
-        again.insertOne({ name: 'Alice', age: 1, tags: [], organisationId: 'o1' }),
-      ).rejects.toBeInstanceOf(DuplicateKeyError);
-      await second.close();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

@@ -2,7 +2,7 @@
 import { MongoClient, MongoServerError, type Collection as MongoCollection, type Db } from 'mongodb';
 import { DuplicateKeyError } from './errors';
 import { newId } from './ids';
-import { checkFilter, checkUpdate } from './operators';
+import { checkFilter, checkProjection, checkUpdate } from './operators';
 import type {
   Collection,
   Document,
@@ -50,6 +50,7 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
 
   async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {
     checkFilter(filter);
+    if (options.projection) checkProjection(options.projection);
     const doc = await this.raw.findOne(
       filter as AnyFilter,
       options.projection ? { projection: options.projection } : {},
@@ -59,6 +60,7 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
 
   async find(filter: Filter<T>, options: FindOptions = {}): Promise<T[]> {
     checkFilter(filter);
+    if (options.projection) checkProjection(options.projection);
     let cursor = this.raw.find(
       filter as AnyFilter,
       options.projection ? { projection: options.projection } : {},

@@ -1,10 +1,21 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openMongoStore } from './mongo-store';
-import { openNedbStore } from './nedb-store';
+import { openSqliteStore } from './sqlite-store';
 import type { Store } from './types';
 
-/** MongoDB when MONGODB_URI is set, otherwise the embedded store under DATA_DIR. */
-export async function openStore(config: Pick<Config, 'mongodbUri' | 'dataDir'>): Promise<Store> {
+/** MongoDB when MONGODB_URI is set, otherwise the embedded SQLite store under DATA_DIR. */
+export async function openStore(
+  config: Pick<Config, 'mongodbUri' | 'dataDir'>,
+  logger?: Pick<Logger, 'info'>,
+): Promise<Store> {
   if (config.mongodbUri) return openMongoStore(config.mongodbUri);
-  return openNedbStore({ dataDir: config.dataDir });
+  return openSqliteStore({
+    dataDir: config.dataDir,
+    onNedbImport: (report) =>
+      logger?.info(
+        report,
+        `Données NeDB importées dans SQLite ; anciens fichiers conservés dans ${report.folder}`,
+      ),
+  });
 }

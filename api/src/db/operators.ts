@@ -36,7 +36,12 @@ function checkCondition(value: unknown): void {
     if (!FIELD_OPERATORS.has(key)) throw new UnsupportedOperatorError(key);
     if (key === '$regex' && !(inner instanceof RegExp))
       throw new UnsupportedOperatorError('$regex (valeur autre que RegExp)');
-    if (key === '$elemMatch') checkFilter(inner);
+    if (key === '$elemMatch') {
+      // `{ $gt: 10 }` tests the element itself; `{ name: 'x' }` is a query on object elements.
+      const operatorForm = isPlainObject(inner) && Object.keys(inner).some((name) => name.startsWith('$'));
+      if (operatorForm) checkCondition(inner);
+      else checkFilter(inner);
+    }
   }
 }
 
@@ -71,4 +76,19 @@ export function checkUpdate(update: unknown): void {
       }
     }
   }
+}
+
+/**
+ * Projections both engines read the same way: all inclusions (top-level fields) or all exclusions,
+ * `_id` always returned.
+ */
+export function checkProjection(projection: unknown): void {
+  if (!isPlainObject(projection)) throw new UnsupportedOperatorError('projection (valeur autre qu’un objet)');
+  const entries = Object.entries(projection).filter(([field]) => field !== '_id');
+  const flags = new Set(entries.map(([, flag]) => flag));
+  if ([...flags].some((flag) => flag !== 0 && flag !== 1))
+    throw new UnsupportedOperatorError('projection (valeur autre que 0 ou 1)');
+  if (flags.size > 1) throw new UnsupportedOperatorError('projection mêlant inclusions et exclusions');
+  if (flags.has(1) && entries.some(([field]) => field.includes('.')))
+    throw new UnsupportedOperatorError('projection incluant un sous-champ');
 }

@@ -1,5 +1,5 @@
 // The collection interface of DESIGN.md §5: a subset of the official MongoDB driver's API that the
-// embedded store (NeDB) implements identically. Application code sees only these types.
+// embedded store (SQLite) implements identically. Application code sees only these types.
 // docs/decisions/data-store.md lists the supported operators and the differences we paper over.
 
 export type Document = { _id: string };
@@ -66,7 +66,7 @@ export type NewDocument<T extends Document> = Omit<T, '_id'> & { _id?: string };
 
 export type InsertOneResult = { insertedId: string };
 export type InsertManyResult = { insertedIds: string[]; insertedCount: number };
-/** Only matchedCount: NeDB cannot tell a no-op update from a real one, so modifiedCount would lie. */
+/** Only matchedCount: the interface never promised modifiedCount, and no caller needs it. */
 export type UpdateResult = { matchedCount: number };
 export type DeleteResult = { deletedCount: number };
 
@@ -90,7 +90,7 @@ export type Collection<T extends Document> = {
   ): Promise<void>;
 };
 
-export type StoreKind = 'nedb' | 'nedb-memory' | 'mongodb';
+export type StoreKind = 'sqlite' | 'sqlite-memory' | 'mongodb';
 
 export type Store = {
   readonly kind: StoreKind;

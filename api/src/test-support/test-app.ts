@@ -7,7 +7,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { type App, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { openNedbStore } from '../db/nedb-store';
+import { openMemorySqliteStore } from '../db/sqlite-store';
 import type { Store } from '../db/types';
 import { createMailer } from '../modules/mail/create-mailer';
 import type { Mailer } from '../modules/mail/mailer';
@@ -52,7 +52,7 @@ export function createTestApp(options: { env?: Record<string, string>; smtpUrl?:
     ...options.env,
   };
   const config = testConfig(env, dir);
-  const store = openNedbStore({ inMemory: true });
+  const store = openMemorySqliteStore();
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(config, logger);
   const clock = createClock();

@@ -1,0 +1,357 @@
+// Translates the common filter subset (operators.ts) into SQL over documents stored as JSON text, with
+// MongoDB's semantics for the types we store. The translation table is in docs/decisions/data-store.md.
+//
+// Two rules shape everything here:
+// - A field path becomes `json_extract(doc, '$."a"."b"')`, inlined as a literal (never a parameter) so
+//   that SQLite matches it against the expression indexes createIndex builds from the same text.
+// - MongoDB matches a condition against an array's elements as well as the array itself. A path only
+//   gets the element branch (`EXISTS (… json_each …)`) when the collection has ever stored an array
+//   there (the array-path registry of sqlite-store.ts), so scalar fields keep plain, indexable SQL.
+import { UnsupportedOperatorError } from './errors';
+import type { FindOptions, Projection } from './types';
+
+export type SqlFragment = { sql: string; params: unknown[] };
+
+/** Where a value sits: a JSON path under a root (the document or a json_each element), or the element itself. */
+type Target = {
+  /** The SQL value (json_extract semantics: strings, numbers, 1/0 for booleans, JSON text for containers, NULL). */
+  value: string;
+  /** The JSON type ('null', 'true', 'false', 'integer', 'real', 'text', 'array', 'object') or NULL when absent. */
+  type: string;
+  /** Arguments for JSON functions that take (json, path) to reach the same value. */
+  jsonArgs: string;
+  /** The dotted path from the collection's root, for the array-path registry. */
+  path: string;
+};
+
+type Scope = {
+  root: string;
+  /** Dotted prefix of `root` from the document (empty at the top level). */
+  prefix: string;
+  arrayPaths: ReadonlySet<string>;
+  /** Counter for json_each aliases, shared across one statement. */
+  aliases: { next: number };
+};
+
+const NUMERIC_TYPES = "('integer','real')";
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof RegExp) &&
+    !(value instanceof Date)
+  );
+}
+
+function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => key.startsWith('$'));
+}
+
+/** A path segment we can inline in a JSON path literal: no quote, backslash, control character or leading $. */
+function isSafeSegment(segment: string): boolean {
+  if (segment === '' || segment.startsWith('$')) return false;
+  return ![...segment].some((char) => char === '"' || char === '\\' || char.charCodeAt(0) < 0x20);
+}
+
+export function splitPath(path: string): string[] {
+  const segments = path.split('.');
+  for (const segment of segments) {
+    if (!isSafeSegment(segment)) throw new UnsupportedOperatorError(`chemin de champ « ${path} »`);
+    if (/^\d+$/.test(segment)) throw new UnsupportedOperatorError(`position dans une liste « ${path} »`);
+  }
+  return segments;
+}
+
+/** The JSON path literal for SQL, quoted as SQLite expects and with single quotes doubled. */
+export function jsonPathLiteral(segments: readonly string[]): string {
+  return `'$${segments.map((segment) => `."${segment.replace(/'/g, "''")}"`).join('')}'`;
+}
+
+function pathTarget(root: string, segments: readonly string[], path: string): Target {
+  const literal = jsonPathLiteral(segments);
+  return {
+    value: `json_extract(${root}, ${literal})`,
+    type: `json_type(${root}, ${literal})`,
+    jsonArgs: `${root}, ${literal}`,
+    path,
+  };
+}
+
+function elementTarget(alias: string, path: string): Target {
+  return { value: `${alias}.value`, type: `${alias}.type`, jsonArgs: `${alias}.value`, path };
+}
+
+const ID_TARGET: Target = { value: '_id', type: "'text'", jsonArgs: 'json_quote(_id)', path: '_id' };
+
+const TRUE: SqlFragment = { sql: '1', params: [] };
+const FALSE: SqlFragment = { sql: '0', params: [] };
+
+function join(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
+  if (parts.length === 0) return operator === 'AND' ? TRUE : FALSE;
+  if (parts.length === 1) return parts[0] as SqlFragment;
+  return {
+    sql: parts.map((part) => `(${part.sql})`).join(` ${operator} `),
+    params: parts.flatMap((part) => part.params),
+  };
+}
+
+/** NOT that treats "unknown" (SQL NULL, e.g. a comparison with a missing field) as "no match". */
+function not(part: SqlFragment): SqlFragment {
+  return { sql: `NOT COALESCE((${part.sql}), 0)`, params: part.params };
+}
+
+function looksLikeJson(text: string): boolean {
+  return text.startsWith('[') || text.startsWith('{');
+}
+
+/** Equality of the value at `target` with one literal, as MongoDB compares the types we store. */
+function equals(target: Target, literal: unknown): SqlFragment {
+  if (literal === null || literal === undefined) return { sql: `${target.value} IS NULL`, params: [] };
+  if (typeof literal === 'string') {
+    // Containers extract as JSON text: a string that looks like one must not equal them.
+    const guard = looksLikeJson(literal) ? ` AND ${target.type} = 'text'` : '';
+    return { sql: `${target.value} = ?${guard}`, params: [literal] };
+  }
+  if (typeof literal === 'number') {
+    // Booleans extract as 1/0; MongoDB never equates them with numbers.
+    return { sql: `${target.value} = ? AND ${target.type} IN ${NUMERIC_TYPES}`, params: [literal] };
+  }
+  if (typeof literal === 'boolean') return { sql: `${target.type} = '${literal}'`, params: [] };
+  if (literal instanceof RegExp) return regex(target, literal);
+  if (Array.isArray(literal))
+    return {
+      sql: `${target.type} = 'array' AND ${target.value} = json(?)`,
+      params: [JSON.stringify(literal)],
+    };
+  if (isPlainObject(literal))
+    return {
+      sql: `${target.type} = 'object' AND ${target.value} = json(?)`,
+      params: [JSON.stringify(literal)],
+    };
+  throw new UnsupportedOperatorError(`valeur de type ${typeof literal}`);
+}
+
+function regex(target: Target, pattern: RegExp): SqlFragment {
+  return {
+    sql: `mongo_regex(${target.value}, ${target.type}, ?, ?)`,
+    params: [pattern.source, pattern.flags],
+  };
+}
+
+const COMPARATORS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+
+function compare(target: Target, operator: string, literal: unknown): SqlFragment {
+  const sqlOperator = COMPARATORS[operator] as string;
+  if (typeof literal === 'number')
+    return {
+      sql: `${target.value} ${sqlOperator} ? AND ${target.type} IN ${NUMERIC_TYPES}`,
+      params: [literal],
+    };
+  if (typeof literal === 'string')
+    return { sql: `${target.value} ${sqlOperator} ? AND ${target.type} = 'text'`, params: [literal] };
+  if (literal === null) return operator === '$lte' || operator === '$gte' ? equals(target, null) : FALSE;
+  throw new UnsupportedOperatorError(`${operator} sur une valeur de type ${typeof literal}`);
+}
+
+function inList(target: Target, literals: readonly unknown[]): SqlFragment {
+  const strings = literals.filter((value): value is string => typeof value === 'string');
+  const numbers = literals.filter((value): value is number => typeof value === 'number');
+  const others = literals.filter((value) => typeof value !== 'string' && typeof value !== 'number');
+  const parts: SqlFragment[] = [];
+  if (strings.length > 0) {
+    const guard = strings.some(looksLikeJson) ? ` AND ${target.type} = 'text'` : '';
+    parts.push({ sql: `${target.value} IN (${strings.map(() => '?').join(', ')})${guard}`, params: strings });
+  }
+  if (numbers.length > 0) {
+    parts.push({
+      sql: `${target.value} IN (${numbers.map(() => '?').join(', ')}) AND ${target.type} IN ${NUMERIC_TYPES}`,
+      params: numbers,
+    });
+  }
+  for (const other of others) parts.push(equals(target, other));
+  return join(parts, 'OR');
+}
+
+/**
+ * A condition on a value, tried on the value itself and, where the path has held arrays, on each
+ * element (MongoDB's implicit array traversal). `$size` and `$elemMatch` apply to the array itself.
+ */
+function matchValue(target: Target, scope: Scope, test: (candidate: Target) => SqlFragment): SqlFragment {
+  const direct = test(target);
+  if (!scope.arrayPaths.has(target.path)) return direct;
+  const alias = `j${scope.aliases.next++}`;
+  const element = test(elementTarget(alias, target.path));
+  return join(
+    [
+      direct,
+      {
+        sql: `${target.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${target.jsonArgs}) AS ${alias} WHERE ${element.sql})`,
+        params: element.params,
+      },
+    ],
+    'OR',
+  );
+}
+
+function condition(target: Target, value: unknown, scope: Scope): SqlFragment {
+  if (!isOperatorObject(value)) return matchValue(target, scope, (candidate) => equals(candidate, value));
+  const parts: SqlFragment[] = [];
+  for (const [operator, operand] of Object.entries(value)) {
+    switch (operator) {
+      case '$lt':
+      case '$lte':
+      case '$gt':
+      case '$gte':
+        parts.push(matchValue(target, scope, (candidate) => compare(candidate, operator, operand)));
+        break;
+      case '$ne':
+        parts.push(not(matchValue(target, scope, (candidate) => equals(candidate, operand))));
+        break;
+      case '$in':
+        parts.push(matchValue(target, scope, (candidate) => inList(candidate, operand as unknown[])));
+        break;
+      case '$nin':
+        parts.push(not(matchValue(target, scope, (candidate) => inList(candidate, operand as unknown[]))));
+        break;
+      case '$exists': {
+        const present = { sql: `${target.type} IS NOT NULL`, params: [] };
+        parts.push(operand ? present : not(present));
+        break;
+      }
+      case '$regex':
+        parts.push(matchValue(target, scope, (candidate) => regex(candidate, operand as RegExp)));
+        break;
+      case '$size':
+        parts.push({
+          sql: `${target.type} = 'array' AND json_array_length(${target.jsonArgs}) = ?`,
+          params: [operand],
+        });
+        break;
+      case '$elemMatch':
+        parts.push(elemMatch(target, operand as Record<string, unknown>, scope));
+        break;
+      default:
+        throw new UnsupportedOperatorError(operator);
+    }
+  }
+  return join(parts, 'AND');
+}
+
+function elemMatch(target: Target, query: Record<string, unknown>, scope: Scope): SqlFragment {
+  const alias = `j${scope.aliases.next++}`;
+  const element = elementTarget(alias, target.path);
+  // `{ $gte: 80 }` tests the element itself; `{ name: 'x' }` is a query on object elements.
+  const inner = isOperatorObject(query)
+    ? condition(element, query, { ...scope, arrayPaths: new Set() })
+    : join(
+        [
+          { sql: `${alias}.type = 'object'`, params: [] },
+          filterToSql(query, { ...scope, root: `${alias}.value`, prefix: target.path }),
+        ],
+        'AND',
+      );
+  return {
+    sql: `${target.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${target.jsonArgs}) AS ${alias} WHERE ${inner.sql})`,
+    params: inner.params,
+  };
+}
+
+/**
+ * A dotted path whose prefix has held arrays: `contacts.name` matches when any element of `contacts`
+ * has that name, as well as when `contacts` is an object.
+ */
+function fieldCondition(segments: string[], value: unknown, scope: Scope): SqlFragment {
+  // Negations are "no element and not the value": peel them off before any array traversal.
+  if (isOperatorObject(value) && ('$ne' in value || '$nin' in value || value.$exists === false)) {
+    const { $ne, $nin, ...rest } = value;
+    const parts: SqlFragment[] = [];
+    if ('$ne' in value) parts.push(not(fieldCondition(segments, { $in: [$ne] }, scope)));
+    if ('$nin' in value) parts.push(not(fieldCondition(segments, { $in: $nin }, scope)));
+    if (rest.$exists === false) {
+      delete rest.$exists;
+      parts.push(not(fieldCondition(segments, { $exists: true }, scope)));
+    }
+    if (Object.keys(rest).length > 0) parts.push(fieldCondition(segments, rest, scope));
+    return join(parts, 'AND');
+  }
+  const fullPath = (count: number) => [scope.prefix, ...segments.slice(0, count)].filter(Boolean).join('.');
+  for (let split = 1; split < segments.length; split += 1) {
+    const arrayPath = fullPath(split);
+    if (!scope.arrayPaths.has(arrayPath)) continue;
+    const alias = `j${scope.aliases.next++}`;
+    const container = pathTarget(scope.root, segments.slice(0, split), arrayPath);
+    const inner = fieldCondition(segments.slice(split), value, {
+      ...scope,
+      root: `${alias}.value`,
+      prefix: arrayPath,
+    });
+    const direct = condition(pathTarget(scope.root, segments, fullPath(segments.length)), value, scope);
+    return join(
+      [
+        direct,
+        {
+          sql: `${container.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${container.jsonArgs}) AS ${alias} WHERE ${alias}.type = 'object' AND (${inner.sql}))`,
+          params: inner.params,
+        },
+      ],
+      'OR',
+    );
+  }
+  return condition(pathTarget(scope.root, segments, fullPath(segments.length)), value, scope);
+}
+
+function filterToSql(filter: Record<string, unknown>, scope: Scope): SqlFragment {
+  const parts: SqlFragment[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (key === '$and' || key === '$or') {
+      const branches = (value as Record<string, unknown>[]).map((branch) => filterToSql(branch, scope));
+      parts.push(join(branches, key === '$and' ? 'AND' : 'OR'));
+    } else if (key === '_id' && scope.prefix === '') {
+      parts.push(condition(ID_TARGET, value, scope));
+    } else {
+      parts.push(fieldCondition(splitPath(key), value, scope));
+    }
+  }
+  return join(parts, 'AND');
+}
+
+/** The WHERE clause for a filter already checked by checkFilter. */
+export function whereClause(filter: object, arrayPaths: ReadonlySet<string>): SqlFragment {
+  return filterToSql(filter as Record<string, unknown>, {
+    root: 'doc',
+    prefix: '',
+    arrayPaths,
+    aliases: { next: 0 },
+  });
+}
+
+/** ORDER BY on the same expressions as the indexes, so a sorted page is read from an index. */
+export function orderByClause(sort: FindOptions['sort']): string {
+  if (!sort || Object.keys(sort).length === 0) return '';
+  const keys = Object.entries(sort).map(([field, direction]) => {
+    const expression = field === '_id' ? '_id' : `json_extract(doc, ${jsonPathLiteral(splitPath(field))})`;
+    return `${expression} ${direction === -1 ? 'DESC' : 'ASC'}`;
+  });
+  return ` ORDER BY ${keys.join(', ')}`;
+}
+
+/** The SQL expression returning the document's JSON, projected (top-level inclusion or any exclusion). */
+export function projectedDocument(projection: Projection | undefined): SqlFragment {
+  if (!projection) return { sql: 'doc', params: [] };
+  const entries = Object.entries(projection).filter(([field]) => field !== '_id');
+  if (entries.length === 0) return { sql: 'doc', params: [] };
+  if (entries.every(([, flag]) => flag === 0)) {
+    const paths = entries.map(([field]) => jsonPathLiteral(splitPath(field)));
+    return { sql: `json_remove(doc, ${paths.join(', ')})`, params: [] };
+  }
+  const fields = entries.map(([field]) => field);
+  return {
+    sql: `(SELECT json_group_object(key, doc -> fullkey) FROM json_each(doc) WHERE key IN (${fields.map(() => '?').join(', ')}))`,
+    params: fields,
+  };
+}

@@ -1,0 +1,242 @@
+// What the embedded store promises beyond the shared contract: the file under DATA_DIR, indexes that
+// SQLite really uses, durability when the process is killed, refusal of an unreadable file, and the
+// one-time import of a NeDB DATA_DIR.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import Datastore from '@seald-io/nedb';
+import { transformFileSync } from '@swc/core';
+import Database from 'better-sqlite3';
+import { DuplicateKeyError } from './errors';
+import { NedbImportError } from './nedb-import';
+import { whereClause, orderByClause } from './sqlite-query';
+import { openSqliteStore, STORE_FILE, StoreOpenError } from './sqlite-store';
+
+type Prospect = {
+  _id: string;
+  organisationId: string;
+  name: string;
+  createdAt: number;
+  tags?: string[];
+  hits?: number;
+};
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'sqlite-store-'));
+});
+
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('SQLite under DATA_DIR', () => {
+  it('keeps documents, unique indexes and array paths across a restart, in DATA_DIR/store.sqlite', async () => {
+    const first = await openSqliteStore({ dataDir });
+    const col = first.collection<Prospect>('prospects');
+    await col.createIndex({ name: 1 }, { unique: true });
+    await col.insertOne({ organisationId: 'o1', name: 'Alice', createdAt: 1, tags: ['vip'] });
+    await col.updateOne({ name: 'Alice' }, { $inc: { hits: 2 } });
+    await first.close();
+    expect(existsSync(path.join(dataDir, STORE_FILE))).toBe(true);
+
+    const second = await openSqliteStore({ dataDir });
+    const again = second.collection<Prospect>('prospects');
+    expect((await again.findOne({ name: 'Alice' }))?.hits).toBe(2);
+    expect(await again.countDocuments({ tags: 'vip' })).toBe(1);
+    await expect(
+      again.insertOne({ organisationId: 'o1', name: 'Alice', createdAt: 2 }),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
+    await second.close();
+  });
+
+  it('answers an organisation count and a sorted page from the indexes, not a table scan', async () => {
+    const store = await openSqliteStore({ dataDir });
+    const col = store.collection<Prospect>('prospects');
+    await col.createIndex({ organisationId: 1, createdAt: -1 });
+    await col.insertOne({ organisationId: 'o1', name: 'A', createdAt: 1 });
+    await store.close();
+
+    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const plan = (sql: string, params: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+        .map((row) => row.detail)
+        .join(' | ');
+    const where = whereClause({ organisationId: 'o1' }, new Set());
+    expect(plan(`SELECT count(*) FROM c_prospects WHERE ${where.sql}`, where.params)).toMatch(
+      /USING (COVERING )?INDEX/,
+    );
+    const page = plan(
+      `SELECT _id, doc FROM c_prospects WHERE ${where.sql}${orderByClause({ createdAt: -1 })} LIMIT 500`,
+      where.params,
+    );
+    expect(page).toMatch(/USING INDEX/);
+    expect(page).not.toMatch(/TEMP B-TREE/);
+    db.close();
+  });
+
+  it('refuses to open a file that is not a SQLite database, names DATA_DIR, and leaves the file as it was', async () => {
+    const file = path.join(dataDir, STORE_FILE);
+    writeFileSync(file, 'ceci n’est pas une base de données '.repeat(200));
+    const before = readFileSync(file);
+    const opening = openSqliteStore({ dataDir });
+    await expect(opening).rejects.toBeInstanceOf(StoreOpenError);
+    await expect(opening).rejects.toThrow(/DATA_DIR/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+/** The store compiled to CommonJS for a child process (the test runs TypeScript in-process only). */
+function compileStoreForChild(into: string): void {
+  const source = __dirname;
+  for (const file of readdirSync(source)) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    const { code } = transformFileSync(path.join(source, file), {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'commonjs' },
+    });
+    writeFileSync(path.join(into, file.replace(/\.ts$/, '.js')), code);
+  }
+}
+
+const WRITER = `
+const { openSqliteStore } = require('./sqlite-store');
+(async () => {
+  const store = await openSqliteStore({ dataDir: process.env.STORE_DIR });
+  const col = store.collection('burst');
+  await col.insertOne({ _id: 'counter', n: 0 });
+  for (let i = 0; ; i += 1) {
+    const { insertedId } = await col.insertOne({ i, text: 'x'.repeat(200) });
+    await col.updateOne({ _id: 'counter' }, { $inc: { n: 1 } });
+    process.stdout.write(insertedId + ' ' + (i + 1) + '\\n');
+  }
+})();
+`;
+
+describe('durability', () => {
+  it('keeps every acknowledged write when the process is killed with SIGKILL in a burst of writes', async () => {
+    const code = mkdtempSync(path.join(tmpdir(), 'sqlite-child-'));
+    try {
+      compileStoreForChild(code);
+      writeFileSync(path.join(code, 'writer.js'), WRITER);
+      const repo = path.resolve(__dirname, '../../..');
+      const child = spawn(process.execPath, [path.join(code, 'writer.js')], {
+        env: {
+          ...process.env,
+          STORE_DIR: dataDir,
+          NODE_PATH: [path.join(repo, 'node_modules'), path.join(repo, 'api/node_modules')].join(
+            path.delimiter,
+          ),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const acknowledged: string[] = [];
+      let lastCount = 0;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      for await (const line of createInterface({ input: child.stdout })) {
+        const [id, count] = line.split(' ');
+        acknowledged.push(id as string);
+        lastCount = Number(count);
+        if (acknowledged.length === 1500) child.kill('SIGKILL');
+      }
+      await exited;
+      expect(acknowledged.length).toBeGreaterThanOrEqual(1500);
+
+      const store = await openSqliteStore({ dataDir });
+      const col = store.collection<{ _id: string; n?: number }>('burst');
+      const found = await col.find({ _id: { $in: acknowledged } }, { projection: { _id: 1 } });
+      expect(found.length).toBe(acknowledged.length);
+      expect((await col.findOne({ _id: 'counter' }))?.n).toBeGreaterThanOrEqual(lastCount);
+      await store.close();
+    } finally {
+      rmSync(code, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('upgrading a DATA_DIR written by the NeDB version', () => {
+  async function writeWithNedb(collection: string, work: (db: Datastore) => Promise<void>): Promise<void> {
+    const db = new Datastore({ filename: path.join(dataDir, `${collection}.db`) });
+    await db.loadDatabaseAsync();
+    await work(db);
+    // Left uncompacted on purpose: updates and removals stay as appended lines, as after a crash.
+  }
+
+  async function seedNedb(): Promise<void> {
+    await writeWithNedb('users', async (db) => {
+      await db.ensureIndexAsync({ fieldName: 'email', unique: true });
+      await db.insertAsync({
+        _id: '0123456789abcdef01234567',
+        email: 'a@exemple.fr',
+        createdAt: new Date(1000),
+      });
+      await db.insertAsync({ _id: '0123456789abcdef01234568', email: 'b@exemple.fr', tags: ['x'] });
+      await db.updateAsync({ email: 'a@exemple.fr' }, { $set: { name: 'Alice Martin' } }, {});
+      await db.removeAsync({ email: 'b@exemple.fr' }, {});
+    });
+    await writeWithNedb('organisations', async (db) => {
+      await db.insertAsync({
+        _id: '0123456789abcdef01234569',
+        name: 'Société Générale d’Œuvres',
+        members: ['u1'],
+      });
+    });
+  }
+
+  it('imports every collection once, with the last state of each document, and keeps the NeDB files aside', async () => {
+    await seedNedb();
+    const store = await openSqliteStore({ dataDir });
+    const users = store.collection<{ _id: string; email: string; name?: string; createdAt?: number }>(
+      'users',
+    );
+    expect(await users.find({})).toEqual([
+      { _id: '0123456789abcdef01234567', email: 'a@exemple.fr', createdAt: 1000, name: 'Alice Martin' },
+    ]);
+    const organisations = store.collection<{ _id: string; name: string; members: string[] }>('organisations');
+    expect((await organisations.findOne({ members: 'u1' }))?.name).toBe('Société Générale d’Œuvres');
+    await store.close();
+
+    const entries = readdirSync(dataDir);
+    expect(entries.filter((entry) => entry.endsWith('.db'))).toEqual([]);
+    const aside = entries.find((entry) => entry.startsWith('nedb-importe-')) as string;
+    expect(readdirSync(path.join(dataDir, aside)).sort()).toEqual(['organisations.db', 'users.db']);
+
+    const reopened = await openSqliteStore({ dataDir });
+    expect(await reopened.collection('users').countDocuments()).toBe(1);
+    await reopened.close();
+  });
+
+  it('when a crash came after the import but before the files were moved, moves them without importing twice', async () => {
+    await seedNedb();
+    const store = await openSqliteStore({ dataDir });
+    await store.close();
+    const aside = readdirSync(dataDir).find((entry) => entry.startsWith('nedb-importe-')) as string;
+    // Put one file back, as if the move had not happened.
+    const { renameSync } = await import('node:fs');
+    renameSync(path.join(dataDir, aside, 'users.db'), path.join(dataDir, 'users.db'));
+
+    const reopened = await openSqliteStore({ dataDir });
+    expect(await reopened.collection('users').countDocuments()).toBe(1);
+    await reopened.close();
+    expect(existsSync(path.join(dataDir, 'users.db'))).toBe(false);
+    expect(existsSync(path.join(dataDir, aside, 'users.db'))).toBe(true);
+  });
+
+  it('refuses to start on an unreadable NeDB file, imports nothing and leaves the files where they are', async () => {
+    await seedNedb();
+    writeFileSync(path.join(dataDir, 'sessions.db'), '{"_id":"a","tokenHash":"x"}\n{broken\n{broken too\n');
+    await expect(openSqliteStore({ dataDir })).rejects.toBeInstanceOf(NedbImportError);
+    expect(
+      readdirSync(dataDir)
+        .filter((entry) => entry.endsWith('.db'))
+        .sort(),
+    ).toEqual(['organisations.db', 'sessions.db', 'users.db']);
+    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'c\\_%' ESCAPE '\\'").all();
+    db.close();
+    expect(tables).toEqual([]);
+  });
+});

@@ -1,0 +1,412 @@
+// Embedded store: SQLite through better-sqlite3, one table per collection holding `_id` and the document
+// as JSON text, expression indexes on the fields the repositories declare, WAL journal.
+// docs/decisions/data-store.md explains the choice, the guarantees and the operator translation.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { applyUpdate } from './apply-update';
+import { DuplicateKeyError } from './errors';
+import { newId } from './ids';
+import { importNedbDataDir, type NedbImportReport } from './nedb-import';
+import { checkFilter, checkProjection, checkUpdate } from './operators';
+import { jsonPathLiteral, orderByClause, projectedDocument, splitPath, whereClause } from './sqlite-query';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  IndexOptions,
+  NewDocument,
+  Projection,
+  Store,
+  Update,
+} from './types';
+
+export const STORE_FILE = 'store.sqlite';
+
+const COLLECTION_NAME = /^[a-zA-Z][\w-]*$/;
+const STATEMENT_CACHE_SIZE = 500;
+
+type Row = { _id: string; doc: string };
+type RowWithId = Row & { rowid: number };
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Top-level fields hold no `_id`: it lives in its own column, the table's key. */
+function serialise(doc: Record<string, unknown>): string {
+  const { _id: _ignored, ...rest } = doc;
+  return JSON.stringify(rest);
+}
+
+function deserialise<T>(row: Row): T {
+  return { _id: row._id, ...(JSON.parse(row.doc) as object) } as T;
+}
+
+/** Every dotted path at which `value` holds an array, through objects and arrays of objects. */
+function collectArrayPaths(value: Record<string, unknown>, prefix: string, into: Set<string>): void {
+  for (const [key, inner] of Object.entries(value)) {
+    const here = prefix ? `${prefix}.${key}` : key;
+    if (Array.isArray(inner)) {
+      into.add(here);
+      for (const element of inner) {
+        if (typeof element === 'object' && element !== null && !Array.isArray(element))
+          collectArrayPaths(element as Record<string, unknown>, here, into);
+      }
+    } else if (typeof inner === 'object' && inner !== null) {
+      collectArrayPaths(inner as Record<string, unknown>, here, into);
+    }
+  }
+}
+
+/** The open database and what its collections share: statement cache, array-path registry. */
+class SqliteEngine {
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly arrayPaths = new Map<string, Set<string>>();
+  private readonly createdTables = new Set<string>();
+
+  constructor(readonly db: Database.Database) {
+    db.function('mongo_regex', { deterministic: true }, (value, type, source, flags) => {
+      if (type !== 'text' || typeof value !== 'string') return 0;
+      return this.regex(String(source), String(flags)).test(value) ? 1 : 0;
+    });
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID',
+    );
+    const rows = db.prepare('SELECT collection, path FROM _array_paths').all() as {
+      collection: string;
+      path: string;
+    }[];
+    for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
+  }
+
+  private readonly regexes = new Map<string, RegExp>();
+
+  private regex(source: string, flags: string): RegExp {
+    const key = `${flags}/${source}`;
+    let compiled = this.regexes.get(key);
+    if (!compiled) {
+      // A global or sticky RegExp keeps state between test() calls: drop those flags.
+      compiled = new RegExp(source, flags.replace(/[gy]/g, ''));
+      if (this.regexes.size > 200) this.regexes.clear();
+      this.regexes.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.statements.keys().next().value as string;
+        this.statements.delete(oldest);
+      }
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  arrayPathsOf(collection: string): Set<string> {
+    let paths = this.arrayPaths.get(collection);
+    if (!paths) {
+      paths = new Set();
+      this.arrayPaths.set(collection, paths);
+    }
+    return paths;
+  }
+
+  /** Records the array paths of documents about to be written (inside the writing transaction). */
+  registerArrayPaths(collection: string, docs: Iterable<Record<string, unknown>>): void {
+    const known = this.arrayPathsOf(collection);
+    const found = new Set<string>();
+    for (const doc of docs) collectArrayPaths(doc, '', found);
+    for (const arrayPath of found) {
+      if (known.has(arrayPath)) continue;
+      this.statement('INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)').run(
+        collection,
+        arrayPath,
+      );
+      known.add(arrayPath);
+    }
+  }
+
+  ensureTable(table: string): void {
+    if (this.createdTables.has(table)) return;
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${quoteIdentifier(table)} (_id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`,
+    );
+    this.createdTables.add(table);
+  }
+
+  /** Rebuilds the in-memory registry after a rollback may have dropped rows of _array_paths. */
+  reloadArrayPaths(collection: string): void {
+    const rows = this.statement('SELECT path FROM _array_paths WHERE collection = ?').all(collection) as {
+      path: string;
+    }[];
+    this.arrayPaths.set(collection, new Set(rows.map((row) => row.path)));
+  }
+
+  dropAll(): void {
+    const tables = this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\'")
+      .all() as { name: string }[];
+    this.statements.clear();
+    for (const { name } of tables) this.db.exec(`DROP TABLE ${quoteIdentifier(name)}`);
+    this.db.exec('DELETE FROM _array_paths');
+    this.arrayPaths.clear();
+    this.createdTables.clear();
+  }
+}
+
+class SqliteCollection<T extends Document> implements Collection<T> {
+  private readonly table: string;
+  private readonly tableSql: string;
+
+  constructor(
+    readonly name: string,
+    private readonly engine: SqliteEngine,
+  ) {
+    this.table = `c_${name}`;
+    this.tableSql = quoteIdentifier(this.table);
+  }
+
+  private prepare(sql: string): Database.Statement {
+    this.engine.ensureTable(this.table);
+    return this.engine.statement(sql);
+  }
+
+  private where(filter: Filter<T>): { sql: string; params: unknown[] } {
+    checkFilter(filter);
+    return whereClause(filter, this.engine.arrayPathsOf(this.name));
+  }
+
+  /** Runs a write in one transaction; a unique violation becomes DuplicateKeyError and nothing is kept. */
+  private write<R>(work: () => R): R {
+    try {
+      return this.engine.db.transaction(work)();
+    } catch (error) {
+      this.engine.reloadArrayPaths(this.name);
+      if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, error);
+      throw error;
+    }
+  }
+
+  private select(filter: Filter<T>, options: FindOptions): T[] {
+    const where = this.where(filter);
+    if (options.projection) checkProjection(options.projection);
+    const projected = projectedDocument(options.projection);
+    let sql = `SELECT _id, ${projected.sql} AS doc FROM ${this.tableSql} WHERE ${where.sql}${orderByClause(options.sort)}`;
+    const params = [...projected.params, ...where.params];
+    if (options.limit !== undefined && options.limit > 0) {
+      sql += ' LIMIT ?';
+      params.push(options.limit);
+    } else if (options.skip) {
+      sql += ' LIMIT -1';
+    }
+    if (options.skip) {
+      sql += ' OFFSET ?';
+      params.push(options.skip);
+    }
+    const rows = this.prepare(sql).all(...params) as Row[];
+    return rows.map((row) => deserialise<T>(row));
+  }
+
+  async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {
+    return this.select(filter, { ...options, limit: 1 })[0] ?? null;
+  }
+
+  async find(filter: Filter<T>, options: FindOptions = {}): Promise<T[]> {
+    return this.select(filter, options);
+  }
+
+  async countDocuments(filter: Filter<T> = {} as Filter<T>): Promise<number> {
+    const where = this.where(filter);
+    const row = this.prepare(`SELECT count(*) AS n FROM ${this.tableSql} WHERE ${where.sql}`).get(
+      ...where.params,
+    ) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  private insertRows(docs: NewDocument<T>[]): string[] {
+    const insert = this.prepare(`INSERT INTO ${this.tableSql} (_id, doc) VALUES (?, ?)`);
+    const prepared = docs.map((doc) => ({ ...(doc as Record<string, unknown>), _id: doc._id ?? newId() }));
+    this.engine.registerArrayPaths(this.name, prepared);
+    for (const doc of prepared) insert.run(doc._id, serialise(doc));
+    return prepared.map((doc) => doc._id);
+  }
+
+  async insertOne(doc: NewDocument<T>): Promise<{ insertedId: string }> {
+    const [insertedId] = this.write(() => this.insertRows([doc]));
+    return { insertedId: insertedId as string };
+  }
+
+  /** One transaction: all the documents or none. Callers keep batches bounded (the event loop waits). */
+  async insertMany(docs: NewDocument<T>[]): Promise<{ insertedIds: string[]; insertedCount: number }> {
+    if (docs.length === 0) return { insertedIds: [], insertedCount: 0 };
+    const insertedIds = this.write(() => this.insertRows(docs));
+    return { insertedIds, insertedCount: insertedIds.length };
+  }
+
+  private update(filter: Filter<T>, update: Update<T>, multi: boolean): { matchedCount: number } {
+    const where = this.where(filter);
+    checkUpdate(update);
+    const select = this.prepare(
+      `SELECT rowid, _id, doc FROM ${this.tableSql} WHERE ${where.sql}${multi ? '' : ' LIMIT 1'}`,
+    );
+    const save = this.prepare(`UPDATE ${this.tableSql} SET doc = ? WHERE rowid = ?`);
+    return this.write(() => {
+      const rows = select.all(...where.params) as RowWithId[];
+      const updated = rows.map((row) => ({
+        rowid: row.rowid,
+        doc: applyUpdate(JSON.parse(row.doc) as Record<string, unknown>, update as never),
+      }));
+      this.engine.registerArrayPaths(
+        this.name,
+        updated.map((row) => row.doc),
+      );
+      for (const row of updated) save.run(JSON.stringify(row.doc), row.rowid);
+      return { matchedCount: rows.length };
+    });
+  }
+
+  async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {
+    return this.update(filter, update, false);
+  }
+
+  async updateMany(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {
+    return this.update(filter, update, true);
+  }
+
+  async deleteOne(filter: Filter<T>): Promise<{ deletedCount: number }> {
+    const where = this.where(filter);
+    const result = this.prepare(
+      `DELETE FROM ${this.tableSql} WHERE rowid = (SELECT rowid FROM ${this.tableSql} WHERE ${where.sql} LIMIT 1)`,
+    ).run(...where.params);
+    return { deletedCount: result.changes };
+  }
+
+  async deleteMany(filter: Filter<T>): Promise<{ deletedCount: number }> {
+    const where = this.where(filter);
+    const result = this.prepare(`DELETE FROM ${this.tableSql} WHERE ${where.sql}`).run(...where.params);
+    return { deletedCount: result.changes };
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    const fields = Object.entries(keys);
+    if (fields.length === 0) throw new Error('Un index doit porter sur au moins un champ');
+    const expression = (field: string) =>
+      field === '_id' ? '_id' : `json_extract(doc, ${jsonPathLiteral(splitPath(field))})`;
+    const columns = fields.map(
+      ([field, direction]) => `${expression(field)}${direction === -1 ? ' DESC' : ''}`,
+    );
+    const suffix = fields.map(([field, direction]) => `${field}_${direction}`).join('__');
+    const name = `ix_${this.table}__${suffix}${options.unique ? '__u' : ''}${options.sparse ? '__s' : ''}`;
+    // Sparse: documents without the field are not indexed, so they never collide.
+    const partial = options.sparse
+      ? ` WHERE ${fields.map(([field]) => `json_type(doc, ${jsonPathLiteral(splitPath(field))}) IS NOT NULL`).join(' AND ')}`
+      : '';
+    this.engine.ensureTable(this.table);
+    try {
+      this.engine.db.exec(
+        `CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${this.tableSql} (${columns.join(', ')})${partial}`,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, error);
+      throw error;
+    }
+  }
+}
+
+/** The French message of a store that cannot be opened, naming DATA_DIR; the file is left untouched. */
+export class StoreOpenError extends Error {
+  constructor(file: string, cause: unknown) {
+    super(
+      `Impossible d’ouvrir la base embarquée ${file} (DATA_DIR) : ${cause instanceof Error ? cause.message : String(cause)}. ` +
+        'Le fichier n’a pas été modifié ; restaurez une sauvegarde ou choisissez un autre DATA_DIR.',
+    );
+    this.name = 'StoreOpenError';
+  }
+}
+
+function openDatabase(file: string): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: false });
+    // Reading the schema fails at once on a file that is not a SQLite database.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    if (file !== ':memory:') {
+      db.pragma('journal_mode = WAL');
+      // WAL + NORMAL: a committed write survives the process being killed; a power cut may lose the
+      // last commits but never corrupts the file (docs/decisions/data-store.md).
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -32000');
+    db.pragma('temp_store = MEMORY');
+    return db;
+  } catch (error) {
+    db?.close();
+    throw new StoreOpenError(file, error);
+  }
+}
+
+function storeOver(db: Database.Database, engine: SqliteEngine, inMemory: boolean): Store {
+  const collections = new Map<string, SqliteCollection<Document>>();
+  return {
+    kind: inMemory ? 'sqlite-memory' : 'sqlite',
+    collection<T extends Document>(name: string): Collection<T> {
+      if (!COLLECTION_NAME.test(name)) throw new Error(`Nom de collection invalide : ${name}`);
+      let existing = collections.get(name);
+      if (!existing) {
+        existing = new SqliteCollection<Document>(name, engine);
+        collections.set(name, existing);
+      }
+      return existing as unknown as Collection<T>;
+    },
+    async dropAll(): Promise<void> {
+      engine.dropAll();
+      collections.clear();
+    },
+    async close(): Promise<void> {
+      if (!db.open) return;
+      if (!inMemory) db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+}
+
+export type SqliteStoreOptions = {
+  dataDir: string;
+  /** Told when a DATA_DIR of the NeDB version was imported (once). */
+  onNedbImport?: (report: NedbImportReport) => void;
+};
+
+/** DATA_DIR/store.sqlite, created when absent; imports a NeDB DATA_DIR first when there is one. */
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(path.join(options.dataDir, STORE_FILE));
+  const engine = new SqliteEngine(db);
+  try {
+    const report = await importNedbDataDir(engine, options.dataDir);
+    if (report) options.onNedbImport?.(report);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return storeOver(db, engine, false);
+}
+
+/** A throw-away store in memory (tests). */
+export function openMemorySqliteStore(): Store {
+  const db = openDatabase(':memory:');
+  return storeOver(db, new SqliteEngine(db), true);
+}
