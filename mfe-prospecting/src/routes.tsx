@@ -1,5 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
+import { ProspectFilesScreen } from './features/prospect-files/components/prospect-files-screen';
+import { ProspectFileScreen } from './features/prospect-files/components/prospect-file-screen';
 import './prospecting.css';
 
 export default function ProspectingRoutes() {
@@ -9,6 +11,8 @@ export default function ProspectingRoutes() {
         path="/dashboard/prospect"
         element={<Navigate to="/dashboard/opportunity/list/todo" replace />}
       />
+      <Route path="/dashboard/prospect/list" element={<ProspectFilesScreen />} />
+      <Route path="/dashboard/prospect/show/:id" element={<ProspectFileScreen />} />
       <Route path="/dashboard/opportunity/list/:filter" element={<OpportunityListScreen />} />
       <Route
         path="/dashboard/opportunity/list"

@@ -1,0 +1,8 @@
+import { apiPost } from '@app/platform';
+
+export type DeleteProspectFileInput = { organisationId: string; excelId: string };
+
+/** Removes the file and its untouched prospects; the reply's message is the success toast. */
+export function deleteProspectFile(input: DeleteProspectFileInput): Promise<{ message: string }> {
+  return apiPost<{ message: string }>('/api/prospect/delete', input);
+}

@@ -1,0 +1,9 @@
+import { apiPost } from '@app/platform';
+import type { ProspectFileRow } from '../types/prospect-file';
+
+export type GetProspectFilesInput = { organisationId: string };
+
+/** The ready files the caller may see in the organisation, most recent first. */
+export function getProspectFiles(input: GetProspectFilesInput): Promise<{ value: ProspectFileRow[] }> {
+  return apiPost<{ value: ProspectFileRow[] }>('/api/prospect/get/all', input);
+}

@@ -1,0 +1,33 @@
+import { Button, Modal } from '@app/platform';
+import type { ProspectFileRow } from '../types/prospect-file';
+
+export type DeleteFileModalProps = {
+  file: ProspectFileRow | null;
+  open: boolean;
+  deleting: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+/** Asks before deleting a file; says that the opportunities already made are kept. */
+export function DeleteFileModal({ file, open, deleting, onCancel, onConfirm }: DeleteFileModalProps) {
+  return (
+    <Modal open={open} title="Supprimer le fichier" onClose={onCancel}>
+      <p>
+        Voulez-vous vraiment supprimer le fichier <strong>{file?.name}</strong> ?
+      </p>
+      <p className="prospect-files__hint">
+        Les prospects non traités seront supprimés. Les opportunités déjà créées à partir de ce fichier sont
+        conservées.
+      </p>
+      <div className="prospect-files__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={deleting}>
+          Supprimer
+        </Button>
+      </div>
+    </Modal>
+  );
+}

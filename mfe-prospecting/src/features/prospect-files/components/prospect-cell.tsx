@@ -1,0 +1,45 @@
+import { displayValue, isEmptyValue } from '@app/domain';
+
+export type ProspectCellProps = {
+  value: string | undefined;
+  strong?: boolean;
+  /** Makes a phone number callable and a web address openable. */
+  link?: 'phone' | 'site';
+};
+
+const WEB_ADDRESS = /^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/iu;
+
+function hrefOf(value: string, link: ProspectCellProps['link']): string | null {
+  if (link === 'phone') {
+    const digits = value.replace(/[^\d+]/g, '');
+    return digits.length >= 6 ? `tel:${encodeURIComponent(digits)}` : null;
+  }
+  if (link === 'site' && WEB_ADDRESS.test(value)) {
+    return /^https?:\/\//i.test(value) ? encodeURI(value) : `https://${encodeURI(value)}`;
+  }
+  return null;
+}
+
+/** One cell of the file table: the full value on one line (ellipsis, full text on hover), 'Aucun' when empty. */
+export function ProspectCell({ value, strong = false, link }: ProspectCellProps) {
+  const text = displayValue(value);
+  const href = isEmptyValue(value) ? null : hrefOf(text, link);
+  const className = [
+    'prospect-table__cell',
+    strong && 'prospect-table__cell--strong',
+    isEmptyValue(value) && 'prospect-table__none',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <td className={className} title={text}>
+      {href ? (
+        <a href={href} {...(link === 'site' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          {text}
+        </a>
+      ) : (
+        text
+      )}
+    </td>
+  );
+}

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ignoreHandledFailure } from '@app/platform';
+import { getProspects } from '../api/get-prospects';
+import type { ProspectRow } from '../types/prospect-file';
+
+/** Rows per `/api/prospect/get/value` request (SPEC.md §9: lists come 500 per request). */
+export const PROSPECT_PAGE_SIZE = 500;
+/** Pages kept in memory (20,000 rows); the ones farthest from where the user is are dropped first. */
+export const MAX_CACHED_PAGES = 40;
+
+type Cache = {
+  query: string;
+  /** Rows matching the search, known from the first answer. */
+  total: number | null;
+  pages: ReadonlyMap<number, readonly ProspectRow[]>;
+  failed: boolean;
+};
+
+export type ProspectPages = {
+  total: number | null;
+  failed: boolean;
+  /** The row at `index` in the (searched) file, or undefined while its page is on its way. */
+  rowAt: (index: number) => ProspectRow | undefined;
+  /** Fetches the pages covering rows `first`..`last` that are neither cached nor on their way. */
+  requestRows: (first: number, last: number) => void;
+};
+
+export type ProspectPagesInput = { organisationId: string; excelId: string; search: string };
+
+function emptyCache(query: string): Cache {
+  return { query, total: null, pages: new Map(), failed: false };
+}
+
+function withPage(pages: Cache['pages'], page: number, rows: readonly ProspectRow[]): Cache['pages'] {
+  const next = new Map(pages);
+  next.set(page, rows);
+  while (next.size > MAX_CACHED_PAGES) {
+    let farthest = page;
+    for (const cached of next.keys()) {
+      if (Math.abs(cached - page) > Math.abs(farthest - page)) farthest = cached;
+    }
+    next.delete(farthest);
+  }
+  return next;
+}
+
+/**
+ * A file's rows, fetched by page for the window the table shows and cached by page, so a file of
+ * 100,000 rows never sits whole in the browser. A new search starts a new cache.
+ */
+export function useProspectPages({ organisationId, excelId, search }: ProspectPagesInput): ProspectPages {
+  const query = JSON.stringify([organisationId, excelId, search]);
+  const [cache, setCache] = useState<Cache>(() => emptyCache(query));
+  // Pages on their way, by query and page: a page is asked for once at a time.
+  const inFlight = useRef(new Set<string>());
+  const current = cache.query === query ? cache : emptyCache(query);
+
+  const loadPage = useCallback(
+    (page: number) => {
+      const requestKey = `${query}#${page}`;
+      if (!organisationId || !excelId || inFlight.current.has(requestKey)) return;
+      inFlight.current.add(requestKey);
+      getProspects({
+        organisationId,
+        excelId,
+        ...(search ? { search } : {}),
+        offset: page * PROSPECT_PAGE_SIZE,
+        limit: PROSPECT_PAGE_SIZE,
+      }).then(
+        ({ value, total }) => {
+          inFlight.current.delete(requestKey);
+          setCache((previous) => {
+            const base = previous.query === query ? previous : emptyCache(query);
+            return { ...base, total, pages: withPage(base.pages, page, value) };
+          });
+        },
+        (error: unknown) => {
+          // Scrolling back to these rows tries again.
+          inFlight.current.delete(requestKey);
+          setCache((previous) => ({
+            ...(previous.query === query ? previous : emptyCache(query)),
+            failed: true,
+          }));
+          ignoreHandledFailure(error);
+        },
+      );
+    },
+    [organisationId, excelId, search, query],
+  );
+
+  // A new file or search starts from its first page, which also tells the total.
+  useEffect(() => {
+    loadPage(0);
+  }, [loadPage]);
+
+  const { pages, total } = current;
+  const requestRows = useCallback(
+    (first: number, last: number) => {
+      if (total === null || total === 0) return;
+      const from = Math.max(0, Math.floor(first / PROSPECT_PAGE_SIZE));
+      const to = Math.min(Math.ceil(total / PROSPECT_PAGE_SIZE) - 1, Math.floor(last / PROSPECT_PAGE_SIZE));
+      for (let page = from; page <= to; page += 1) {
+        if (!pages.has(page)) loadPage(page);
+      }
+    },
+    [pages, total, loadPage],
+  );
+
+  const rowAt = useCallback(
+    (index: number) => pages.get(Math.floor(index / PROSPECT_PAGE_SIZE))?.[index % PROSPECT_PAGE_SIZE],
+    [pages],
+  );
+
+  return { total, failed: current.failed && total === null, rowAt, requestRows };
+}

@@ -1,0 +1,61 @@
+import type { OpportunityState } from '@app/domain';
+
+/** A prospect file as `/api/prospect/get/all` lists it (issue 8 contract). */
+export type ProspectFileRow = {
+  _id: string;
+  name: string;
+  userId: string;
+  username: string;
+  isPrivate: boolean;
+  manual: boolean;
+  count: number;
+  countSelected: number;
+  activeOpportunities: number;
+  date: number;
+  lastModificationDate: number;
+};
+
+/** What became of the opportunities made from a file. */
+export type ProspectFileStats = {
+  prospects: number;
+  opportunities: number;
+  todo: number;
+  waiting: number;
+  win: number;
+  loose: number;
+  conversion: number;
+};
+
+/** One file with its figures, from `/api/prospect/get/excel/one`. */
+export type ProspectFileDetail = ProspectFileRow & {
+  mapping: Record<string, string>;
+  stats: ProspectFileStats;
+};
+
+/** One row of a file, from `/api/prospect/get/value`; every text field reads 'Aucun' when blank. */
+export type ProspectRow = {
+  _id: string;
+  excelId: string;
+  rowIndex: number;
+  prospect: string;
+  enseigne: string;
+  codePostale: string;
+  ville: string;
+  adresseComplete: string;
+  site: string;
+  telephone: string;
+  eMail?: string;
+  siret?: string;
+  libelleactivite?: string;
+  trancheSalarier?: string;
+  typeEtablissement?: string;
+  departement?: string;
+  region?: string;
+  /** JSON text of the extra fields: the columns kept under their title, and a 'contact' list. */
+  value?: string;
+  isAccepted: boolean;
+  state: OpportunityState | null;
+  opportunityId?: string;
+  /** The opportunity's owner when accepted, else the file's creator. */
+  username: string;
+};
