@@ -17,7 +17,7 @@ export function ProspectFileFigures({ stats }: ProspectFileFiguresProps) {
     { label: 'Taux de conversion', value: formatPercent(stats.win, stats.opportunities) },
   ];
   return (
-    <dl className="prospect-figures" aria-label="Chiffres du fichier">
+    <dl className="prospect-figures" role="group" aria-label="Chiffres du fichier">
       {figures.map((figure) => (
         <div
           key={figure.label}
