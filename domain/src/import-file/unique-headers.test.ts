@@ -11,3 +11,7 @@ test('repeated header names are numbered', () => {
 test('a column called "Aucun" is renamed, since "Aucun" means no column in the mapping', () => {
   expect(uniqueHeaders(['Aucun'])).toEqual(['Aucun (2)']);
 });
+
+test('titles the API refuses as keys are renamed too', () => {
+  expect(uniqueHeaders(['__proto__', 'constructor'])).toEqual(['__proto__ (2)', 'constructor (2)']);
+});

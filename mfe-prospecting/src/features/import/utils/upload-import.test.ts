@@ -1,0 +1,119 @@
+import { ApiError } from '@app/platform';
+import { abortImport } from '../api/abort-import';
+import { finishImport } from '../api/finish-import';
+import { loadProspects } from '../api/load-prospects';
+import { sendImportRows } from '../api/send-import-rows';
+import { startImport } from '../api/start-import';
+import { takeBatch } from './row-batches';
+import { uploadImport, type UploadRequest } from './upload-import';
+
+jest.mock('../api/load-prospects');
+jest.mock('../api/start-import');
+jest.mock('../api/send-import-rows');
+jest.mock('../api/finish-import');
+jest.mock('../api/abort-import');
+
+const summary = { imported: 1, duplicates: 0, duplicatesSkipped: 0, siretFlagged: 0, rejected: [] };
+
+function fileOf(rowCount: number) {
+  const headers = ['Nom', 'CP'];
+  const rows = Array.from({ length: rowCount }, (_, i) => [`Société ${i}`, '01000']);
+  const request: UploadRequest = {
+    organisationId: 'org',
+    name: 'Ma liste',
+    isPrivate: false,
+    mapping: { prospect: 'Nom', codePostale: 'CP' },
+    options: { keepTitle: true, removeRowsWithout: [] },
+    duplicates: 'skip',
+    headers,
+    rowCount,
+  };
+  const parser = { batch: async (offset: number) => takeBatch(headers, rows, offset) };
+  return { request, parser };
+}
+
+beforeEach(() => {
+  jest.mocked(loadProspects).mockReset().mockResolvedValue({ excelId: 'x1', summary });
+  jest.mocked(startImport).mockReset().mockResolvedValue({ importId: 'imp' });
+  jest
+    .mocked(sendImportRows)
+    .mockReset()
+    .mockImplementation(async ({ offset, rows }) => ({ received: offset + rows.length }));
+  jest.mocked(finishImport).mockReset().mockResolvedValue({ excelId: 'x2', summary });
+  jest.mocked(abortImport).mockReset().mockResolvedValue({});
+});
+
+const controls = (sent: number[] = [], cancelled = () => false) => ({
+  onProgress: (value: number) => sent.push(value),
+  isCancelled: cancelled,
+  retryDelaysMs: [0, 0, 0],
+});
+
+test('a small file goes in one /api/prospect/load with the spec payload', async () => {
+  const { request, parser } = fileOf(10);
+  const result = await uploadImport(request, parser, controls());
+  expect(result).toEqual({ status: 'done', excelId: 'x1', summary });
+  expect(loadProspects).toHaveBeenCalledWith(
+    expect.objectContaining({
+      name: 'Ma liste',
+      isPrivate: false,
+      value: request.mapping,
+      duplicates: 'skip',
+    }),
+  );
+  expect(jest.mocked(loadProspects).mock.calls[0]?.[0].exel).toHaveLength(10);
+  expect(startImport).not.toHaveBeenCalled();
+});
+
+test('a large file goes in sequential batches of 2,000 rows, then finish', async () => {
+  const { request, parser } = fileOf(4500);
+  const sent: number[] = [];
+  const result = await uploadImport(request, parser, controls(sent));
+  expect(result).toEqual({ status: 'done', excelId: 'x2', summary });
+  expect(startImport).toHaveBeenCalledWith(
+    expect.objectContaining({ columns: ['Nom', 'CP'], totalRows: 4500 }),
+  );
+  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => [body.offset, body.rows.length])).toEqual([
+    [0, 2000],
+    [2000, 2000],
+    [4000, 500],
+  ]);
+  expect(sent).toEqual([2000, 4000, 4500]);
+  expect(finishImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
+});
+
+test('a batch that fails on the network is sent again with the same offset', async () => {
+  const { request, parser } = fileOf(2500);
+  jest.mocked(sendImportRows).mockRejectedValueOnce(new ApiError('Impossible de joindre le serveur.', null));
+  await uploadImport(request, parser, controls());
+  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset)).toEqual([0, 0, 2000]);
+});
+
+test('after three failed retries the import is aborted and the error surfaces', async () => {
+  const { request, parser } = fileOf(2500);
+  jest.mocked(sendImportRows).mockRejectedValue(new ApiError('Erreur serveur', 503));
+  await expect(uploadImport(request, parser, controls())).rejects.toThrow('Erreur serveur');
+  expect(sendImportRows).toHaveBeenCalledTimes(4);
+  expect(abortImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
+});
+
+test('a refused batch is not retried', async () => {
+  const { request, parser } = fileOf(2500);
+  jest.mocked(sendImportRows).mockRejectedValue(new ApiError('Valeur invalide', 400));
+  await expect(uploadImport(request, parser, controls())).rejects.toThrow('Valeur invalide');
+  expect(sendImportRows).toHaveBeenCalledTimes(1);
+});
+
+test('"Annuler" stops between batches and aborts the import', async () => {
+  const { request, parser } = fileOf(6000);
+  const sent: number[] = [];
+  const result = await uploadImport(
+    request,
+    parser,
+    controls(sent, () => sent.length >= 1),
+  );
+  expect(result).toEqual({ status: 'cancelled' });
+  expect(sendImportRows).toHaveBeenCalledTimes(1);
+  expect(abortImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
+  expect(finishImport).not.toHaveBeenCalled();
+});
