@@ -26,6 +26,8 @@ import type { Mailer } from './modules/mail/mailer';
 import { OrganisationsRepository } from './modules/organisations/repository';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { OrganisationsService } from './modules/organisations/service';
+import { createOpportunitiesModule } from './modules/opportunities/module';
+import { createProspectsModule } from './modules/prospects/module';
 import { corsAllowList, securityHeaders } from './web/security';
 import { createStaticSite } from './web/static-site';
 
@@ -44,6 +46,8 @@ export type App = Express & {
     ready: Promise<void>;
     /** The declared /api routes (for the permission test and the docs). */
     apiRoutes: ApiRoutes;
+    /** Stops the background jobs (the sweep of abandoned imports); call it on shutdown. */
+    stop: () => void;
   };
 };
 
@@ -56,10 +60,20 @@ export function createApp(config: Config, deps: AppDeps): App {
   const accountsRepository = new AccountsRepository(deps.store);
   const organisationsRepository = new OrganisationsRepository(deps.store);
   const invitationsRepository = new InvitationsRepository(deps.store);
+  const prospects = createProspectsModule({
+    store: deps.store,
+    logger,
+    now,
+    usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
+    geocoderUrl: config.geocoderUrl,
+  });
+  const opportunities = createOpportunitiesModule({ store: deps.store, now, prospects: prospects.catalogue });
   const ready = (async () => {
     await accountsRepository.ensureIndexes();
     await organisationsRepository.ensureIndexes();
     await invitationsRepository.ensureIndexes();
+    await prospects.start();
+    await opportunities.start();
     const expired = await accountsRepository.deleteExpiredSessions(now());
     if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
   })();
@@ -100,10 +114,13 @@ export function createApp(config: Config, deps: AppDeps): App {
   registerAccountRoutes(api, accounts);
   registerOrganisationRoutes(api, organisations);
   registerInvitationRoutes(api, invitations);
+  prospects.registerRoutes(api);
+  opportunities.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
   app.locals.apiRoutes = api;
+  app.locals.stop = () => prospects.stop();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');

@@ -29,6 +29,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
 
   // Prospects and imports.
   '/api/prospect/load': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/import/start': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/import/rows': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/import/finish': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/import/abort': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/createManual': bit(PERMISSION.IMPORT_CAMPAIGN),
   '/api/prospect/get/all': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/prospect/get/value': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/prospect/get/excel/one': bit(PERMISSION.VIEW_PROSPECTS),

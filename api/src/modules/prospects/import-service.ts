@@ -1,0 +1,265 @@
+// The import of a prospect file, in batches: start (an invisible 'importing' file), rows (each batch
+// normalised, deduplicated and stored with one insertMany), finish (the file becomes visible in one
+// conditional update), abort, and the sweep of imports a crash or a closed tab left behind.
+// Protocol and limits: docs/decisions/prospect-import.md.
+import {
+  type ImportBatchData,
+  type ImportRow,
+  type ImportStartData,
+  type ImportSummary,
+  IMPORT_MESSAGES,
+  MAX_IMPORT_BATCH_ROWS,
+  PARSED_EXTRA_KEY,
+  prepareImportRow,
+  type ProspectDraft,
+  type ProspectImportData,
+} from '@app/domain';
+import { AppError } from '../../http/app-error';
+import { PROSPECT_MESSAGES } from './errors';
+import { KeyedLock } from './keyed-lock';
+import type { BatchCounts, NewProspect, ProspectFileDoc, ProspectsRepository } from './repository';
+
+export type Caller = { organisationId: string; userId: string };
+
+/** Rejections listed in the summary; beyond that they are only counted (the document stays small). */
+export const MAX_LISTED_REJECTIONS = 10_000;
+/** An import without a batch for this long is abandoned (tab closed, network gone). */
+export const IMPORT_IDLE_MS = 30 * 60 * 1000;
+
+export type ImportServiceDeps = {
+  repository: ProspectsRepository;
+  usernameOf: (userId: string) => Promise<string>;
+  now: () => number;
+};
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function summaryOf(file: ProspectFileDoc): ImportSummary {
+  return {
+    imported: file.imported,
+    duplicates: file.duplicatesFound,
+    duplicatesSkipped: file.duplicatesSkipped,
+    siretFlagged: file.siretFlagged,
+    rejected: file.rejected,
+  };
+}
+
+function checkColumns(rows: ImportRow[], columns: readonly string[]): void {
+  const known = new Set(columns);
+  for (const row of rows) {
+    for (const column of Object.keys(row)) {
+      if (column !== PARSED_EXTRA_KEY && !known.has(column))
+        throw AppError.badRequest(IMPORT_MESSAGES.unknownColumn(column));
+    }
+  }
+}
+
+/** Column titles in the order the rows first show them (a one-shot /load carries no header list). */
+function columnsOf(rows: ImportRow[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows)
+    for (const column of Object.keys(row)) if (column !== PARSED_EXTRA_KEY) columns.add(column);
+  return [...columns];
+}
+
+export class ProspectImportService {
+  private readonly lock = new KeyedLock();
+
+  constructor(private readonly deps: ImportServiceDeps) {}
+
+  async start(caller: Caller, input: ImportStartData): Promise<{ importId: string }> {
+    const now = this.deps.now();
+    const file = await this.deps.repository.insertFile({
+      organisationId: caller.organisationId,
+      userId: caller.userId,
+      username: await this.deps.usernameOf(caller.userId),
+      name: input.name,
+      isPrivate: input.isPrivate,
+      manual: false,
+      status: 'importing',
+      count: 0,
+      countSelected: 0,
+      date: now,
+      lastModificationDate: now,
+      importStartedAt: now,
+      lastActivityAt: now,
+      mapping: input.value,
+      columns: input.columns,
+      totalRows: input.totalRows,
+      duplicates: input.duplicates,
+      options: input.options,
+      received: 0,
+      imported: 0,
+      duplicatesFound: 0,
+      duplicatesSkipped: 0,
+      siretFlagged: 0,
+      rejected: [],
+      rejectedCount: 0,
+    });
+    return { importId: file._id };
+  }
+
+  /** Stores one batch. A batch already acknowledged is acknowledged again, never stored twice. */
+  addRows(caller: Caller, input: ImportBatchData): Promise<{ received: number }> {
+    return this.lock.run(input.importId, async () => {
+      const { repository } = this.deps;
+      const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);
+      if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
+      if (input.offset > file.received) throw AppError.conflict(PROSPECT_MESSAGES.missingRows(file.received));
+      const rows = input.rows.slice(file.received - input.offset);
+      if (rows.length === 0) return { received: file.received };
+      const start = file.received;
+      if (start + rows.length > file.totalRows)
+        throw AppError.badRequest(PROSPECT_MESSAGES.tooManyRows(file.totalRows));
+      checkColumns(rows, file.columns);
+
+      // Rows of an earlier attempt at this batch that failed before it was acknowledged.
+      await repository.deleteRows(file, { rowIndex: { $gte: start } });
+      const { docs, counts, rejected } = await this.prepareBatch(caller, file, rows, start);
+      await repository.insertProspects(docs);
+      const acknowledged = await repository.acknowledgeBatch(
+        file,
+        start + rows.length,
+        counts,
+        rejected,
+        this.deps.now(),
+      );
+      if (!acknowledged) {
+        // Aborted or swept meanwhile: take this batch's rows back with it.
+        await repository.deleteRows(file);
+        throw AppError.conflict(PROSPECT_MESSAGES.interrupted);
+      }
+      return { received: start + rows.length };
+    });
+  }
+
+  private async prepareBatch(caller: Caller, file: ProspectFileDoc, rows: ImportRow[], start: number) {
+    const counts: BatchCounts = {
+      imported: 0,
+      duplicatesFound: 0,
+      duplicatesSkipped: 0,
+      siretFlagged: 0,
+      rejectedCount: 0,
+    };
+    const listable = Math.max(0, MAX_LISTED_REJECTIONS - file.rejectedCount);
+    const rejected: ImportSummary['rejected'] = [];
+    const accepted: { index: number; draft: ProspectDraft }[] = [];
+    rows.forEach((row, offset) => {
+      const outcome = prepareImportRow(row, file.mapping, file.options);
+      if (outcome.kind === 'accepted') accepted.push({ index: start + offset, draft: outcome.draft });
+      if (outcome.kind !== 'rejected') return;
+      counts.rejectedCount += 1;
+      if (rejected.length < listable) rejected.push({ index: start + offset, reason: outcome.reason });
+    });
+
+    // Duplicates: of rows already stored for this file, and of the organisation's prospects the caller sees.
+    const keys = [...new Set(accepted.map(({ draft }) => draft.dedupKey))];
+    const visibleFiles = await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId);
+    const seen = await this.deps.repository.existingDedupKeys(
+      caller.organisationId,
+      [...visibleFiles, file._id],
+      keys,
+    );
+
+    const docs: NewProspect[] = [];
+    for (const { index, draft } of accepted) {
+      if (seen.has(draft.dedupKey)) {
+        counts.duplicatesFound += 1;
+        if (file.duplicates === 'skip') {
+          counts.duplicatesSkipped += 1;
+          continue;
+        }
+      }
+      seen.add(draft.dedupKey);
+      counts.imported += 1;
+      if (draft.siretFlagged) counts.siretFlagged += 1;
+      docs.push({
+        ...draft,
+        organisationId: file.organisationId,
+        excelId: file._id,
+        userId: file.userId,
+        isPrivate: file.isPrivate,
+        rowIndex: index,
+        isAccepted: false,
+        state: null,
+      });
+    }
+    return { docs, counts, rejected };
+  }
+
+  /** All rows received: the file becomes visible, with its final count, in one conditional update. */
+  finish(caller: Caller, importId: string): Promise<{ excelId: string; summary: ImportSummary }> {
+    return this.lock.run(importId, async () => {
+      const { repository } = this.deps;
+      const file = await repository.findOwnImport(caller.organisationId, caller.userId, importId, true);
+      if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
+      if (file.received < file.totalRows)
+        throw AppError.conflict(PROSPECT_MESSAGES.incomplete(file.received, file.totalRows));
+      const count = await repository.countRows(file.organisationId, file._id);
+      if (!(await repository.markReady(file, count, this.deps.now())))
+        throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
+      return { excelId: file._id, summary: summaryOf(file) };
+    });
+  }
+
+  /** Removes an import and its rows. Unknown or already finished: nothing to do, same answer. */
+  abort(caller: Caller, importId: string): Promise<Record<string, never>> {
+    return this.lock.run(importId, async () => {
+      const file = await this.deps.repository.findOwnImport(caller.organisationId, caller.userId, importId);
+      if (file) await this.purge(file);
+      return {};
+    });
+  }
+
+  /** The spec's one-shot payload, stored through the same batches as a large file. */
+  async load(
+    caller: Caller,
+    input: ProspectImportData,
+  ): Promise<{ excelId: string; summary: ImportSummary }> {
+    const { importId } = await this.start(caller, {
+      name: input.name,
+      isPrivate: input.isPrivate,
+      value: input.value,
+      columns: columnsOf(input.exel),
+      totalRows: input.exel.length,
+      duplicates: input.duplicates,
+      options: input.options,
+    });
+    try {
+      for (let offset = 0; offset < input.exel.length; offset += MAX_IMPORT_BATCH_ROWS) {
+        const rows = input.exel.slice(offset, offset + MAX_IMPORT_BATCH_ROWS);
+        await this.addRows(caller, { importId, offset, rows });
+        await yieldToEventLoop();
+      }
+      return await this.finish(caller, importId);
+    } catch (error) {
+      await this.abort(caller, importId);
+      throw error;
+    }
+  }
+
+  /**
+   * Removes what imports and deletions left behind: every one at start (`idleSince` null: no
+   * request can be running), those idle for IMPORT_IDLE_MS afterwards. Returns how many files went.
+   */
+  async sweep(idleSince: number | null): Promise<number> {
+    const abandoned = await this.deps.repository.findAbandoned(idleSince);
+    for (const file of abandoned) await this.remove(file);
+    return abandoned.length;
+  }
+
+  /** A file and its untouched prospects go; prospects made into opportunities stay, detached. */
+  remove(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void> {
+    return this.lock.run(file._id, () => this.purge(file));
+  }
+
+  private async purge(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void> {
+    const { repository } = this.deps;
+    const now = this.deps.now();
+    await repository.detachAccepted(file, now);
+    await repository.deleteRows(file, { isAccepted: false });
+    // Again: an opportunity made while the rows were going must not leave its prospect attached.
+    await repository.detachAccepted(file, now);
+    await repository.deleteFile(file);
+  }
+}

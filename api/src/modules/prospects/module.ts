@@ -1,0 +1,77 @@
+// The prospects component as the composition root sees it: what it needs, what it starts and
+// stops, its routes, and what the opportunities component may call (ProspectCatalogue).
+import type { Logger } from 'pino';
+import type { Store } from '../../db/types';
+import type { ApiRoutes } from '../access/api-routes';
+import { createGeocoder } from './geocoder';
+import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
+import { ProspectsRepository } from './repository';
+import { registerProspectRoutes } from './routes';
+import { ProspectsService } from './service';
+
+export type ProspectsModuleDeps = {
+  store: Store;
+  logger: Logger;
+  now: () => number;
+  usernameOf: (userId: string) => Promise<string>;
+  geocoderUrl: string | undefined;
+};
+
+/** How often abandoned imports are looked for (they are removed after IMPORT_IDLE_MS idle). */
+export const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+export type { Caller } from './import-service';
+export type { ProspectDoc } from './repository';
+
+/** What the opportunities component may do with prospects. */
+export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'accept' | 'release'>;
+
+export type ProspectsModule = {
+  /** Indexes, then removal of every import a previous process left unfinished; starts the sweep. */
+  start(): Promise<void>;
+  stop(): void;
+  registerRoutes(api: ApiRoutes): void;
+  catalogue: ProspectCatalogue;
+};
+
+export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
+  const repository = new ProspectsRepository(deps.store);
+  const imports = new ProspectImportService({ repository, usernameOf: deps.usernameOf, now: deps.now });
+  const prospects = new ProspectsService({
+    repository,
+    imports,
+    usernameOf: deps.usernameOf,
+    geocoder: deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null,
+    now: deps.now,
+  });
+  let timer: NodeJS.Timeout | undefined;
+
+  const sweep = async (idleSince: number | null) => {
+    const removed = await imports.sweep(idleSince);
+    if (removed > 0) deps.logger.info({ removed }, 'Imports abandonnés supprimés');
+  };
+
+  return {
+    async start() {
+      await repository.ensureIndexes();
+      await sweep(null);
+      timer = setInterval(() => {
+        sweep(deps.now() - IMPORT_IDLE_MS).catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'Échec du nettoyage des imports abandonnés'),
+        );
+      }, SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+    registerRoutes(api) {
+      registerProspectRoutes(api, prospects, imports);
+    },
+    catalogue: {
+      visibleProspect: (caller, prospectId) => prospects.visibleProspect(caller, prospectId),
+      accept: (prospect, acceptance) => prospects.accept(prospect, acceptance),
+      release: (prospect, opportunityId) => prospects.release(prospect, opportunityId),
+    },
+  };
+}

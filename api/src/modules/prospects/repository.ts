@@ -1,0 +1,334 @@
+// Prospect files and their prospects (one document per row), through the collection interface.
+// Visibility rules live here, in the filters, so no query can forget them: a file is seen only once
+// `ready`, and a private one only by its creator (docs/decisions/prospect-import.md).
+import type {
+  DuplicatePolicy,
+  ImportMapping,
+  ImportOptions,
+  ImportSummary,
+  OpportunityState,
+  ProspectFields,
+} from '@app/domain';
+import type { Collection, Filter, Store } from '../../db/types';
+
+/** 'deleting': being removed (invisible); the start-up sweep finishes what a crash interrupted. */
+export type ProspectFileStatus = 'importing' | 'ready' | 'deleting';
+
+export type ProspectFileDoc = {
+  _id: string;
+  organisationId: string;
+  /** The creator. */
+  userId: string;
+  /** The creator's name, denormalised for the list. */
+  username: string;
+  name: string;
+  isPrivate: boolean;
+  manual: boolean;
+  status: ProspectFileStatus;
+  count: number;
+  /** Prospects made into opportunities ("A qualifier" selected/total). */
+  countSelected: number;
+  date: number;
+  lastModificationDate: number;
+  importStartedAt: number;
+  /** Last batch (or start); the sweep removes imports idle for too long. */
+  lastActivityAt: number;
+  mapping: ImportMapping;
+  columns: string[];
+  totalRows: number;
+  duplicates: DuplicatePolicy;
+  options: ImportOptions;
+  /** Rows acknowledged so far: the next batch must start there. */
+  received: number;
+  /** The import summary, kept as top-level counters so each batch adds to them atomically. */
+  imported: number;
+  duplicatesFound: number;
+  duplicatesSkipped: number;
+  siretFlagged: number;
+  /** Rejected rows (file index and reason), capped; the rest are only counted. */
+  rejected: ImportSummary['rejected'];
+  rejectedCount: number;
+};
+
+export type BatchCounts = Pick<
+  ProspectFileDoc,
+  'imported' | 'duplicatesFound' | 'duplicatesSkipped' | 'siretFlagged' | 'rejectedCount'
+>;
+
+export type ProspectDoc = ProspectFields & {
+  _id: string;
+  organisationId: string;
+  excelId: string;
+  /** The file's creator. */
+  userId: string;
+  isPrivate: boolean;
+  rowIndex: number;
+  departement: string;
+  region: string;
+  value: string;
+  searchText: string;
+  dedupKey: string;
+  siretFlagged: boolean;
+  isAccepted: boolean;
+  state: OpportunityState | null;
+  opportunityId?: string;
+  /** Owner of the opportunity made from it, denormalised for the file detail. */
+  acceptedBy?: string;
+  acceptedUsername?: string;
+  latlng?: string;
+  /** Set when the file was deleted: the prospect stays for its opportunity, outside any file. */
+  excelDeletedAt?: number;
+};
+
+export type NewProspect = Omit<ProspectDoc, '_id'>;
+
+/** The rows a file may be read with: ready, and not someone else's private file. */
+function visibleFiles(organisationId: string, userId: string): Filter<ProspectFileDoc> {
+  return { organisationId, status: 'ready', $or: [{ isPrivate: false }, { userId }] };
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Deletions go by chunks of ids so a million-row file never holds the event loop in one statement. */
+const DELETE_CHUNK = 2000;
+
+export class ProspectsRepository {
+  readonly files: Collection<ProspectFileDoc>;
+  readonly prospects: Collection<ProspectDoc>;
+
+  constructor(store: Store) {
+    this.files = store.collection<ProspectFileDoc>('prospectFiles');
+    this.prospects = store.collection<ProspectDoc>('prospects');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.files.createIndex({ organisationId: 1, status: 1 });
+    await this.files.createIndex({ status: 1, lastActivityAt: 1 });
+    await this.prospects.createIndex({ organisationId: 1, excelId: 1, rowIndex: 1 });
+    await this.prospects.createIndex({ organisationId: 1, dedupKey: 1 });
+    await this.prospects.createIndex({ organisationId: 1, excelId: 1, isAccepted: 1 });
+  }
+
+  async insertFile(doc: Omit<ProspectFileDoc, '_id'>): Promise<ProspectFileDoc> {
+    const { insertedId } = await this.files.insertOne(doc);
+    return { ...doc, _id: insertedId };
+  }
+
+  findVisibleFile(organisationId: string, userId: string, excelId: string): Promise<ProspectFileDoc | null> {
+    return this.files.findOne({ _id: excelId, ...visibleFiles(organisationId, userId) });
+  }
+
+  /** The caller's own import in progress (only its creator may feed, finish or abort it). */
+  findOwnImport(
+    organisationId: string,
+    userId: string,
+    importId: string,
+    withRejected = false,
+  ): Promise<ProspectFileDoc | null> {
+    return this.files.findOne(
+      { _id: importId, organisationId, userId, status: 'importing' },
+      withRejected ? undefined : { projection: { rejected: 0 } },
+    );
+  }
+
+  /** Without the import's bookkeeping (the rejected list can be long). */
+  listVisibleFiles(organisationId: string, userId: string): Promise<ProspectFileDoc[]> {
+    return this.files.find(visibleFiles(organisationId, userId), {
+      sort: { date: -1, _id: -1 },
+      projection: { rejected: 0, columns: 0, mapping: 0 },
+    });
+  }
+
+  async visibleFileIds(organisationId: string, userId: string): Promise<string[]> {
+    const files = await this.files.find(visibleFiles(organisationId, userId), { projection: { _id: 1 } });
+    return files.map((file) => file._id);
+  }
+
+  /** Records one batch: succeeds only if no other batch moved `received` since it was read. */
+  async acknowledgeBatch(
+    file: Pick<ProspectFileDoc, '_id' | 'received'>,
+    received: number,
+    counts: BatchCounts,
+    rejected: ImportSummary['rejected'],
+    now: number,
+  ): Promise<boolean> {
+    const { matchedCount } = await this.files.updateOne(
+      { _id: file._id, status: 'importing', received: file.received },
+      {
+        $set: { received, lastActivityAt: now },
+        $inc: counts,
+        ...(rejected.length > 0 ? { $push: { rejected: { $each: rejected } } } : {}),
+      },
+    );
+    return matchedCount === 1;
+  }
+
+  /** The import becomes a visible file, in one conditional update: all its rows are stored. */
+  async markReady(file: ProspectFileDoc, count: number, now: number): Promise<boolean> {
+    const { matchedCount } = await this.files.updateOne(
+      { _id: file._id, status: 'importing', received: file.totalRows },
+      { $set: { status: 'ready', count, date: now, lastModificationDate: now, lastActivityAt: now } },
+    );
+    return matchedCount === 1;
+  }
+
+  /** Makes a ready file invisible before its rows go, so nobody sees it half deleted. */
+  async markDeleting(file: ProspectFileDoc, now: number): Promise<boolean> {
+    const { matchedCount } = await this.files.updateOne(
+      { _id: file._id, status: 'ready' },
+      { $set: { status: 'deleting', lastActivityAt: now } },
+    );
+    return matchedCount === 1;
+  }
+
+  /** Imports and deletions left behind: all of them at start, the idle ones later. */
+  findAbandoned(idleSince: number | null): Promise<ProspectFileDoc[]> {
+    const filter: Filter<ProspectFileDoc> = { status: { $in: ['importing', 'deleting'] } };
+    if (idleSince !== null) filter.lastActivityAt = { $lt: idleSince };
+    return this.files.find(filter, { projection: { _id: 1, organisationId: 1, status: 1 } });
+  }
+
+  async deleteFile(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void> {
+    await this.files.deleteOne({ _id: file._id, organisationId: file.organisationId });
+  }
+
+  /** Removes the rows of a file matching `extra`, chunk by chunk; returns how many went. */
+  async deleteRows(
+    file: Pick<ProspectFileDoc, '_id' | 'organisationId'>,
+    extra: Filter<ProspectDoc> = {},
+  ): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const chunk = await this.prospects.find(
+        { ...extra, organisationId: file.organisationId, excelId: file._id },
+        { projection: { _id: 1 }, limit: DELETE_CHUNK },
+      );
+      if (chunk.length === 0) return deleted;
+      const result = await this.prospects.deleteMany({
+        organisationId: file.organisationId,
+        _id: { $in: chunk.map((doc) => doc._id) },
+      });
+      deleted += result.deletedCount;
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Prospects made into opportunities outlive their file (nothing a salesperson worked on vanishes). */
+  async detachAccepted(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>, now: number): Promise<void> {
+    await this.prospects.updateMany(
+      {
+        organisationId: file.organisationId,
+        excelId: file._id,
+        isAccepted: true,
+        excelDeletedAt: { $exists: false },
+      },
+      { $set: { excelDeletedAt: now } },
+    );
+  }
+
+  async insertProspects(docs: NewProspect[]): Promise<void> {
+    if (docs.length > 0) await this.prospects.insertMany(docs);
+  }
+
+  countRows(organisationId: string, excelId: string): Promise<number> {
+    return this.prospects.countDocuments({ organisationId, excelId });
+  }
+
+  /** Which of `keys` already exist among the given files' prospects. */
+  async existingDedupKeys(organisationId: string, excelIds: string[], keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0 || excelIds.length === 0) return new Set();
+    const found = await this.prospects.find(
+      { organisationId, excelId: { $in: excelIds }, dedupKey: { $in: keys } },
+      { projection: { dedupKey: 1 } },
+    );
+    return new Set(found.map((doc) => doc.dedupKey));
+  }
+
+  pageOfFile(
+    organisationId: string,
+    excelId: string,
+    search: RegExp | null,
+    offset: number,
+    limit: number,
+  ): Promise<ProspectDoc[]> {
+    return this.prospects.find(this.fileRows(organisationId, excelId, search), {
+      sort: { rowIndex: 1 },
+      skip: offset,
+      limit,
+      projection: { searchText: 0, dedupKey: 0 },
+    });
+  }
+
+  countOfFile(organisationId: string, excelId: string, search: RegExp | null): Promise<number> {
+    return this.prospects.countDocuments(this.fileRows(organisationId, excelId, search));
+  }
+
+  private fileRows(organisationId: string, excelId: string, search: RegExp | null): Filter<ProspectDoc> {
+    return search ? { organisationId, excelId, searchText: { $regex: search } } : { organisationId, excelId };
+  }
+
+  /** The accepted prospects of some files, for their opportunity figures. */
+  acceptedOf(
+    organisationId: string,
+    excelIds: string[],
+  ): Promise<Pick<ProspectDoc, '_id' | 'excelId' | 'state'>[]> {
+    if (excelIds.length === 0) return Promise.resolve([]);
+    return this.prospects.find(
+      { organisationId, excelId: { $in: excelIds }, isAccepted: true },
+      { projection: { excelId: 1, state: 1 } },
+    );
+  }
+
+  findProspect(organisationId: string, userId: string, prospectId: string): Promise<ProspectDoc | null> {
+    return this.prospects.findOne({
+      _id: prospectId,
+      organisationId,
+      $or: [{ isPrivate: false }, { userId }],
+    });
+  }
+
+  async setLatLng(prospect: ProspectDoc, latlng: string): Promise<void> {
+    await this.prospects.updateOne(
+      { _id: prospect._id, organisationId: prospect.organisationId },
+      { $set: { latlng } },
+    );
+  }
+
+  /** Compare-and-set: only one caller turns a given prospect into an opportunity. */
+  async markAccepted(
+    prospect: ProspectDoc,
+    acceptance: { opportunityId: string; userId: string; username: string },
+  ): Promise<boolean> {
+    const { matchedCount } = await this.prospects.updateOne(
+      { _id: prospect._id, organisationId: prospect.organisationId, isAccepted: false },
+      {
+        $set: {
+          isAccepted: true,
+          state: 'TODO',
+          opportunityId: acceptance.opportunityId,
+          acceptedBy: acceptance.userId,
+          acceptedUsername: acceptance.username,
+        },
+      },
+    );
+    return matchedCount === 1;
+  }
+
+  async unmarkAccepted(prospect: ProspectDoc, opportunityId: string): Promise<boolean> {
+    const { matchedCount } = await this.prospects.updateOne(
+      { _id: prospect._id, organisationId: prospect.organisationId, opportunityId },
+      {
+        $set: { isAccepted: false, state: null },
+        $unset: { opportunityId: true, acceptedBy: true, acceptedUsername: true },
+      },
+    );
+    return matchedCount === 1;
+  }
+
+  async changeSelection(organisationId: string, excelId: string, by: 1 | -1, now: number): Promise<void> {
+    await this.files.updateOne(
+      { _id: excelId, organisationId },
+      { $inc: { countSelected: by }, $set: { lastModificationDate: now } },
+    );
+  }
+}

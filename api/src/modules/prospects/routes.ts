@@ -1,0 +1,106 @@
+// /api/prospect/*: the spec's calls and the batched import (docs/decisions/prospect-import.md).
+import {
+  createManualFileSchema,
+  excelIdSchema,
+  IMPORT_BATCH_BODY_LIMIT,
+  importBatchSchema,
+  importIdSchema,
+  importStartSchema,
+  prospectIdSchema,
+  prospectImportSchema,
+  prospectPageSchema,
+} from '@app/domain';
+import { z } from 'zod';
+import type { ApiRoutes } from '../access/api-routes';
+import type { OrganisationAccess } from '../access/organisation-access';
+import type { Caller, ProspectImportService } from './import-service';
+import type { ProspectsService } from './service';
+
+const callerOf = (access: OrganisationAccess): Caller => ({
+  organisationId: access.organisationId,
+  userId: access.userId,
+});
+
+export function registerProspectRoutes(
+  api: ApiRoutes,
+  prospects: ProspectsService,
+  imports: ProspectImportService,
+): void {
+  api.post({
+    path: '/api/prospect/load',
+    access: 'organisation',
+    body: prospectImportSchema,
+    handler: ({ organisation, input }) => imports.load(callerOf(organisation), input),
+  });
+
+  api.post({
+    path: '/api/prospect/import/start',
+    access: 'organisation',
+    body: importStartSchema,
+    handler: ({ organisation, input }) => imports.start(callerOf(organisation), input),
+  });
+
+  api.post({
+    path: '/api/prospect/import/rows',
+    access: 'organisation',
+    body: importBatchSchema,
+    bodyLimit: IMPORT_BATCH_BODY_LIMIT,
+    handler: ({ organisation, input }) => imports.addRows(callerOf(organisation), input),
+  });
+
+  api.post({
+    path: '/api/prospect/import/finish',
+    access: 'organisation',
+    body: importIdSchema,
+    handler: ({ organisation, input }) => imports.finish(callerOf(organisation), input.importId),
+  });
+
+  api.post({
+    path: '/api/prospect/import/abort',
+    access: 'organisation',
+    body: importIdSchema,
+    handler: ({ organisation, input }) => imports.abort(callerOf(organisation), input.importId),
+  });
+
+  api.post({
+    path: '/api/prospect/createManual',
+    access: 'organisation',
+    body: createManualFileSchema,
+    handler: ({ organisation, input }) => prospects.createManual(callerOf(organisation), input),
+  });
+
+  api.post({
+    path: '/api/prospect/get/all',
+    access: 'organisation',
+    body: z.object({}),
+    handler: ({ organisation }) => prospects.list(callerOf(organisation)),
+  });
+
+  api.post({
+    path: '/api/prospect/get/excel/one',
+    access: 'organisation',
+    body: excelIdSchema,
+    handler: ({ organisation, input }) => prospects.one(callerOf(organisation), input.excelId),
+  });
+
+  api.post({
+    path: '/api/prospect/get/value',
+    access: 'organisation',
+    body: prospectPageSchema,
+    handler: ({ organisation, input }) => prospects.page(callerOf(organisation), input),
+  });
+
+  api.post({
+    path: '/api/prospect/delete',
+    access: 'organisation',
+    body: excelIdSchema,
+    handler: ({ organisation, input }) => prospects.delete(callerOf(organisation), input.excelId),
+  });
+
+  api.post({
+    path: '/api/prospect/setLatLng',
+    access: 'organisation',
+    body: prospectIdSchema,
+    handler: ({ organisation, input }) => prospects.setLatLng(callerOf(organisation), input.prospectId),
+  });
+}

@@ -1,0 +1,219 @@
+// Prospect files as the screens see them: the list, one file with its figures, a page of its
+// prospects, a manual list, deletion, geocoding; and what the opportunities component may ask.
+import { EMPTY_VALUE, normaliseSearch, type OpportunityState, type ProspectPageData } from '@app/domain';
+import { AppError } from '../../http/app-error';
+import { fileNotFound, PROSPECT_MESSAGES, prospectNotFound } from './errors';
+import { GEOCODER_MESSAGES, type Geocoder } from './geocoder';
+import type { Caller, ProspectImportService } from './import-service';
+import type { ProspectDoc, ProspectFileDoc, ProspectsRepository } from './repository';
+
+export type FileRow = {
+  _id: string;
+  name: string;
+  userId: string;
+  username: string;
+  isPrivate: boolean;
+  manual: boolean;
+  count: number;
+  countSelected: number;
+  activeOpportunities: number;
+  date: number;
+  lastModificationDate: number;
+};
+
+export type FileStats = {
+  prospects: number;
+  opportunities: number;
+  todo: number;
+  waiting: number;
+  win: number;
+  loose: number;
+  /** Won / opportunities, 0 when there is none. */
+  conversion: number;
+};
+
+export type ProspectRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { username: string };
+
+export type ProspectsServiceDeps = {
+  repository: ProspectsRepository;
+  imports: ProspectImportService;
+  usernameOf: (userId: string) => Promise<string>;
+  geocoder: Geocoder | null;
+  now: () => number;
+};
+
+const ACTIVE_STATES: ReadonlySet<OpportunityState | null> = new Set(['TODO', 'WAITING']);
+
+function toFileRow(file: ProspectFileDoc, activeOpportunities: number): FileRow {
+  return {
+    _id: file._id,
+    name: file.name,
+    userId: file.userId,
+    username: file.username,
+    isPrivate: file.isPrivate,
+    manual: file.manual,
+    count: file.count,
+    countSelected: file.countSelected,
+    activeOpportunities,
+    date: file.date,
+    lastModificationDate: file.lastModificationDate,
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function toProspectRow(doc: ProspectDoc, file: ProspectFileDoc): ProspectRow {
+  const { searchText: _searchText, dedupKey: _dedupKey, ...row } = doc;
+  return { ...row, username: doc.acceptedUsername ?? file.username };
+}
+
+export class ProspectsService {
+  constructor(private readonly deps: ProspectsServiceDeps) {}
+
+  private async visibleFile(caller: Caller, excelId: string): Promise<ProspectFileDoc> {
+    const file = await this.deps.repository.findVisibleFile(caller.organisationId, caller.userId, excelId);
+    if (!file) throw fileNotFound();
+    return file;
+  }
+
+  async list(caller: Caller): Promise<{ value: FileRow[] }> {
+    const { repository } = this.deps;
+    const files = await repository.listVisibleFiles(caller.organisationId, caller.userId);
+    const accepted = await repository.acceptedOf(
+      caller.organisationId,
+      files.map((file) => file._id),
+    );
+    const active = new Map<string, number>();
+    for (const prospect of accepted) {
+      if (ACTIVE_STATES.has(prospect.state))
+        active.set(prospect.excelId, (active.get(prospect.excelId) ?? 0) + 1);
+    }
+    return { value: files.map((file) => toFileRow(file, active.get(file._id) ?? 0)) };
+  }
+
+  async one(caller: Caller, excelId: string) {
+    const file = await this.visibleFile(caller, excelId);
+    const accepted = await this.deps.repository.acceptedOf(caller.organisationId, [file._id]);
+    const stats: FileStats = {
+      prospects: file.count,
+      opportunities: accepted.length,
+      todo: 0,
+      waiting: 0,
+      win: 0,
+      loose: 0,
+      conversion: 0,
+    };
+    for (const { state } of accepted) {
+      if (state === 'TODO') stats.todo += 1;
+      if (state === 'WAITING') stats.waiting += 1;
+      if (state === 'WIN') stats.win += 1;
+      if (state === 'LOOSE') stats.loose += 1;
+    }
+    stats.conversion = stats.opportunities === 0 ? 0 : stats.win / stats.opportunities;
+    const active = stats.todo + stats.waiting;
+    return { excel: { ...toFileRow(file, active), mapping: file.mapping, stats } };
+  }
+
+  async page(caller: Caller, input: ProspectPageData): Promise<{ value: ProspectRow[]; total: number }> {
+    const file = await this.visibleFile(caller, input.excelId);
+    const needle = normaliseSearch(input.search ?? '');
+    const search = needle === '' ? null : new RegExp(escapeRegExp(needle));
+    const { repository } = this.deps;
+    const [docs, total] = await Promise.all([
+      repository.pageOfFile(caller.organisationId, file._id, search, input.offset, input.limit),
+      repository.countOfFile(caller.organisationId, file._id, search),
+    ]);
+    return { value: docs.map((doc) => toProspectRow(doc, file)), total };
+  }
+
+  /** A manual list: an empty, ready file to which opportunities can be added one by one. */
+  async createManual(
+    caller: Caller,
+    input: { name: string; isPrivate: boolean },
+  ): Promise<{ excelId: string }> {
+    const now = this.deps.now();
+    const file = await this.deps.repository.insertFile({
+      organisationId: caller.organisationId,
+      userId: caller.userId,
+      username: await this.deps.usernameOf(caller.userId),
+      name: input.name,
+      isPrivate: input.isPrivate,
+      manual: true,
+      status: 'ready',
+      count: 0,
+      countSelected: 0,
+      date: now,
+      lastModificationDate: now,
+      importStartedAt: now,
+      lastActivityAt: now,
+      mapping: {},
+      columns: [],
+      totalRows: 0,
+      duplicates: 'skip',
+      options: { keepTitle: true, removeRowsWithout: [] },
+      received: 0,
+      imported: 0,
+      duplicatesFound: 0,
+      duplicatesSkipped: 0,
+      siretFlagged: 0,
+      rejected: [],
+      rejectedCount: 0,
+    });
+    return { excelId: file._id };
+  }
+
+  /** The file disappears at once; its untouched prospects go; opportunities keep theirs (detached). */
+  async delete(caller: Caller, excelId: string): Promise<{ message: string }> {
+    const file = await this.visibleFile(caller, excelId);
+    if (!(await this.deps.repository.markDeleting(file, this.deps.now()))) throw fileNotFound();
+    await this.deps.imports.remove(file);
+    return { message: PROSPECT_MESSAGES.deleted(file.name) };
+  }
+
+  /**
+   * A prospect the caller may see: not someone else's private one, and in a ready file, or kept
+   * for its opportunity after its file was deleted.
+   */
+  async visibleProspect(caller: Caller, prospectId: string): Promise<ProspectDoc> {
+    const { repository } = this.deps;
+    const prospect = await repository.findProspect(caller.organisationId, caller.userId, prospectId);
+    if (!prospect) throw prospectNotFound();
+    if (prospect.excelDeletedAt !== undefined) return prospect;
+    if (!(await repository.findVisibleFile(caller.organisationId, caller.userId, prospect.excelId)))
+      throw prospectNotFound();
+    return prospect;
+  }
+
+  /** Marks the prospect taken by an opportunity; false when another call took it first. */
+  async accept(
+    prospect: ProspectDoc,
+    acceptance: { opportunityId: string; userId: string },
+  ): Promise<boolean> {
+    const { repository } = this.deps;
+    const username = await this.deps.usernameOf(acceptance.userId);
+    if (!(await repository.markAccepted(prospect, { ...acceptance, username }))) return false;
+    await repository.changeSelection(prospect.organisationId, prospect.excelId, 1, this.deps.now());
+    return true;
+  }
+
+  /** Undoes accept() when the opportunity could not be stored. */
+  async release(prospect: ProspectDoc, opportunityId: string): Promise<void> {
+    const { repository } = this.deps;
+    if (await repository.unmarkAccepted(prospect, opportunityId))
+      await repository.changeSelection(prospect.organisationId, prospect.excelId, -1, this.deps.now());
+  }
+
+  async setLatLng(caller: Caller, prospectId: string): Promise<{ latlng: string }> {
+    const prospect = await this.visibleProspect(caller, prospectId);
+    if (!this.deps.geocoder) throw AppError.conflict(GEOCODER_MESSAGES.notConfigured);
+    const parts = [prospect.adresseComplete, prospect.codePostale, prospect.ville].filter(
+      (part) => part !== EMPTY_VALUE,
+    );
+    if (parts.length === 0) throw AppError.badRequest('Ce prospect n’a ni adresse, ni code postal, ni ville');
+    const found = await this.deps.geocoder(parts.join(' '));
+    if (!found) throw AppError.notFound('Adresse introuvable');
+    const latlng = `${found.lat}/${found.lng}`;
+    await this.deps.repository.setLatLng(prospect, latlng);
+    return { latlng };
+  }
+}
