@@ -60,7 +60,8 @@ export function ProspectFileScreen() {
         <input
           type="search"
           aria-label="Rechercher un prospect"
-          placeholder="Rechercher (prospect, enseigne, ville, code postal, téléphone…)"
+          placeholder="Rechercher dans le fichier"
+          title="Prospect, enseigne, code postal, ville, adresse, site ou téléphone"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, progressPercent } from '@app/domain';
 import type { ProspectFileRow } from '../types/prospect-file';
-import { formatPercent } from '../utils/format-percent';
+import { formatCount, formatPercent } from '../utils/format-percent';
 import { PrivateMark } from './private-mark';
 
 export type ProspectFilesTableProps = {
@@ -57,10 +57,10 @@ export function ProspectFilesTable({ files, onDelete }: ProspectFilesTableProps)
                   <Link to={detailPath(file)}>{file.name}</Link>
                   {file.isPrivate && <PrivateMark />}
                 </td>
-                <td>
-                  {file.countSelected}/{file.count}
+                <td className="prospect-files-table__figure">
+                  {formatCount(file.countSelected)}/{formatCount(file.count)}
                 </td>
-                <td>{file.activeOpportunities}</td>
+                <td className="prospect-files-table__figure">{formatCount(file.activeOpportunities)}</td>
                 <td>
                   <div className="prospect-progress">
                     <span className="prospect-progress__value">

@@ -145,7 +145,10 @@ export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTabl
                         {extraCount}
                       </button>
                     ) : (
-                      <span className="prospect-table__none">Aucun</span>
+                      <span className="prospect-table__none" title="Aucune information complémentaire">
+                        <span aria-hidden="true">–</span>
+                        <span className="prospect-files__sr-only">Aucune information complémentaire</span>
+                      </span>
                     )}
                   </td>
                   <ProspectCell value={prospect.username} />
