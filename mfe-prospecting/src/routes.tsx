@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ImportModalHost } from './features/import/components/import-modal-host';
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
 import { ProspectFilesScreen } from './features/prospect-files/components/prospect-files-screen';
 import { ProspectFileScreen } from './features/prospect-files/components/prospect-file-screen';
@@ -6,18 +7,22 @@ import './prospecting.css';
 
 export default function ProspectingRoutes() {
   return (
-    <Routes>
-      <Route
-        path="/dashboard/prospect"
-        element={<Navigate to="/dashboard/opportunity/list/todo" replace />}
-      />
-      <Route path="/dashboard/prospect/list" element={<ProspectFilesScreen />} />
-      <Route path="/dashboard/prospect/show/:id" element={<ProspectFileScreen />} />
-      <Route path="/dashboard/opportunity/list/:filter" element={<OpportunityListScreen />} />
-      <Route
-        path="/dashboard/opportunity/list"
-        element={<Navigate to="/dashboard/opportunity/list/all" replace />}
-      />
-    </Routes>
+    <>
+      <Routes>
+        <Route
+          path="/dashboard/prospect"
+          element={<Navigate to="/dashboard/opportunity/list/todo" replace />}
+        />
+        <Route path="/dashboard/prospect/list" element={<ProspectFilesScreen />} />
+        <Route path="/dashboard/prospect/show/:id" element={<ProspectFileScreen />} />
+        <Route path="/dashboard/opportunity/list/:filter" element={<OpportunityListScreen />} />
+        <Route
+          path="/dashboard/opportunity/list"
+          element={<Navigate to="/dashboard/opportunity/list/all" replace />}
+        />
+      </Routes>
+      {/* Outside <Routes>: the import opens from every prospecting page. */}
+      <ImportModalHost />
+    </>
   );
 }

@@ -63,7 +63,12 @@ function workerParser(worker: Worker): FileParser {
     preCount: (mapping, options) => request({ method: 'preCount', mapping, options }),
     batch: (offset) => request({ method: 'batch', offset }),
     pick: (indexes) => request({ method: 'pick', indexes }),
-    dispose: () => worker.terminate(),
+    dispose: () => {
+      worker.terminate();
+      // An upload waiting for its next batch stops (and aborts the import) instead of hanging.
+      for (const call of pending.values()) call.reject(new Error('Import fermé'));
+      pending.clear();
+    },
   };
 }
 

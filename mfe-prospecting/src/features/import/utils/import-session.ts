@@ -33,6 +33,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 export class ImportSession {
   private table: ParsedTable | null = null;
   private preCountRun = 0;
+  private parseRun = 0;
 
   async parse(
     file: Blob,
@@ -41,7 +42,10 @@ export class ImportSession {
     onProgress: (progress: ParseProgress) => void,
   ): Promise<ParseSummary> {
     this.table = null;
+    const run = ++this.parseRun;
     const table = await parseFile(file, name, settings, onProgress);
+    // The user chose another file or setting meanwhile: that newer parse keeps the table.
+    if (run !== this.parseRun) throw new Error('Lecture remplacée par une plus récente');
     this.table = table;
     return {
       kind: table.kind,
