@@ -22,6 +22,13 @@ const WINDOWS_1252 = Uint16Array.from({ length: 256 }, (_, byte) =>
 
 const CHUNK = 1 << 16;
 
+// The WHATWG encoding API is global in browsers and in Node, but domain builds without the DOM or
+// Node typings: its shape is declared here.
+declare const TextDecoder: new (
+  label?: string,
+  options?: { fatal?: boolean; ignoreBOM?: boolean },
+) => { decode(input?: ArrayBufferView): string };
+
 function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
