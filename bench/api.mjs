@@ -1,7 +1,10 @@
-// Throughput of GET /healthz on the built API (api/dist, full middleware stack: pino-http, helmet,
-// static site router) against a bare Express app with one trivial route, measured in one run on the
-// same machine, loopback only. Prints both figures and their ratio; writes bench/results/api.json.
-// Usage: node bench/api.mjs [--duration 5] [--connections 10]   (the API must be built first)
+// Throughput and latency of the built API (api/dist, embedded SQLite store, full middleware stack)
+// against a bare Express app, in one run on the same machine, loopback only, at 10 and 50 clients:
+// - GET /healthz against a bare GET route;
+// - POST /api/organisation/getUsers (session lookup, membership, role, permission, reply built from the
+//   store) against a bare POST route that parses the same JSON body and answers a small JSON object.
+// Prints the figures and their ratios; writes bench/results/api.json.
+// Usage: node bench/api.mjs [--duration 5]   (the API must be built first)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +25,7 @@ function option(name, fallback) {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 const durationS = option('duration', 5);
-const connections = option('connections', 10);
+const CLIENTS = [10, 50];
 const warmupS = 1;
 
 const children = new Set();
@@ -92,9 +95,9 @@ function stop(child) {
   });
 }
 
-async function measure(url) {
-  await autocannon({ url, connections, duration: warmupS });
-  const result = await autocannon({ url, connections, duration: durationS });
+async function measure(url, connections, request = {}) {
+  await autocannon({ url, connections, duration: warmupS, ...request });
+  const result = await autocannon({ url, connections, duration: durationS, ...request });
   return {
     requestsPerSec: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
@@ -110,9 +113,41 @@ const bareExpressSource = `
 const express = require(${JSON.stringify(createRequire(path.join(repo, 'api', 'package.json')).resolve('express'))});
 const app = express();
 app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+app.post('/api/echo', express.json(), (req, res) => res.json({ ok: typeof req.body.token === 'string' }));
 const server = app.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
+
+async function post(base, path, body) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path} : ${res.status} ${json.message ?? ''}`);
+  return json;
+}
+
+/** A signed-in member of one organisation: the body of the organisation-scoped call. */
+async function seedCaller(base) {
+  const { token } = await post(base, '/api/register', {
+    email: 'bench@exemple.fr',
+    password: 'Motdepasse1',
+    username: 'Banc Mesure',
+  });
+  await post(base, '/api/organisation/create', { token, name: 'Société de mesure', phone: '0102030405' });
+  const { organisations } = await post(base, '/api/organisation/get', { token });
+  return { token, organisationId: organisations[0]._id };
+}
+
+function postRequest(body) {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+function ratioOf(api, bare) {
+  return Number((api.requestsPerSec / bare.requestsPerSec).toFixed(3));
+}
 
 async function main() {
   if (!existsSync(apiEntry)) {
@@ -132,11 +167,19 @@ async function main() {
     NODE_ENV: 'production',
     MONGODB_URI: '',
     SMTP_URL: '',
+    PASSWORD_HASH_COST: '1024',
   });
-  const apiUrl = `http://127.0.0.1:${apiPort}/healthz`;
-  await waitForHealth(apiUrl, api);
-  console.log(`API construite : ${durationS} s, ${connections} connexions sur ${apiUrl}`);
-  const apiResult = await measure(apiUrl);
+  const apiBase = `http://127.0.0.1:${apiPort}`;
+  await waitForHealth(`${apiBase}/healthz`, api);
+  const caller = await seedCaller(apiBase);
+  const apiResults = {};
+  for (const clients of CLIENTS) {
+    console.log(`API construite, ${clients} clients…`);
+    apiResults[clients] = {
+      healthz: await measure(`${apiBase}/healthz`, clients),
+      getUsers: await measure(`${apiBase}/api/organisation/getUsers`, clients, postRequest(caller)),
+    };
+  }
   await stop(api);
 
   const barePort = await freePort();
@@ -144,40 +187,66 @@ async function main() {
     PORT: String(barePort),
     NODE_ENV: 'production',
   });
-  const bareUrl = `http://127.0.0.1:${barePort}/healthz`;
-  await waitForHealth(bareUrl, bare);
-  console.log(`Express nu : ${durationS} s, ${connections} connexions sur ${bareUrl}`);
-  const bareResult = await measure(bareUrl);
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  await waitForHealth(`${bareBase}/healthz`, bare);
+  const bareResults = {};
+  for (const clients of CLIENTS) {
+    console.log(`Express nu, ${clients} clients…`);
+    bareResults[clients] = {
+      healthz: await measure(`${bareBase}/healthz`, clients),
+      post: await measure(`${bareBase}/api/echo`, clients, postRequest(caller)),
+    };
+  }
   await stop(bare);
 
-  const ratio = Number((apiResult.requestsPerSec / bareResult.requestsPerSec).toFixed(3));
+  const runs = CLIENTS.map((clients) => ({
+    clients,
+    healthz: {
+      api: apiResults[clients].healthz,
+      bareExpress: bareResults[clients].healthz,
+      ratio: ratioOf(apiResults[clients].healthz, bareResults[clients].healthz),
+    },
+    organisationCall: {
+      endpoint: 'POST /api/organisation/getUsers',
+      baseline: 'POST /api/echo (express.json + JSON reply)',
+      api: apiResults[clients].getUsers,
+      bareExpress: bareResults[clients].post,
+      ratio: ratioOf(apiResults[clients].getUsers, bareResults[clients].post),
+    },
+  }));
   const report = {
     date: new Date().toISOString(),
     node: process.version,
     platform: `${os.platform()} ${os.arch()}`,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'inconnu',
+    store: 'sqlite',
     durationS,
     warmupS,
-    connections,
-    endpoint: 'GET /healthz',
-    api: apiResult,
-    bareExpress: bareResult,
-    ratio,
+    targets: { organisationCallRatio: 0.5, p99Ms: 50, atClients: 50 },
+    runs,
   };
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log('');
-  console.log(
-    `GET /healthz — API complète : ${apiResult.requestsPerSec} req/s (p99 ${apiResult.latencyMs.p99} ms)`,
-  );
-  console.log(
-    `GET /healthz — Express nu   : ${bareResult.requestsPerSec} req/s (p99 ${bareResult.latencyMs.p99} ms)`,
-  );
-  console.log(`Rapport API / Express nu    : ${ratio} (${Math.round(ratio * 100)} %)`);
+  for (const run of runs) {
+    for (const [label, entry] of [
+      ['GET /healthz', run.healthz],
+      ['POST /api/organisation/getUsers', run.organisationCall],
+    ]) {
+      console.log(
+        `${run.clients} clients — ${label} : API ${entry.api.requestsPerSec} req/s (p50 ${entry.api.latencyMs.p50} ms, p99 ${entry.api.latencyMs.p99} ms), Express nu ${entry.bareExpress.requestsPerSec} req/s (p99 ${entry.bareExpress.latencyMs.p99} ms), rapport ${entry.ratio}`,
+      );
+    }
+  }
   console.log(`Résultats écrits dans ${path.relative(repo, resultsFile)}`);
-  if (apiResult.errors + apiResult.non2xx + bareResult.errors + bareResult.non2xx > 0) {
+  const failed = runs.some((run) =>
+    [run.healthz, run.organisationCall].some(
+      (entry) => entry.api.errors + entry.api.non2xx + entry.bareExpress.errors + entry.bareExpress.non2xx > 0,
+    ),
+  );
+  if (failed) {
     console.error('Attention : des requêtes ont échoué pendant la mesure.');
     process.exitCode = 1;
   }

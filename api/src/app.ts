@@ -1,13 +1,12 @@
 // createApp: the whole HTTP application from a configuration and its dependencies (store, mailer,
 // clock). index.ts only adds listening and shutdown; tests drive it with supertest.
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Store } from './db/types';
 import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import { ApiRoutes } from './modules/access/api-routes';
 import {
@@ -50,8 +49,6 @@ export type App = Express & {
     stop: () => void;
   };
 };
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(config: Config, deps: AppDeps): App {
   const logger = deps.logger ?? createLogger(config);
@@ -125,30 +122,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const sent = req.headers['x-request-id'];
-        const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // One short line per request: no headers (they hold tokens), no bodies.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.replace(/\/invitation\/join\/[^/?]+/, '/invitation/join/[masqué]'),
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(logger));
   app.use(securityHeaders(config));
 
   const storeReady: RequestHandler = async (_req, _res, next) => {

@@ -2,7 +2,7 @@
 // never a stack trace. Unknown errors are logged with the request id and answered 500.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type {} from 'pino-http';
+import type {} from './request-logger';
 import { DuplicateKeyError } from '../db/errors';
 import { AppError } from './app-error';
 

@@ -87,6 +87,31 @@ describe('HTTP edge', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
+  it('sends exactly the headers helmet itself sends on a real request (computed once at start)', async () => {
+    const express = (await import('express')).default;
+    const helmet = (await import('helmet')).default;
+    const { contentSecurityDirectives } = await import('../web/security');
+    const reference = express();
+    reference.disable('x-powered-by');
+    reference.use(
+      helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(t.config) },
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: false,
+      }),
+    );
+    reference.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+    const expected = (await request(reference).get('/healthz')).headers;
+    const actual = (await request(t.app).get('/healthz')).headers;
+    const helmetHeaders = Object.keys(expected).filter(
+      (name) =>
+        !['content-type', 'content-length', 'etag', 'date', 'connection', 'x-request-id'].includes(name),
+    );
+    expect(helmetHeaders.length).toBeGreaterThan(8);
+    for (const name of helmetHeaders) expect([name, actual[name]]).toEqual([name, expected[name]]);
+  });
+
   it('allows CORS on /api for listed origins only, preflight included', async () => {
     const preflight = await request(t.app)
       .options('/api/login')

@@ -61,14 +61,53 @@ export function contentSecurityDirectives(config: Pick<Config, 'remoteUrls' | 'c
   );
 }
 
-export function securityHeaders(config: Config): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
-    // Remotes served here may be loaded by a shell on another origin (independent deployment).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+type HeaderList = [name: string, value: string | number | readonly string[]][];
+
+/**
+ * The headers a middleware sets on a response, found by running it once on a stand-in response.
+ * Helmet's headers depend only on the configuration, never on the request.
+ */
+export function headersSetBy(middleware: RequestHandler): HeaderList {
+  const headers = new Map<string, HeaderList[number]>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), [name, value]);
+      return response;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+    getHeader(name: string) {
+      return headers.get(name.toLowerCase())?.[1];
+    },
+    locals: {},
+  };
+  let nextCalled = false;
+  middleware({ headers: {}, method: 'GET', url: '/' } as never, response as never, () => {
+    nextCalled = true;
   });
+  if (!nextCalled) throw new Error('Les en-têtes de sécurité doivent être calculés de façon synchrone');
+  return [...headers.values()];
+}
+
+/**
+ * Helmet's headers, computed once at start and copied onto every response: running helmet's dozen
+ * middlewares per request cost more than the headers themselves (docs/decisions/request-path.md).
+ */
+export function securityHeaders(config: Config): RequestHandler {
+  const headers = headersSetBy(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+      // Remotes served here may be loaded by a shell on another origin (independent deployment).
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    }),
+  );
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 /**

@@ -1,0 +1,55 @@
+// One log line per request, with its id, status and duration; secrets in paths masked.
+import { Writable } from 'node:stream';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { requestLogger } from './request-logger';
+
+function appLogging(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level }, sink);
+  const app = express();
+  app.use(requestLogger(logger));
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.get('/invitation/join/:id', (req, res) => {
+    req.log.info('dans le handler');
+    res.status(404).json({});
+  });
+  app.get('/ok', (_req, res) => res.json({}));
+  return { app, lines };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('request logger', () => {
+  it('writes one line per request with its id, status and duration, masking invitation ids', async () => {
+    const { app, lines } = appLogging('info');
+    const res = await request(app).get('/invitation/join/secret-token-123');
+    await settle();
+    const handlerLine = lines.find((line) => line.msg === 'dans le handler');
+    const requestLine = lines.find((line) => line.msg === 'requête terminée');
+    expect(handlerLine?.reqId).toBe(res.headers['x-request-id']);
+    expect(requestLine).toMatchObject({
+      level: 40,
+      reqId: res.headers['x-request-id'],
+      req: { method: 'GET', url: '/invitation/join/[masqué]' },
+      res: { statusCode: 404 },
+    });
+    expect(typeof requestLine?.responseTime).toBe('number');
+    expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+  });
+
+  it('does not log health checks, nor successes below the configured level', async () => {
+    const { app, lines } = appLogging('warn');
+    await request(app).get('/healthz');
+    await request(app).get('/ok');
+    await settle();
+    expect(lines).toEqual([]);
+  });
+});
