@@ -122,7 +122,7 @@ export function kit(t: TestApp) {
 
   async function files(who: Member) {
     const res = await post('/api/prospect/get/all', as(who));
-    expect(res.status).toBe(200);
+    if (res.status !== 200) throw new Error(`get/all ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body.value as {
       _id: string;
       name: string;
