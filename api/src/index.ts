@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'Arrêt en cours');
     // Refuse new connections, let running requests finish, then close idle keep-alive sockets.
+    app.locals.stop();
     server.close(async (error) => {
       try {
         await mailer.close();

@@ -57,7 +57,10 @@ test('the Opportunities menu lists all, todo, waiting, loose, win and unassigned
       .find((link) => link.getAttribute('href') === `/dashboard/opportunity/list/${filter}`),
   );
   expect(links.every(Boolean)).toBe(true);
-  expect(screen.getByRole('button', { name: 'Non attribuées' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Non attribuées' })).toHaveAttribute(
+    'href',
+    '/dashboard/opportunity/unassigned',
+  );
 });
 
 test('"Importer une campagne" sends the open-import event to the prospecting remote', async () => {

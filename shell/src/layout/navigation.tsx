@@ -46,7 +46,7 @@ export function Navigation() {
               label={LIST_FILTER_LABELS[filter]}
             />
           ))}
-          <NavAction label="Non attribuées" onClick={notifyUnavailableFeature} />
+          <NavItem to="/dashboard/opportunity/unassigned" label="Non attribuées" />
         </NavGroup>
         <NavGroup icon="megaphone" label="Campagnes">
           <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
