@@ -1,4 +1,5 @@
 import type { OpportunityState } from '@app/domain';
+import { LineIcon } from './line-icon';
 import { StateIcon } from './state-icon';
 
 export type ProspectActionProps = {
@@ -20,15 +21,7 @@ export function ProspectAction({ state, adding, prospectName, onAdd }: ProspectA
       disabled={adding}
       onClick={onAdd}
     >
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path
-          d="M12 5v14M5 12h14"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-        />
-      </svg>
+      <LineIcon name="add" size={16} />
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, progressPercent } from '@app/domain';
 import type { ProspectFileRow } from '../types/prospect-file';
 import { formatCount, formatPercent } from '../utils/format-percent';
+import { LineIcon } from './line-icon';
 import { PrivateMark } from './private-mark';
 
 export type ProspectFilesTableProps = {
@@ -87,16 +88,7 @@ export function ProspectFilesTable({ files, onDelete }: ProspectFilesTableProps)
                     title="Supprimer"
                     onClick={() => onDelete(file)}
                   >
-                    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                      <path
-                        d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
+                    <LineIcon name="bin" />
                   </button>
                 </td>
               </tr>
