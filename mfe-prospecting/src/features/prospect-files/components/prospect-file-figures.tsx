@@ -17,16 +17,18 @@ export function ProspectFileFigures({ stats }: ProspectFileFiguresProps) {
     { label: 'Taux de conversion', value: formatPercent(stats.win, stats.opportunities) },
   ];
   return (
-    <dl className="prospect-figures" role="group" aria-label="Chiffres du fichier">
-      {figures.map((figure) => (
-        <div
-          key={figure.label}
-          className={figure.tone ? `prospect-figure prospect-figure--${figure.tone}` : 'prospect-figure'}
-        >
-          <dt>{figure.label}</dt>
-          <dd>{figure.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label="Chiffres du fichier">
+      <dl className="prospect-figures">
+        {figures.map((figure) => (
+          <div
+            key={figure.label}
+            className={figure.tone ? `prospect-figure prospect-figure--${figure.tone}` : 'prospect-figure'}
+          >
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
