@@ -15,6 +15,11 @@ export * from './prospects/siret';
 export * from './prospects/normalise-search';
 export * from './prospects/normalise-row';
 
+export * from './opportunities/timing';
+export * from './opportunities/views';
+export * from './opportunities/filters';
+export * from './opportunities/csv';
+
 export * from './validation/messages';
 export * from './validation/errors';
 export { MAX_LENGTHS, MAX_ITEMS } from './validation/fields';
@@ -39,6 +44,7 @@ export * from './validation/prospect-info';
 export * from './validation/comment';
 export * from './validation/chat-message';
 export * from './validation/waiting-date';
+export * from './validation/opportunity-requests';
 export * from './validation/licence-count';
 export * from './validation/role';
 

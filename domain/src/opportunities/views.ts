@@ -1,0 +1,88 @@
+// What the opportunity calls return (issue 9 contract), shared by the API and the screens.
+import type { OpportunityState } from '../opportunity-states';
+import type { Civilite, ProspectField } from '../prospect-fields';
+
+export type ContactView = {
+  surname: string;
+  name: string;
+  fonction: string;
+  phone: string;
+  mail: string;
+  civilite: Civilite;
+};
+
+export type ProspectView = Record<ProspectField, string> & {
+  _id: string;
+  departement: string;
+  region: string;
+  latlng?: string;
+  /** JSON text of the custom fields (SPEC §3), without the contacts, which come in `contacts`. */
+  value: string;
+  contacts: ContactView[];
+};
+
+export type UserRef = { _id: string; username: string };
+
+export type MessageView = {
+  _id: string;
+  text: string;
+  /** Epoch ms. */
+  date: number;
+  userId: UserRef;
+  statusId: { _id: string; name: string };
+};
+
+export type HistoryView = {
+  at: number;
+  /** The member who made the change; for an automatic change (renewal) `_id` is 'system'. */
+  by: UserRef;
+  from: OpportunityState | null;
+  to: OpportunityState;
+  reason?: string;
+};
+
+export type OpportunityView = {
+  _id: string;
+  /** As shown: a WAITING whose date has passed is TODO. */
+  state: OpportunityState;
+  timeFilter: number;
+  howMuchTime: string;
+  creationDate: number;
+  waitingDate?: number;
+  user: UserRef;
+  prospectId: ProspectView;
+  /** Lists: the last 3, newest first. Detail: all, oldest first. */
+  message: MessageView[];
+  /** JSON text of an object (SPEC §3 contractual information). */
+  informationContractuelle: string;
+  excelId?: string;
+  /** Detail only, for holders of "Voir l'historique" (524288). */
+  history?: HistoryView[];
+};
+
+export type OpportunityCounts = { all: number; todo: number; waiting: number; loose: number; win: number };
+
+export type OpportunityPage = { opportunitys: OpportunityView[]; itsFinish: boolean };
+
+export type StatusView = { _id: string; name: string };
+
+/** Opportunities per getwithfilter call (SPEC §9). */
+export const OPPORTUNITY_PAGE_SIZE = 500;
+
+/** Messages a card previews (SPEC §9). */
+export const CARD_MESSAGE_PREVIEWS = 3;
+
+/** The system author of automatic history entries (renewal follow-ups). */
+export const SYSTEM_USER: UserRef = { _id: 'system', username: 'Rappel automatique' };
+
+/** The custom fields of a prospect's `value` JSON, without its contact list; {} when unreadable. */
+export function customFieldsOf(value: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const { contact: _contact, ...rest } = parsed as Record<string, unknown>;
+    return rest;
+  } catch {
+    return {}; // stored by an older version or by hand: shown as no custom field
+  }
+}
