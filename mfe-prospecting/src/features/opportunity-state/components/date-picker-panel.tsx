@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { OPPORTUNITY_STATE_BUTTON_LABELS } from '@app/domain';
+import { Button } from '@app/platform';
+import type { OpportunityStateChange } from '../hooks/use-opportunity-state-change';
+
+export type DatePickerPanelProps = { change: OpportunityStateChange };
+
+/**
+ * The sub-menu of A Faire, En Attente and Gagné: a datetime-local field and "Validé". Non-modal, so
+ * it sits beside the buttons; focus moves into it and Escape closes it.
+ */
+export function DatePickerPanel({ change }: DatePickerPanelProps) {
+  const { step } = change;
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const inputId = useId();
+  const errorId = useId();
+  const open = step.kind === 'picker';
+  const target = open ? step.target : null;
+
+  useEffect(() => {
+    if (!target) return undefined;
+    const opener = document.activeElement;
+    input.current?.focus();
+    return () => {
+      // Back to the button that opened the picker, unless the flow moved on to a modal.
+      if (
+        opener instanceof HTMLElement &&
+        opener.isConnected &&
+        !document.querySelector('[aria-modal="true"]')
+      ) {
+        opener.focus();
+      }
+    };
+  }, [target]);
+
+  if (step.kind !== 'picker') return null;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    change.submitPicker();
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      change.cancel();
+    }
+  };
+
+  return (
+    <form
+      className="state-picker"
+      role="dialog"
+      aria-labelledby={titleId}
+      onSubmit={handleSubmit}
+      onKeyDown={handleKeyDown}
+      noValidate
+    >
+      <p id={titleId} className="state-picker__title">
+        Passer en « {OPPORTUNITY_STATE_BUTTON_LABELS[step.target]} »
+      </p>
+      <div className="ui-field">
+        <label htmlFor={inputId}>Date</label>
+        <input
+          ref={input}
+          id={inputId}
+          type="datetime-local"
+          value={step.value}
+          min={step.min}
+          aria-invalid={step.error ? true : undefined}
+          aria-describedby={step.error ? errorId : undefined}
+          onChange={(event) => change.setPickerValue(event.target.value)}
+        />
+      </div>
+      {step.error && (
+        <p id={errorId} className="state-picker__error" role="alert">
+          {step.error}
+        </p>
+      )}
+      <div className="state-picker__actions">
+        <Button variant="ghost" onClick={change.cancel} disabled={change.saving}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={change.saving}>
+          Validé
+        </Button>
+      </div>
+    </form>
+  );
+}
