@@ -3,6 +3,7 @@ import { ImportModalHost } from './features/import/components/import-modal-host'
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
 import { ProspectFilesScreen } from './features/prospect-files/components/prospect-files-screen';
 import { ProspectFileScreen } from './features/prospect-files/components/prospect-file-screen';
+import { UnassignedScreen } from './features/unassigned/components/unassigned-screen';
 import './prospecting.css';
 
 export default function ProspectingRoutes() {
@@ -20,6 +21,7 @@ export default function ProspectingRoutes() {
           path="/dashboard/opportunity/list"
           element={<Navigate to="/dashboard/opportunity/list/all" replace />}
         />
+        <Route path="/dashboard/opportunity/unassigned" element={<UnassignedScreen />} />
       </Routes>
       {/* Outside <Routes>: the import opens from every prospecting page. */}
       <ImportModalHost />

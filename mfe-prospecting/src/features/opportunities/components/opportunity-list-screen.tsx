@@ -1,26 +1,114 @@
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIST_FILTER_LABELS, LIST_FILTERS, parseListFilter, type ListFilter } from '@app/domain';
-import { Tabs } from '@app/platform';
+import { Button, Tabs } from '@app/platform';
+import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
+import type { OpportunityView } from '@app/domain';
+import { useExport } from '../hooks/use-export';
+import { useListView } from '../hooks/use-list-view';
+import { useOpportunityCounts } from '../hooks/use-opportunity-counts';
+import { useOpportunityList } from '../hooks/use-opportunity-list';
+import { toExportFilter } from '../utils/list-filter';
+import { defaultSortOf } from '../utils/sort-options';
+import { OpportunityListView } from './opportunity-list-view';
+import { TwoColumnScreen } from './two-column-screen';
+import '../opportunities.css';
 
-/** /dashboard/opportunity/list/:filter — the list itself arrives with the opportunities feature. */
+/** `?vue=colonnes` on the todo and waiting lists shows the two columns (docs/decisions/opportunity-list.md). */
+export const COLUMNS_VIEW = 'colonnes';
+
+/** /dashboard/opportunity/list/:filter — anything but the five filters goes to `all`. */
 export function OpportunityListScreen() {
   const { filter } = useParams();
-  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const current = parseListFilter(filter);
+  const counts = useOpportunityCounts();
   if (!current) return <Navigate to="/dashboard/opportunity/list/all" replace />;
+  if (params.get('vue') === COLUMNS_VIEW && (current === 'todo' || current === 'waiting')) {
+    return <TwoColumnScreen counts={counts} />;
+  }
   return (
-    <section>
+    <section className="opportunity-screen">
       <h1 className="ui-page-title">Opportunités</h1>
-      <Tabs<ListFilter>
-        label="Filtre des opportunités"
-        tabs={LIST_FILTERS.map((id) => ({ id, label: LIST_FILTER_LABELS[id] }))}
-        selected={current}
-        onSelect={(id) => navigate(`/dashboard/opportunity/list/${id}`)}
-      />
-      <div className="prospecting-toolbar">
-        <input type="search" aria-label="Rechercher" placeholder="Rechercher" />
-      </div>
-      <p className="prospecting-empty">Aucun résultat</p>
+      <ListTabs current={current} counts={counts.counts} />
+      {/* A new tab starts with its own search, filters and default order. */}
+      <FilteredList key={current} filter={current} onStateChanged={counts.refresh} />
     </section>
+  );
+}
+
+function ListTabs({ current, counts }: { current: ListFilter; counts: Record<ListFilter, number> | null }) {
+  const navigate = useNavigate();
+  return (
+    <Tabs<ListFilter>
+      label="Filtre des opportunités"
+      tabs={LIST_FILTERS.map((id) => ({
+        id,
+        label: (
+          <>
+            {LIST_FILTER_LABELS[id]}
+            {counts && (
+              <>
+                {' '}
+                <span className="opportunity-tab__count">{counts[id].toLocaleString('fr-FR')}</span>
+              </>
+            )}
+          </>
+        ),
+      }))}
+      selected={current}
+      onSelect={(id) => navigate(`/dashboard/opportunity/list/${id}`)}
+    />
+  );
+}
+
+type FilteredListProps = { filter: ListFilter; onStateChanged: () => void };
+
+function FilteredList({ filter, onStateChanged }: FilteredListProps) {
+  const list = useOpportunityList(filter);
+  const view = useListView(list.items, defaultSortOf(filter), filter);
+  const exporter = useExport();
+  const { applyChange } = list;
+
+  const handleChanged = useCallback(
+    (opportunity: OpportunityView) => {
+      applyChange(opportunity);
+      onStateChanged();
+    },
+    [applyChange, onStateChanged],
+  );
+  const handleExport = () => exporter.start(toExportFilter(filter, view.search, view.selection));
+
+  return (
+    <OpportunityListView
+      view={view}
+      listType={filter}
+      loading={list.loading}
+      loadingMore={list.loadingMore}
+      label={`Opportunités : ${LIST_FILTER_LABELS[filter]}`}
+      renderStrip={(opportunity) => (
+        <OpportunityStateControl
+          opportunity={opportunity}
+          onChanged={handleChanged}
+          layout="strip"
+          shortcuts
+        />
+      )}
+      tools={
+        <>
+          <Button variant="secondary" onClick={handleExport} disabled={exporter.exporting || list.loading}>
+            Exporter
+          </Button>
+          {(filter === 'todo' || filter === 'waiting') && (
+            <Link
+              className="ui-button ui-button--ghost"
+              to={`/dashboard/opportunity/list/todo?vue=${COLUMNS_VIEW}`}
+            >
+              Vue en deux colonnes
+            </Link>
+          )}
+        </>
+      }
+    />
   );
 }

@@ -1,0 +1,71 @@
+import { useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ListFilter } from '@app/domain';
+import type { OpportunityView } from '@app/domain';
+import { OpportunityCard } from './opportunity-card';
+
+/** A first guess at a card's height; every card is measured once rendered. */
+export const ESTIMATED_CARD_HEIGHT = 280;
+/** Cards rendered beyond the visible ones, so a quick scroll never shows a gap. */
+const OVERSCAN = 4;
+
+export type OpportunityCardsProps = {
+  opportunities: readonly OpportunityView[];
+  listType: ListFilter;
+  /** The scroll area's name for assistive technologies. */
+  label: string;
+  renderStrip?: (opportunity: OpportunityView) => ReactNode;
+};
+
+/**
+ * The cards of a list, virtualized: only the visible cards (plus a few) are in the page whatever
+ * the list's length, each measured as it renders since their heights differ.
+ */
+export function OpportunityCards({ opportunities, listType, label, renderStrip }: OpportunityCardsProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer re-renders this component on scroll, as intended.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: opportunities.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => opportunities[index]?._id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div ref={scroller} className="opportunity-cards" role="region" aria-label={label} tabIndex={0}>
+      <div className="opportunity-cards__canvas" style={{ height: virtualizer.getTotalSize() }}>
+        <div
+          className="opportunity-cards__window"
+          role="list"
+          aria-label={label}
+          style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+        >
+          {items.map((item) => {
+            const opportunity = opportunities[item.index];
+            if (!opportunity) return null;
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="opportunity-cards__item"
+                aria-setsize={opportunities.length}
+                aria-posinset={item.index + 1}
+              >
+                <OpportunityCard
+                  opportunity={opportunity}
+                  listType={listType}
+                  stateStrip={renderStrip?.(opportunity)}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useState, type ReactNode } from 'react';
+import { selectedFilterCount, type ListFilter, type OpportunityView } from '@app/domain';
+import { Spinner } from '@app/platform';
+import type { ListView } from '../hooks/use-list-view';
+import { SORT_OPTIONS } from '../utils/sort-options';
+import { FilterPanel } from './filter-panel';
+import { ListToolbar } from './list-toolbar';
+import { OpportunityCards } from './opportunity-cards';
+
+export type OpportunityListViewProps = {
+  view: ListView;
+  listType: ListFilter;
+  loading: boolean;
+  loadingMore: boolean;
+  /** Name of the cards' scroll area. */
+  label: string;
+  renderStrip?: (opportunity: OpportunityView) => ReactNode;
+  /** Extra toolbar controls (export, view switch). */
+  tools?: ReactNode;
+};
+
+/** Toolbar, filters and the virtualized cards of one loaded list: the list screen and each column use it. */
+export function OpportunityListView({
+  view,
+  listType,
+  loading,
+  loadingMore,
+  label,
+  renderStrip,
+  tools,
+}: OpportunityListViewProps) {
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const filterCount = selectedFilterCount(view.selection);
+  const shownCount = view.shown.length;
+
+  return (
+    <div className="opportunity-list">
+      <ListToolbar
+        search={view.search}
+        onSearch={view.setSearch}
+        sort={view.sort}
+        sortOptions={SORT_OPTIONS}
+        onSort={view.setSort}
+        filterCount={filterCount}
+        filtersOpen={filtersOpen}
+        filtersId={filtersId}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+      >
+        {tools}
+      </ListToolbar>
+      {filtersOpen && (
+        <FilterPanel
+          id={filtersId}
+          selection={view.selection}
+          counts={view.counts}
+          options={view.options}
+          onToggle={view.toggle}
+          onClear={view.clear}
+        />
+      )}
+      <p className="opportunity-list__summary" aria-live="polite">
+        {loading ? '' : `${shownCount.toLocaleString('fr-FR')} opportunité${shownCount > 1 ? 's' : ''}`}
+        {loadingMore && (
+          <span className="opportunity-list__more">
+            <Spinner label="Chargement de la suite…" />
+            <span aria-hidden="true">chargement de la suite…</span>
+          </span>
+        )}
+      </p>
+      {loading ? (
+        <div className="opportunity-list__loading">
+          <Spinner label="Chargement des opportunités" />
+        </div>
+      ) : shownCount === 0 ? (
+        <p className="prospecting-empty">Aucun résultat</p>
+      ) : (
+        <OpportunityCards
+          opportunities={view.shown}
+          listType={listType}
+          label={label}
+          renderStrip={renderStrip}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { apiPost } from '@app/platform';
+
+export type CreateOpportunityInput = { organisationId: string; prospectId: string };
+
+/** Takes one prospect of the pool: a TODO opportunity of the caller. */
+export function createOpportunity(input: CreateOpportunityInput): Promise<{ opportunityId: string }> {
+  return apiPost<{ opportunityId: string }>('/api/opportunity/create', input);
+}

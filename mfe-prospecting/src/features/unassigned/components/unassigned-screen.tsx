@@ -1,0 +1,95 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, ignoreHandledFailure, notifySuccess, Spinner, useSessionStore } from '@app/platform';
+import { createOpportunity } from '../api/create-opportunity';
+import { takeNext } from '../api/take-next';
+import { useUnassignedPages } from '../hooks/use-unassigned-pages';
+import type { UnassignedProspect } from '../types/unassigned-prospect';
+import { UnassignedTable } from './unassigned-table';
+import '../unassigned.css';
+
+/**
+ * /dashboard/opportunity/unassigned: the prospects of the visible files that nobody has taken yet
+ * (docs/decisions/opportunity-list.md). "Prendre le suivant" takes the first and opens it.
+ */
+export function UnassignedScreen() {
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const navigate = useNavigate();
+  const pages = useUnassignedPages();
+  const [takingNext, setTakingNext] = useState(false);
+  // Prospects taken from this screen: id -> the new opportunity's id.
+  const [taken, setTaken] = useState<ReadonlyMap<string, string>>(new Map());
+  const [taking, setTaking] = useState<ReadonlySet<string>>(new Set());
+  const { invalidate } = pages;
+
+  const handleTakeNext = async () => {
+    if (!organisationId) return;
+    setTakingNext(true);
+    try {
+      const { opportunityId } = await takeNext({ organisationId });
+      navigate(`/dashboard/opportunity/${encodeURIComponent(opportunityId)}?type=todo`);
+    } catch (error) {
+      ignoreHandledFailure(error);
+      setTakingNext(false);
+    }
+  };
+
+  const handleTake = useCallback(
+    async (prospect: UnassignedProspect) => {
+      if (!organisationId) return;
+      setTaking((previous) => new Set(previous).add(prospect._id));
+      try {
+        const { opportunityId } = await createOpportunity({ organisationId, prospectId: prospect._id });
+        setTaken((previous) => new Map(previous).set(prospect._id, opportunityId));
+        notifySuccess(`${prospect.prospect} est maintenant une de vos opportunités`);
+        invalidate();
+      } catch (error) {
+        // Taken by someone else in the meantime: the pool is fetched again without it.
+        invalidate();
+        ignoreHandledFailure(error);
+      } finally {
+        setTaking((previous) => {
+          const next = new Set(previous);
+          next.delete(prospect._id);
+          return next;
+        });
+      }
+    },
+    [organisationId, invalidate],
+  );
+
+  const total = pages.total;
+  return (
+    <section className="unassigned-screen">
+      <div className="unassigned-screen__header">
+        <div>
+          <h1 className="ui-page-title">Opportunités non attribuées</h1>
+          <p className="unassigned-screen__intro">
+            Les prospects des fichiers de prospection que personne n&apos;a encore pris.
+            {total !== null && (
+              <>
+                {' '}
+                <strong>
+                  {total.toLocaleString('fr-FR')} prospect{total > 1 ? 's' : ''} disponible
+                  {total > 1 ? 's' : ''}
+                </strong>
+              </>
+            )}
+          </p>
+        </div>
+        <Button onClick={handleTakeNext} disabled={takingNext || total === 0}>
+          Prendre le suivant
+        </Button>
+      </div>
+      {total === null ? (
+        <div className="unassigned-screen__loading">
+          <Spinner label="Chargement des prospects" />
+        </div>
+      ) : total === 0 ? (
+        <p className="prospecting-empty">Aucun prospect à prendre : importez un fichier de prospection.</p>
+      ) : (
+        <UnassignedTable pages={pages} taken={taken} taking={taking} onTake={handleTake} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+/** A prospect of the pool, as `/api/opportunity/unassigned` lists it (issue 8's ProspectRow). */
+export type UnassignedProspect = {
+  _id: string;
+  excelId: string;
+  prospect: string;
+  enseigne: string;
+  codePostale: string;
+  ville: string;
+  adresseComplete: string;
+  site: string;
+  telephone: string;
+  libelleactivite?: string;
+  /** The file's creator. */
+  username?: string;
+};
