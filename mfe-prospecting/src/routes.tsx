@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ImportModalHost } from './features/import/components/import-modal-host';
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
+import { OpportunityDetailScreen } from './features/opportunity-detail/components/opportunity-detail-screen';
 import { ProspectFilesScreen } from './features/prospect-files/components/prospect-files-screen';
 import { ProspectFileScreen } from './features/prospect-files/components/prospect-file-screen';
 import { UnassignedScreen } from './features/unassigned/components/unassigned-screen';
@@ -22,6 +23,7 @@ export default function ProspectingRoutes() {
           element={<Navigate to="/dashboard/opportunity/list/all" replace />}
         />
         <Route path="/dashboard/opportunity/unassigned" element={<UnassignedScreen />} />
+        <Route path="/dashboard/opportunity/:id" element={<OpportunityDetailScreen />} />
       </Routes>
       {/* Outside <Routes>: the import opens from every prospecting page. */}
       <ImportModalHost />

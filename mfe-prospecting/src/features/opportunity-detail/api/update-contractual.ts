@@ -1,0 +1,13 @@
+import type { OpportunityView } from '@app/domain';
+import { apiPost } from '@app/platform';
+
+export type UpdateContractualInput = {
+  organisationId: string;
+  opportunityId: string;
+  /** The stored object: toContractualRecord's output (keys with underscores). */
+  data: Record<string, string>;
+};
+
+export function updateContractual(input: UpdateContractualInput): Promise<{ opportunity: OpportunityView }> {
+  return apiPost<{ opportunity: OpportunityView }>('/api/opportunity/updateContractuelle', input);
+}

@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import {
+  contractualSchema,
+  firstErrorMessage,
+  fromContractualRecord,
+  INVESTMENT_TYPES,
+  toContractualRecord,
+  type ContractualFormValues,
+  type CustomField,
+  type OpportunityView,
+} from '@app/domain';
+import { Button, ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
+import { updateContractual } from '../api/update-contractual';
+import { CustomFieldsEditor } from './custom-fields-editor';
+
+export type ContractualModalProps = {
+  open: boolean;
+  opportunity: OpportunityView;
+  onClose: () => void;
+  onSaved: (opportunity: OpportunityView) => void;
+};
+
+const INVESTMENT_LABELS: Record<(typeof INVESTMENT_TYPES)[number], string> = {
+  location: 'Location',
+  achat: 'Achat',
+};
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+function todayIso(): string {
+  const today = new Date();
+  return `${today.getFullYear()}-${pad2(today.getMonth() + 1)}-${pad2(today.getDate())}`;
+}
+
+/** Investment type, forecast end date (not before today), current service and provider, custom pairs. */
+export function ContractualModal({ open, opportunity, onClose, onSaved }: ContractualModalProps) {
+  return (
+    <Modal open={open} title="Informations contractuelles" onClose={onClose}>
+      {open && <ContractualForm opportunity={opportunity} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function ContractualForm({ opportunity, onClose, onSaved }: Omit<ContractualModalProps, 'open'>) {
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const [values, setValues] = useState<ContractualFormValues>(() =>
+    fromContractualRecord(opportunity.informationContractuelle),
+  );
+  const [minDate] = useState(todayIso);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = firstErrorMessage(contractualSchema, values);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (!organisationId) return;
+    setError(null);
+    setSaving(true);
+    try {
+      const data = toContractualRecord(contractualSchema.parse(values));
+      const { opportunity: saved } = await updateContractual({
+        organisationId,
+        opportunityId: opportunity._id,
+        data,
+      });
+      onSaved(saved);
+    } catch (failure) {
+      ignoreHandledFailure(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="detail-form" onSubmit={handleSubmit} noValidate>
+      <Select
+        label="Type d'investissement"
+        value={values.investmentType ?? ''}
+        options={[
+          { value: '', label: 'Choisir…' },
+          ...INVESTMENT_TYPES.map((type) => ({ value: type, label: INVESTMENT_LABELS[type] })),
+        ]}
+        onChange={(value) =>
+          setValues({
+            ...values,
+            investmentType: (INVESTMENT_TYPES as readonly string[]).includes(value)
+              ? (value as ContractualFormValues['investmentType'])
+              : undefined,
+          })
+        }
+      />
+      <TextField
+        label="Date prévisionnelle de fin de contrat"
+        type="date"
+        min={minDate}
+        value={values.endDate ?? ''}
+        onChange={(event) => setValues({ ...values, endDate: event.target.value })}
+      />
+      <TextField
+        label="Prestation actuelle"
+        value={values.currentService ?? ''}
+        onChange={(event) => setValues({ ...values, currentService: event.target.value })}
+      />
+      <TextField
+        label="Prestataire actuel"
+        value={values.currentProvider ?? ''}
+        onChange={(event) => setValues({ ...values, currentProvider: event.target.value })}
+      />
+      <CustomFieldsEditor
+        fields={(values.custom ?? []) as CustomField[]}
+        onChange={(custom) => setValues({ ...values, custom })}
+      />
+      {error && (
+        <p className="detail-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="detail-form__actions">
+        <Button variant="secondary" onClick={onClose} disabled={saving}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Enregistrer
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useCallback, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { parseListFilter, type MessageView } from '@app/domain';
+import { Button, LoadingScreen } from '@app/platform';
+import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
+import { TimedConfirmation } from '../../opportunity-state/components/timed-confirmation';
+import { useListNavigation } from '../hooks/use-list-navigation';
+import { useOpportunity } from '../hooks/use-opportunity';
+import { ChatPanel } from './chat-panel';
+import { ContractualInfoPanel } from './contractual-info-panel';
+import { ContractualModal } from './contractual-modal';
+import { DetailFooter } from './detail-footer';
+import { DetailHeader } from './detail-header';
+import { HistoryPanel } from './history-panel';
+import { ProspectInfoModal } from './prospect-info-modal';
+import { ProspectInfoPanel } from './prospect-info-panel';
+import { ToolTiles } from './tool-tiles';
+import '../opportunity-detail.css';
+
+type OpenModal = 'contract' | 'prospect' | 'saved' | null;
+
+/** /dashboard/opportunity/:id?type=<list filter> (SPEC §2 "Opportunity detail"). */
+export function OpportunityDetailScreen() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const type = parseListFilter(searchParams.get('type') ?? undefined);
+  const { opportunity, failed, reload, replace } = useOpportunity(id);
+  const navigation = useListNavigation(type, id);
+  const [modal, setModal] = useState<OpenModal>(null);
+  const listPath = `/dashboard/opportunity/list/${type ?? 'all'}`;
+
+  // The replies of the state and edit calls may be shaped for the lists: the page reads itself again.
+  const handleChanged = useCallback(() => reload(), [reload]);
+  const handleSaved = useCallback(() => {
+    setModal('saved');
+    reload();
+  }, [reload]);
+  const handleConfirmationDone = useCallback(() => setModal(null), []);
+
+  if (failed) {
+    return (
+      <section className="opportunity-detail">
+        <p className="prospecting-empty">Cette opportunité est introuvable.</p>
+        <p className="prospecting-empty">
+          <Link to={listPath}>Retour à la liste</Link>
+        </p>
+      </section>
+    );
+  }
+  if (!opportunity) return <LoadingScreen />;
+
+  const handlePosted = (message: MessageView) =>
+    replace({ ...opportunity, message: [...opportunity.message, message] });
+  const handleLocated = (latlng: string) =>
+    replace({ ...opportunity, prospectId: { ...opportunity.prospectId, latlng } });
+
+  return (
+    <article className="opportunity-detail" aria-labelledby="opportunity-detail-title">
+      <DetailHeader opportunity={opportunity} navigation={navigation} listPath={listPath} />
+      <OpportunityStateControl
+        key={opportunity._id}
+        opportunity={opportunity}
+        onChanged={handleChanged}
+        layout="bar"
+      />
+      <div className="opportunity-detail__grid">
+        <div className="opportunity-detail__column">
+          <ContractualInfoPanel informationContractuelle={opportunity.informationContractuelle} />
+          <div className="opportunity-detail__actions">
+            <Button variant="secondary" onClick={() => setModal('contract')}>
+              Ajouter des informations contractuelles
+            </Button>
+            <Button variant="secondary" onClick={() => setModal('prospect')}>
+              Modifier le prospect
+            </Button>
+          </div>
+          <ProspectInfoPanel prospect={opportunity.prospectId} />
+        </div>
+        <div className="opportunity-detail__column">
+          <ToolTiles prospect={opportunity.prospectId} />
+          <ChatPanel
+            key={opportunity._id}
+            opportunityId={opportunity._id}
+            messages={opportunity.message}
+            onPosted={handlePosted}
+          />
+        </div>
+      </div>
+      {opportunity.history && <HistoryPanel history={opportunity.history} />}
+      <DetailFooter
+        creationDate={opportunity.creationDate}
+        prospect={opportunity.prospectId}
+        onLocated={handleLocated}
+      />
+      <ContractualModal
+        open={modal === 'contract'}
+        opportunity={opportunity}
+        onClose={() => setModal(null)}
+        onSaved={handleSaved}
+      />
+      <ProspectInfoModal
+        open={modal === 'prospect'}
+        opportunity={opportunity}
+        onClose={() => setModal(null)}
+        onSaved={handleSaved}
+      />
+      <TimedConfirmation
+        open={modal === 'saved'}
+        title="Enregistré"
+        message="Les informations ont bien été enregistrées."
+        onDone={handleConfirmationDone}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CIVILITES,
+  customFieldsOf,
+  firstErrorMessage,
+  formatStoredKey,
+  isEmptyValue,
+  PROSPECT_FIELD_LABELS,
+  PROSPECT_FIELDS,
+  prospectInfoSchema,
+  type Civilite,
+  type ContactView,
+  type CustomField,
+  type OpportunityView,
+  type ProspectField,
+} from '@app/domain';
+import { Button, ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
+import { updateProspect } from '../api/update-prospect';
+import { CustomFieldsEditor } from './custom-fields-editor';
+
+export type ProspectInfoModalProps = {
+  open: boolean;
+  opportunity: OpportunityView;
+  onClose: () => void;
+  onSaved: (opportunity: OpportunityView) => void;
+};
+
+type FormValues = {
+  fields: Record<ProspectField, string>;
+  contacts: ContactView[];
+  custom: CustomField[];
+};
+
+const EMPTY_CONTACT: ContactView = {
+  civilite: 'Mr.',
+  surname: '',
+  name: '',
+  fonction: '',
+  phone: '',
+  mail: '',
+};
+const blankIfEmpty = (value: string) => (isEmptyValue(value) ? '' : value);
+
+function initialValues(opportunity: OpportunityView): FormValues {
+  const prospect = opportunity.prospectId;
+  const fields = Object.fromEntries(
+    PROSPECT_FIELDS.map((field) => [field, blankIfEmpty(prospect[field])]),
+  ) as Record<ProspectField, string>;
+  const custom = Object.entries(customFieldsOf(prospect.value)).map(([key, value]) => ({
+    title: formatStoredKey(key),
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+  }));
+  const contacts = prospect.contacts.map((contact) => ({
+    ...contact,
+    surname: blankIfEmpty(contact.surname),
+    name: blankIfEmpty(contact.name),
+    fonction: blankIfEmpty(contact.fonction),
+    phone: blankIfEmpty(contact.phone),
+    mail: blankIfEmpty(contact.mail),
+  }));
+  return { fields, contacts, custom };
+}
+
+const CONTACT_FIELDS = [
+  ['surname', 'Nom'],
+  ['name', 'Prénom'],
+  ['fonction', 'Fonction'],
+  ['phone', 'Téléphone'],
+  ['mail', 'Email'],
+] as const;
+
+/** The standard prospect fields (empty ones saved as 'Aucun'), the contacts and the custom pairs. */
+export function ProspectInfoModal({ open, opportunity, onClose, onSaved }: ProspectInfoModalProps) {
+  return (
+    <Modal open={open} title="Informations prospect" onClose={onClose}>
+      {open && <ProspectForm opportunity={opportunity} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalProps, 'open'>) {
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const [values, setValues] = useState<FormValues>(() => initialValues(opportunity));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const setContact = (index: number, patch: Partial<ContactView>) =>
+    setValues({
+      ...values,
+      contacts: values.contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)),
+    });
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { ...values.fields, contacts: values.contacts, custom: values.custom };
+    const problem = firstErrorMessage(prospectInfoSchema, input);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (!organisationId) return;
+    setError(null);
+    setSaving(true);
+    try {
+      const { opportunity: saved } = await updateProspect({
+        organisationId,
+        opportunityId: opportunity._id,
+        data: prospectInfoSchema.parse(input),
+      });
+      onSaved(saved);
+    } catch (failure) {
+      ignoreHandledFailure(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="detail-form" onSubmit={handleSubmit} noValidate>
+      <div className="detail-form__grid">
+        {PROSPECT_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={PROSPECT_FIELD_LABELS[field]}
+            value={values.fields[field]}
+            placeholder="Aucun"
+            onChange={(event) =>
+              setValues({ ...values, fields: { ...values.fields, [field]: event.target.value } })
+            }
+          />
+        ))}
+      </div>
+      {values.contacts.map((contact, index) => (
+        <fieldset className="detail-form__group" key={index}>
+          <legend>Contact #{index + 1}</legend>
+          <div className="detail-form__grid">
+            <Select
+              label="Civilité"
+              value={contact.civilite}
+              options={CIVILITES.map((civilite) => ({ value: civilite, label: civilite }))}
+              onChange={(value) => setContact(index, { civilite: value as Civilite })}
+            />
+            {CONTACT_FIELDS.map(([key, label]) => (
+              <TextField
+                key={key}
+                label={label}
+                value={contact[key]}
+                onChange={(event) => setContact(index, { [key]: event.target.value })}
+              />
+            ))}
+          </div>
+          <Button
+            variant="ghost"
+            onClick={() => setValues({ ...values, contacts: values.contacts.filter((_, i) => i !== index) })}
+          >
+            Supprimer le contact #{index + 1}
+          </Button>
+        </fieldset>
+      ))}
+      <Button
+        variant="secondary"
+        onClick={() => setValues({ ...values, contacts: [...values.contacts, { ...EMPTY_CONTACT }] })}
+      >
+        Ajouter un contact
+      </Button>
+      <CustomFieldsEditor fields={values.custom} onChange={(custom) => setValues({ ...values, custom })} />
+      {error && (
+        <p className="detail-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="detail-form__actions">
+        <Button variant="secondary" onClick={onClose} disabled={saving}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Enregistrer
+        </Button>
+      </div>
+    </form>
+  );
+}
