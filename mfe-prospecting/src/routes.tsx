@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ImportModalHost } from './features/import/components/import-modal-host';
+import { NewOpportunityHost } from './features/new-opportunity/components/new-opportunity-host';
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
 import { OpportunityDetailScreen } from './features/opportunity-detail/components/opportunity-detail-screen';
 import { ProspectFilesScreen } from './features/prospect-files/components/prospect-files-screen';
@@ -27,6 +28,7 @@ export default function ProspectingRoutes() {
       </Routes>
       {/* Outside <Routes>: the import opens from every prospecting page. */}
       <ImportModalHost />
+      <NewOpportunityHost />
     </>
   );
 }

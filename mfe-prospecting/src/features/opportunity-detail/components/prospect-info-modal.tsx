@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  CIVILITES,
   customFieldsOf,
   firstErrorMessage,
   formatStoredKey,
@@ -8,14 +7,14 @@ import {
   PROSPECT_FIELD_LABELS,
   PROSPECT_FIELDS,
   prospectInfoSchema,
-  type Civilite,
   type ContactView,
   type CustomField,
   type OpportunityView,
   type ProspectField,
 } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
+import { Button, ignoreHandledFailure, Modal, TextField, useSessionStore } from '@app/platform';
 import { updateProspect } from '../api/update-prospect';
+import { ContactsEditor } from './contacts-editor';
 import { CustomFieldsEditor } from './custom-fields-editor';
 
 export type ProspectInfoModalProps = {
@@ -31,14 +30,6 @@ type FormValues = {
   custom: CustomField[];
 };
 
-const EMPTY_CONTACT: ContactView = {
-  civilite: 'Mr.',
-  surname: '',
-  name: '',
-  fonction: '',
-  phone: '',
-  mail: '',
-};
 const blankIfEmpty = (value: string) => (isEmptyValue(value) ? '' : value);
 
 function initialValues(opportunity: OpportunityView): FormValues {
@@ -61,14 +52,6 @@ function initialValues(opportunity: OpportunityView): FormValues {
   return { fields, contacts, custom };
 }
 
-const CONTACT_FIELDS = [
-  ['surname', 'Nom'],
-  ['name', 'Prénom'],
-  ['fonction', 'Fonction'],
-  ['phone', 'Téléphone'],
-  ['mail', 'Email'],
-] as const;
-
 /** The standard prospect fields (empty ones saved as 'Aucun'), the contacts and the custom pairs. */
 export function ProspectInfoModal({ open, opportunity, onClose, onSaved }: ProspectInfoModalProps) {
   return (
@@ -83,12 +66,6 @@ function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalP
   const [values, setValues] = useState<FormValues>(() => initialValues(opportunity));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const setContact = (index: number, patch: Partial<ContactView>) =>
-    setValues({
-      ...values,
-      contacts: values.contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)),
-    });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -130,39 +107,10 @@ function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalP
           />
         ))}
       </div>
-      {values.contacts.map((contact, index) => (
-        <fieldset className="detail-form__group" key={index}>
-          <legend>Contact #{index + 1}</legend>
-          <div className="detail-form__grid">
-            <Select
-              label="Civilité"
-              value={contact.civilite}
-              options={CIVILITES.map((civilite) => ({ value: civilite, label: civilite }))}
-              onChange={(value) => setContact(index, { civilite: value as Civilite })}
-            />
-            {CONTACT_FIELDS.map(([key, label]) => (
-              <TextField
-                key={key}
-                label={label}
-                value={contact[key]}
-                onChange={(event) => setContact(index, { [key]: event.target.value })}
-              />
-            ))}
-          </div>
-          <Button
-            variant="ghost"
-            onClick={() => setValues({ ...values, contacts: values.contacts.filter((_, i) => i !== index) })}
-          >
-            Supprimer le contact #{index + 1}
-          </Button>
-        </fieldset>
-      ))}
-      <Button
-        variant="secondary"
-        onClick={() => setValues({ ...values, contacts: [...values.contacts, { ...EMPTY_CONTACT }] })}
-      >
-        Ajouter un contact
-      </Button>
+      <ContactsEditor
+        contacts={values.contacts}
+        onChange={(contacts) => setValues({ ...values, contacts })}
+      />
       <CustomFieldsEditor fields={values.custom} onChange={(custom) => setValues({ ...values, custom })} />
       {error && (
         <p className="detail-error" role="alert">
