@@ -1,5 +1,6 @@
 // createApp: the whole HTTP application from a configuration and its dependencies (store, mailer,
 // clock). index.ts only adds listening and shutdown; tests drive it with supertest.
+import { DEFAULT_TIME_ZONE } from '@app/domain';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -25,6 +26,7 @@ import type { Mailer } from './modules/mail/mailer';
 import { OrganisationsRepository } from './modules/organisations/repository';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { OrganisationsService } from './modules/organisations/service';
+import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createProspectsModule } from './modules/prospects/module';
 import { corsAllowList, securityHeaders } from './web/security';
@@ -45,7 +47,7 @@ export type App = Express & {
     ready: Promise<void>;
     /** The declared /api routes (for the permission test and the docs). */
     apiRoutes: ApiRoutes;
-    /** Stops the background jobs (the sweep of abandoned imports); call it on shutdown. */
+    /** Stops the background jobs (abandoned imports, renewal follow-ups); call it on shutdown. */
     stop: () => void;
   };
 };
@@ -64,12 +66,30 @@ export function createApp(config: Config, deps: AppDeps): App {
     usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
     geocoderUrl: config.geocoderUrl,
   });
-  const opportunities = createOpportunitiesModule({ store: deps.store, now, prospects: prospects.catalogue });
+  const messages = createMessagesModule({
+    store: deps.store,
+    now,
+    usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
+  });
+  const opportunities = createOpportunitiesModule({
+    store: deps.store,
+    logger,
+    now,
+    prospects: prospects.catalogue,
+    messages: messages.log,
+    users: async (ids) =>
+      (await accountsRepository.findUsers(ids)).map((user) => ({ _id: user._id, username: user.username })),
+    isMember: async (organisationId, userId) =>
+      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
+    timeZone: DEFAULT_TIME_ZONE,
+    renewalLeadDays: config.renewalLeadDays,
+  });
   const ready = (async () => {
     await accountsRepository.ensureIndexes();
     await organisationsRepository.ensureIndexes();
     await invitationsRepository.ensureIndexes();
     await prospects.start();
+    await messages.start();
     await opportunities.start();
     const expired = await accountsRepository.deleteExpiredSessions(now());
     if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
@@ -113,11 +133,15 @@ export function createApp(config: Config, deps: AppDeps): App {
   registerInvitationRoutes(api, invitations);
   prospects.registerRoutes(api);
   opportunities.registerRoutes(api);
+  messages.registerRoutes(api, opportunities.threads);
 
   const app = express() as App;
   app.locals.ready = ready;
   app.locals.apiRoutes = api;
-  app.locals.stop = () => prospects.stop();
+  app.locals.stop = () => {
+    prospects.stop();
+    opportunities.stop();
+  };
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');

@@ -54,6 +54,8 @@ export type Config = {
   corsOrigins: string[];
   /** Default JSON body limit of /api routes (a route may declare its own). */
   bodyLimit: string;
+  /** Days before a contract's forecast end that its opportunity comes back as TODO (RENEWAL_LEAD_DAYS). */
+  renewalLeadDays: number;
   security: SecurityConfig;
 };
 
@@ -334,6 +336,9 @@ export function loadConfig(env: Env = process.env): Config {
     remoteUrls,
     corsOrigins,
     bodyLimit,
+    renewalLeadDays:
+      parseWith(env, 'RENEWAL_LEAD_DAYS', integer(0, 3650), 'doit être un nombre de jours entre 0 et 3650') ??
+      90,
     security: {
       passwordHashCost,
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,

@@ -45,10 +45,29 @@ export function zonedParts(ms: number, timeZone = DEFAULT_TIME_ZONE): ZonedParts
   };
 }
 
-/** Days since 1970-01-01 of the calendar date an instant falls on in the time zone. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const MAX_CACHED_DAYS = 100_000;
+const dayCaches = new Map<string, Map<number, number>>();
+
+/**
+ * Days since 1970-01-01 of the calendar date an instant falls on in the time zone. Memoised per
+ * quarter of an hour (every zone's midnight falls on one), so sorting 20,000 opportunities does not
+ * ask Intl 20,000 times.
+ */
 export function calendarDay(ms: number, timeZone = DEFAULT_TIME_ZONE): number {
+  let cache = dayCaches.get(timeZone);
+  if (!cache) {
+    cache = new Map();
+    dayCaches.set(timeZone, cache);
+  }
+  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+  const known = cache.get(bucket);
+  if (known !== undefined) return known;
   const { year, month, day } = zonedParts(ms, timeZone);
-  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+  const result = Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+  if (cache.size >= MAX_CACHED_DAYS) cache.clear();
+  cache.set(bucket, result);
+  return result;
 }
 
 /** Whole calendar days from `from` to `to` in the time zone (a 23- or 25-hour DST day counts as one). */

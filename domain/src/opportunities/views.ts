@@ -38,6 +38,8 @@ export type HistoryView = {
   by: UserRef;
   from: OpportunityState | null;
   to: OpportunityState;
+  /** What happened: a state change, a comment, a hand-over, an automatic renewal follow-up. */
+  kind: 'create' | 'state' | 'comment' | 'assign' | 'renewal';
   reason?: string;
 };
 

@@ -55,6 +55,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/updateProspect': bit(PERMISSION.EDIT_PROSPECT),
   '/api/opportunity/export/filter': bit(PERMISSION.EXPORT_PROSPECTS),
   '/api/messages/post': bit(PERMISSION.COMMENT),
+  // The unassigned pool (issue 9 decision): taking a prospect creates an opportunity.
+  '/api/opportunity/unassigned': bit(PERMISSION.CREATE_PROSPECT),
+  '/api/opportunity/takeNext': bit(PERMISSION.CREATE_PROSPECT),
+  '/api/opportunity/assign': bit(PERMISSION.ASSIGN_COLLABORATOR),
 
   // Licences and payments ({card-provider} = stripe).
   '/api/stripe/getAllKey': MEMBER,

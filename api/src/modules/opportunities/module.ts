@@ -1,24 +1,66 @@
-// The opportunities component for the composition root; it reaches prospects only through the
-// catalogue the prospects component exports.
+// The opportunities component for the composition root. It reaches prospects through the
+// catalogue the prospects component exports (plus the gateway, see prospect-gateway.ts), comments
+// through the messages log, and gives the messages component its threads.
+import type { Logger } from 'pino';
+import type { UserRef } from '@app/domain';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
+import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
+import { ProspectGateway } from './prospect-gateway';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
 import { OpportunitiesService } from './service';
 
-export type OpportunitiesModuleDeps = { store: Store; now: () => number; prospects: ProspectCatalogue };
+export type OpportunitiesModuleDeps = {
+  store: Store;
+  logger: Logger;
+  now: () => number;
+  prospects: ProspectCatalogue;
+  messages: MessageLog;
+  users: (ids: string[]) => Promise<UserRef[]>;
+  isMember: (organisationId: string, userId: string) => Promise<boolean>;
+  /** The organisations' time zone (Europe/Paris): days, "today" and renewal dates are read there. */
+  timeZone: string;
+  renewalLeadDays: number;
+};
+
+/** How often due renewal follow-ups are applied in the background (reads apply them too). */
+export const RENEWAL_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export type OpportunitiesModule = {
+  /** Indexes, then the renewals due while the API was down; starts the hourly sweep. */
   start(): Promise<void>;
+  stop(): void;
   registerRoutes(api: ApiRoutes): void;
+  threads: OpportunityThreads;
 };
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
   const repository = new OpportunitiesRepository(deps.store);
-  const opportunities = new OpportunitiesService(repository, deps.prospects, deps.now);
+  const gateway = new ProspectGateway(deps.store);
+  const opportunities = new OpportunitiesService({ ...deps, repository, gateway });
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = async () => {
+    const applied = await opportunities.applyDueRenewals();
+    if (applied > 0) deps.logger.info({ applied }, 'Relances de renouvellement appliquées');
+  };
   return {
-    start: () => repository.ensureIndexes(),
-    registerRoutes: (api) => registerOpportunityRoutes(api, opportunities),
+    async start() {
+      await repository.ensureIndexes();
+      await gateway.ensureIndexes();
+      await sweep();
+      timer = setInterval(() => {
+        sweep().catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'Échec des relances de renouvellement'),
+        );
+      }, RENEWAL_SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+    registerRoutes: (api) => registerOpportunityRoutes(api, opportunities, deps.messages, deps.timeZone),
+    threads: opportunities.threads,
   };
 }

@@ -1,4 +1,5 @@
 // /api/opportunity/create: a TODO opportunity owned by the caller, from a visible prospect, once.
+// The other opportunity calls are tested in the files beside this one.
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
 
@@ -48,6 +49,8 @@ describe('/api/opportunity/create', () => {
       state: 'TODO',
       creationDate: t.clock.now(),
       stateChangedAt: t.clock.now(),
+      isPrivate: false,
+      fileOwnerId: alpha.userId,
       history: [{ at: t.clock.now(), by: colleague.userId, from: null, to: 'TODO' }],
     });
 

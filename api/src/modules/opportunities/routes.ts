@@ -1,17 +1,133 @@
-// /api/opportunity/create (the other opportunity calls come with issue 9).
-import { prospectIdSchema } from '@app/domain';
+// /api/opportunity/*: the calls of the issue 9 contract (docs/decisions/opportunities.md).
+import {
+  addOpportunitySchema,
+  assignOpportunitySchema,
+  exportFilterSchema,
+  opportunityIdSchema,
+  opportunityListSchema,
+  prospectIdSchema,
+  setWaitingSchema,
+  unassignedPageSchema,
+  updateContractualSchema,
+  updateProspectSchema,
+} from '@app/domain';
+import { z } from 'zod';
 import type { ApiRoutes } from '../access/api-routes';
+import type { MessageLog } from '../messages/module';
+import { exportCsv } from './export';
 import type { OpportunitiesService } from './service';
 
-export function registerOpportunityRoutes(api: ApiRoutes, opportunities: OpportunitiesService): void {
+export function registerOpportunityRoutes(
+  api: ApiRoutes,
+  opportunities: OpportunitiesService,
+  messages: MessageLog,
+  timeZone: string,
+): void {
   api.post({
     path: '/api/opportunity/create',
     access: 'organisation',
     body: prospectIdSchema,
+    handler: ({ organisation, input }) => opportunities.createFromProspect(organisation, input.prospectId),
+  });
+
+  api.post({
+    path: '/api/opportunity/addone',
+    access: 'organisation',
+    body: addOpportunitySchema,
+    handler: ({ organisation, input }) => opportunities.addOne(organisation, input.data),
+  });
+
+  api.post({
+    path: '/api/opportunity/getAllCount',
+    access: 'organisation',
+    body: z.object({}),
+    handler: ({ organisation }) => opportunities.counts(organisation),
+  });
+
+  api.post({
+    path: '/api/opportunity/getwithfilter',
+    access: 'organisation',
+    body: opportunityListSchema,
+    handler: ({ organisation, input }) => opportunities.page(organisation, input),
+  });
+
+  api.post({
+    path: '/api/opportunity/get',
+    access: 'organisation',
+    body: opportunityIdSchema,
+    handler: ({ organisation, input }) => opportunities.get(organisation, input.opportunityId),
+  });
+
+  for (const [path, state] of [
+    ['/api/opportunity/setTodo', 'TODO'],
+    ['/api/opportunity/setWin', 'WIN'],
+    ['/api/opportunity/setLoose', 'LOOSE'],
+  ] as const) {
+    api.post({
+      path,
+      access: 'organisation',
+      body: opportunityIdSchema,
+      handler: ({ organisation, input }) => opportunities.setState(organisation, input.opportunityId, state),
+    });
+  }
+
+  api.post({
+    path: '/api/opportunity/setWaiting',
+    access: 'organisation',
+    body: setWaitingSchema,
     handler: ({ organisation, input }) =>
-      opportunities.createFromProspect(
-        { organisationId: organisation.organisationId, userId: organisation.userId },
-        input.prospectId,
-      ),
+      opportunities.setState(organisation, input.opportunityId, 'WAITING', input.date),
+  });
+
+  api.post({
+    path: '/api/opportunity/updateContractuelle',
+    access: 'organisation',
+    body: updateContractualSchema,
+    handler: ({ organisation, input }) =>
+      opportunities.updateContractual(organisation, input.opportunityId, input.data),
+  });
+
+  api.post({
+    path: '/api/opportunity/updateProspect',
+    access: 'organisation',
+    body: updateProspectSchema,
+    handler: ({ organisation, input }) =>
+      opportunities.updateProspect(organisation, input.opportunityId, input.data),
+  });
+
+  api.post({
+    path: '/api/opportunity/status',
+    access: 'organisation',
+    body: z.object({}),
+    handler: ({ organisation }) => messages.statusViews(organisation.organisationId),
+  });
+
+  api.post({
+    path: '/api/opportunity/export/filter',
+    access: 'organisation',
+    body: exportFilterSchema,
+    handler: ({ organisation, input }) => exportCsv(opportunities, organisation, input, timeZone),
+  });
+
+  api.post({
+    path: '/api/opportunity/unassigned',
+    access: 'organisation',
+    body: unassignedPageSchema,
+    handler: ({ organisation, input }) => opportunities.unassigned(organisation, input),
+  });
+
+  api.post({
+    path: '/api/opportunity/takeNext',
+    access: 'organisation',
+    body: z.object({}),
+    handler: ({ organisation }) => opportunities.takeNext(organisation),
+  });
+
+  api.post({
+    path: '/api/opportunity/assign',
+    access: 'organisation',
+    body: assignOpportunitySchema,
+    handler: ({ organisation, input }) =>
+      opportunities.assign(organisation, input.opportunityId, input.userId),
   });
 }

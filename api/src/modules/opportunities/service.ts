@@ -1,51 +1,471 @@
-// Turning a prospect into an opportunity: the prospect is claimed first (compare-and-set), so two
-// simultaneous calls cannot both make one; the opportunity is then stored under the claimed id.
+// The opportunity use cases: lists and counts, the detail, state changes with their history,
+// contractual and prospect edits, manual opportunities, the unassigned pool and hand-overs, and
+// renewal follow-ups. Who may see and change what: docs/decisions/opportunities.md.
 import { randomBytes } from 'node:crypto';
+import {
+  computeTiming,
+  CONTRACTUAL_KEYS,
+  EMPTY_VALUE,
+  hasPermission,
+  type ListFilter,
+  LIST_FILTER_STATES,
+  type NewOpportunityData,
+  OPPORTUNITY_PAGE_SIZE,
+  OPPORTUNITY_REQUEST_MESSAGES,
+  type OpportunityCounts,
+  type OpportunityPage,
+  type OpportunityState,
+  type OpportunityView,
+  PERMISSION,
+  type ProspectFields,
+  type ProspectInfoData,
+  renewalDueAt,
+  renewalReason,
+  toStoredKey,
+  type UserRef,
+} from '@app/domain';
 import { AppError } from '../../http/app-error';
-import type { Caller, ProspectCatalogue } from '../prospects/module';
-import type { OpportunitiesRepository } from './repository';
+import type { Actor, MessageDoc, MessageLog, OpportunityThreads } from '../messages/module';
+import type { ProspectCatalogue, ProspectDoc } from '../prospects/module';
+import { toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
+import type { PoolRow, ProspectGateway } from './prospect-gateway';
+import {
+  type HistoryEntry,
+  type OpportunitiesRepository,
+  type OpportunityDoc,
+  type OpportunityKey,
+  type Scope,
+  WRITE_CHUNK,
+} from './repository';
 
 export const OPPORTUNITY_MESSAGES = {
   alreadyAccepted: 'Ce prospect est déjà une opportunité',
+  notFound: 'Opportunité introuvable',
+  memberNotFound: 'Collaborateur introuvable',
+  poolEmpty: 'Aucun prospect à attribuer',
+  privateFile: 'Une opportunité issue d’un fichier privé ne peut pas être attribuée à un autre collaborateur',
+  busy: 'Opportunité modifiée en même temps par quelqu’un d’autre, veuillez réessayer',
 } as const;
 
 /** An ObjectId-shaped identifier, chosen before the insert so the prospect can be claimed with it. */
 const newObjectId = () => randomBytes(12).toString('hex');
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Managers ("Assigner un collaborateur") and administrators ("Modifier les permissions") see everyone's. */
+export function scopeOf(actor: Actor): Scope {
+  return {
+    organisationId: actor.organisationId,
+    userId: actor.userId,
+    seesAll:
+      hasPermission(actor.mask, PERMISSION.ASSIGN_COLLABORATOR) ||
+      hasPermission(actor.mask, PERMISSION.EDIT_PERMISSIONS),
+  };
+}
+
+/** Stored states that can show under a list filter (a passed WAITING shows as TODO). */
+const STORED_STATES: Record<ListFilter, readonly OpportunityState[] | undefined> = {
+  all: undefined,
+  todo: ['TODO', 'WAITING'],
+  waiting: ['WAITING'],
+  win: ['WIN'],
+  loose: ['LOOSE'],
+};
+
+export type TimedKey = { key: OpportunityKey; state: OpportunityState; timeFilter: number };
+
+/** SPEC §4: WAITING soonest first; the others by timeFilter descending, then newest first. */
+export function compareTimed(ascending: boolean) {
+  return (a: TimedKey, b: TimedKey): number =>
+    (ascending ? a.timeFilter - b.timeFilter : b.timeFilter - a.timeFilter) ||
+    b.key.creationDate - a.key.creationDate ||
+    (a.key._id < b.key._id ? 1 : a.key._id > b.key._id ? -1 : 0);
+}
+
+export type OpportunitiesServiceDeps = {
+  repository: OpportunitiesRepository;
+  gateway: ProspectGateway;
+  prospects: ProspectCatalogue;
+  messages: MessageLog;
+  users: (ids: string[]) => Promise<UserRef[]>;
+  isMember: (organisationId: string, userId: string) => Promise<boolean>;
+  now: () => number;
+  timeZone: string;
+  renewalLeadDays: number;
+};
+
 export class OpportunitiesService {
-  constructor(
-    private readonly repository: OpportunitiesRepository,
-    private readonly prospects: ProspectCatalogue,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: OpportunitiesServiceDeps) {}
+
+  // ---- reading ----
+
+  /** The visible opportunities under a filter, sorted as the list shows them. */
+  async sortedKeys(actor: Actor, filter: ListFilter): Promise<TimedKey[]> {
+    await this.applyDueRenewals(actor.organisationId);
+    const { now, timeZone } = this.deps;
+    const at = now();
+    const keys = await this.deps.repository.keys(scopeOf(actor), STORED_STATES[filter]);
+    const wanted = filter === 'all' ? null : LIST_FILTER_STATES[filter];
+    const timed: TimedKey[] = [];
+    for (const key of keys) {
+      const timing = computeTiming(key, at, timeZone);
+      if (wanted === null || timing.state === wanted)
+        timed.push({ key, state: timing.state, timeFilter: timing.timeFilter });
+    }
+    return timed.sort(compareTimed(filter === 'waiting'));
+  }
+
+  async counts(actor: Actor): Promise<OpportunityCounts> {
+    const timed = await this.sortedKeys(actor, 'all');
+    const counts: OpportunityCounts = { all: timed.length, todo: 0, waiting: 0, loose: 0, win: 0 };
+    for (const { state } of timed) {
+      if (state === 'TODO') counts.todo += 1;
+      else if (state === 'WAITING') counts.waiting += 1;
+      else if (state === 'WIN') counts.win += 1;
+      else counts.loose += 1;
+    }
+    return counts;
+  }
+
+  /** Positions [startId, endId), at most 500 (WAITING: everything from startId, at once). */
+  async page(
+    actor: Actor,
+    input: { filter: { state: ListFilter }; startId: number; endId: number },
+  ): Promise<OpportunityPage> {
+    const timed = await this.sortedKeys(actor, input.filter.state);
+    const end =
+      input.filter.state === 'waiting'
+        ? timed.length
+        : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, timed.length);
+    const slice = timed.slice(input.startId, Math.max(input.startId, end));
+    return {
+      opportunitys: await this.views(
+        actor.organisationId,
+        slice.map((item) => item.key._id),
+      ),
+      itsFinish: Math.max(input.startId, end) >= timed.length,
+    };
+  }
+
+  /** List views of some ids, in the given order. */
+  async views(organisationId: string, ids: readonly string[]): Promise<OpportunityView[]> {
+    const docs = await this.deps.repository.byIds(organisationId, ids);
+    const context = await this.viewContext(organisationId, docs);
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    const views: OpportunityView[] = [];
+    for (const id of ids) {
+      const doc = byId.get(id);
+      if (doc) views.push(toOpportunityView(doc, context));
+    }
+    return views;
+  }
+
+  async viewContext(
+    organisationId: string,
+    docs: readonly Pick<OpportunityDoc, 'prospectId' | 'userId'>[],
+    extraUsers: readonly string[] = [],
+  ): Promise<ViewContext> {
+    const userIds = [...new Set([...docs.map((doc) => doc.userId), ...extraUsers])];
+    const [prospects, users] = await Promise.all([
+      this.deps.gateway.byIds(
+        organisationId,
+        docs.map((doc) => doc.prospectId),
+      ),
+      this.deps.users(userIds),
+    ]);
+    const usersById = new Map(users.map((user) => [user._id, user]));
+    return {
+      now: this.deps.now(),
+      timeZone: this.deps.timeZone,
+      prospects: new Map(prospects.map((prospect) => [prospect._id, prospect])),
+      userOf: (id) => usersById.get(id) ?? { _id: id, username: '' },
+    };
+  }
+
+  private async visible(actor: Actor, opportunityId: string): Promise<OpportunityDoc> {
+    const doc = await this.deps.repository.findVisible(scopeOf(actor), opportunityId);
+    if (!doc) throw AppError.notFound(OPPORTUNITY_MESSAGES.notFound);
+    return doc;
+  }
+
+  /** The detail: every comment, oldest first, and the history for "Voir l'historique" holders. */
+  async get(actor: Actor, opportunityId: string): Promise<{ opportunity: OpportunityView }> {
+    await this.applyDueRenewals(actor.organisationId);
+    const doc = await this.visible(actor, opportunityId);
+    const withHistory = hasPermission(actor.mask, PERMISSION.VIEW_HISTORY);
+    const historyUsers = withHistory
+      ? doc.history.flatMap((entry) => (entry.by === null ? [] : [entry.by]))
+      : [];
+    const [context, messages] = await Promise.all([
+      this.viewContext(actor.organisationId, [doc], historyUsers),
+      this.deps.messages.listFor(actor.organisationId, doc._id),
+    ]);
+    const view = toOpportunityView(doc, context);
+    view.message = messages;
+    if (withHistory) view.history = doc.history.map((entry) => toHistoryView(entry, context.userOf));
+    return { opportunity: view };
+  }
+
+  // ---- changing ----
+
+  async setState(
+    actor: Actor,
+    opportunityId: string,
+    to: OpportunityState,
+    waitingDate?: number,
+  ): Promise<{ opportunity: OpportunityView }> {
+    const doc = await this.visible(actor, opportunityId);
+    const now = this.deps.now();
+    if (to === 'WAITING' && (waitingDate === undefined || waitingDate <= now))
+      throw AppError.badRequest(OPPORTUNITY_REQUEST_MESSAGES.waitingDateInPast);
+    const from = computeTiming(doc, now, this.deps.timeZone).state;
+    const entry: HistoryEntry = { at: now, by: actor.userId, from, to, kind: 'state' };
+    await this.deps.repository.update(doc, {
+      $set: { state: to, stateChangedAt: now, ...(to === 'WAITING' ? { waitingDate } : {}) },
+      ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
+      $push: { history: entry },
+    });
+    await this.deps.gateway.setState(doc.organisationId, doc.prospectId, to);
+    return this.get(actor, opportunityId);
+  }
+
+  async updateContractual(
+    actor: Actor,
+    opportunityId: string,
+    data: Record<string, string>,
+  ): Promise<{ opportunity: OpportunityView }> {
+    const doc = await this.visible(actor, opportunityId);
+    const endDate = data[CONTRACTUAL_KEYS.endDate] ?? '';
+    const set: Partial<OpportunityDoc> = { informationContractuelle: JSON.stringify(data) };
+    let unset: { renewalAt?: true; renewalEndDate?: true } | undefined;
+    if (endDate === '') {
+      if (doc.renewalEndDate !== undefined || doc.renewalAt !== undefined)
+        unset = { renewalAt: true, renewalEndDate: true };
+    } else if (endDate !== doc.renewalEndDate) {
+      // A new end date schedules its follow-up; saving the same one again does not bring it back twice.
+      const dueAt = renewalDueAt(endDate, this.deps.renewalLeadDays, this.deps.timeZone);
+      if (dueAt !== null) Object.assign(set, { renewalAt: dueAt, renewalEndDate: endDate });
+    }
+    await this.deps.repository.update(doc, { $set: set, ...(unset ? { $unset: unset } : {}) });
+    return this.get(actor, opportunityId);
+  }
+
+  async updateProspect(
+    actor: Actor,
+    opportunityId: string,
+    data: ProspectInfoData,
+  ): Promise<{ opportunity: OpportunityView }> {
+    const doc = await this.visible(actor, opportunityId);
+    const { contacts, custom, ...fields } = data;
+    const value: Record<string, unknown> = {};
+    for (const pair of custom) value[toStoredKey(pair.title)] = pair.value;
+    value.contact = contacts;
+    await this.deps.gateway.edit(doc.organisationId, doc.prospectId, {
+      ...fields,
+      value: JSON.stringify(value),
+    });
+    return this.get(actor, opportunityId);
+  }
+
+  /** Hands an opportunity to a member ("Assigner un collaborateur"). */
+  async assign(
+    actor: Actor,
+    opportunityId: string,
+    userId: string,
+  ): Promise<{ opportunity: OpportunityView }> {
+    const doc = await this.visible(actor, opportunityId);
+    if (!(await this.deps.isMember(actor.organisationId, userId)))
+      throw AppError.notFound(OPPORTUNITY_MESSAGES.memberNotFound);
+    if (doc.isPrivate && userId !== doc.fileOwnerId)
+      throw AppError.conflict(OPPORTUNITY_MESSAGES.privateFile);
+    const [target] = await this.deps.users([userId]);
+    const now = this.deps.now();
+    const state = computeTiming(doc, now, this.deps.timeZone).state;
+    const entry: HistoryEntry = {
+      at: now,
+      by: actor.userId,
+      from: state,
+      to: state,
+      kind: 'assign',
+      reason: `Attribuée à ${target?.username ?? ''}`.trim(),
+    };
+    await this.deps.repository.update(doc, { $set: { userId }, $push: { history: entry } });
+    await this.deps.gateway.setOwner(doc.organisationId, doc.prospectId, userId, target?.username ?? '');
+    return this.get(actor, opportunityId);
+  }
+
+  // ---- creating ----
 
   async createFromProspect(
-    caller: Caller,
+    actor: Pick<Actor, 'organisationId' | 'userId'>,
     prospectId: string,
   ): Promise<{ opportunityId: string; state: 'TODO' }> {
-    const prospect = await this.prospects.visibleProspect(caller, prospectId);
+    const prospect = await this.deps.prospects.visibleProspect(actor, prospectId);
     if (prospect.isAccepted) throw AppError.conflict(OPPORTUNITY_MESSAGES.alreadyAccepted);
+    return this.claim(actor, prospect);
+  }
+
+  /** Claims the prospect first (compare-and-set), so two calls cannot both make an opportunity of it. */
+  private async claim(
+    actor: Pick<Actor, 'organisationId' | 'userId'>,
+    prospect: ProspectDoc,
+  ): Promise<{ opportunityId: string; state: 'TODO' }> {
     const opportunityId = newObjectId();
-    if (!(await this.prospects.accept(prospect, { opportunityId, userId: caller.userId })))
+    if (!(await this.deps.prospects.accept(prospect, { opportunityId, userId: actor.userId })))
       throw AppError.conflict(OPPORTUNITY_MESSAGES.alreadyAccepted);
-    const now = this.now();
+    const now = this.deps.now();
     try {
-      await this.repository.insert({
+      await this.deps.repository.insert({
         _id: opportunityId,
-        organisationId: caller.organisationId,
+        organisationId: actor.organisationId,
         prospectId: prospect._id,
         excelId: prospect.excelId,
-        userId: caller.userId,
+        userId: actor.userId,
         state: 'TODO',
         creationDate: now,
         stateChangedAt: now,
-        history: [{ at: now, by: caller.userId, from: null, to: 'TODO' }],
+        isPrivate: prospect.isPrivate,
+        fileOwnerId: prospect.userId,
+        history: [{ at: now, by: actor.userId, from: null, to: 'TODO' }],
       });
     } catch (error) {
       // Give the prospect back, or it would show as taken with no opportunity behind it.
-      await this.prospects.release(prospect, opportunityId);
+      await this.deps.prospects.release(prospect, opportunityId);
       throw error;
     }
     return { opportunityId, state: 'TODO' };
+  }
+
+  /** A manual opportunity: its prospect, outside any file, and the opportunity, owned by the caller. */
+  async addOne(actor: Actor, data: NewOpportunityData): Promise<{ opportunityId: string }> {
+    const [me] = await this.deps.users([actor.userId]);
+    const orEmpty = (value: string) => (value.trim() === '' ? EMPTY_VALUE : value.trim());
+    const fields: ProspectFields = {
+      prospect: orEmpty(data.title),
+      enseigne: orEmpty(data.enseigne),
+      codePostale: orEmpty(data.codePostale),
+      ville: orEmpty(data.ville),
+      adresseComplete: orEmpty(data.adresse),
+      site: EMPTY_VALUE,
+      telephone: orEmpty(data.telephone),
+      eMail: orEmpty(data.email),
+      siret: orEmpty(data.siret).replace(/\s/g, ''),
+      libelleactivite: orEmpty(data.libelle),
+      trancheSalarier: orEmpty(data.tranche),
+      typeEtablissement: orEmpty(data.state),
+    };
+    const value: Record<string, unknown> = {};
+    if (data.metier) value['Métier'] = data.metier;
+    value.contact = data.contacts;
+    const opportunityId = newObjectId();
+    const state = data.state2;
+    const prospect = await this.deps.gateway.insertManual({
+      organisationId: actor.organisationId,
+      userId: actor.userId,
+      username: me?.username ?? '',
+      fields,
+      value: JSON.stringify(value),
+      state,
+      opportunityId,
+    });
+    const now = this.deps.now();
+    try {
+      await this.deps.repository.insert({
+        _id: opportunityId,
+        organisationId: actor.organisationId,
+        prospectId: prospect._id,
+        excelId: '',
+        userId: actor.userId,
+        state,
+        creationDate: now,
+        // The status date: when it was won, or from when it is to be done.
+        stateChangedAt: data.dateStatus,
+        isPrivate: false,
+        fileOwnerId: actor.userId,
+        history: [{ at: now, by: actor.userId, from: null, to: state, kind: 'create' }],
+      });
+    } catch (error) {
+      await this.deps.gateway.deleteManual(actor.organisationId, prospect._id);
+      throw error;
+    }
+    return { opportunityId };
+  }
+
+  unassigned(
+    actor: Actor,
+    input: { offset: number; limit: number },
+  ): Promise<{ value: PoolRow[]; total: number }> {
+    return this.deps.gateway.pool(actor.organisationId, actor.userId, input.offset, input.limit);
+  }
+
+  /** The first prospect of the pool becomes the caller's TODO; losing a race for it moves on to the next. */
+  async takeNext(actor: Actor): Promise<{ opportunityId: string }> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { value } = await this.deps.gateway.pool(actor.organisationId, actor.userId, 0, 1);
+      const first = value[0];
+      if (!first) throw AppError.notFound(OPPORTUNITY_MESSAGES.poolEmpty);
+      const prospect = await this.deps.prospects.visibleProspect(actor, first._id);
+      if (prospect.isAccepted) continue;
+      try {
+        return { opportunityId: (await this.claim(actor, prospect)).opportunityId };
+      } catch (error) {
+        // Someone took this one between the read and the claim: try the next.
+        if (!(error instanceof AppError && error.status === 409)) throw error;
+      }
+    }
+    throw AppError.conflict(OPPORTUNITY_MESSAGES.busy);
+  }
+
+  // ---- comments (for the messages component) ----
+
+  readonly threads: OpportunityThreads = {
+    assertCommentable: async (actor, opportunityId) => {
+      await this.visible(actor, opportunityId);
+    },
+    recordComment: async (actor, opportunityId, message: MessageDoc) => {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const doc = await this.visible(actor, opportunityId);
+        const state = computeTiming(doc, message.date, this.deps.timeZone).state;
+        const entry: HistoryEntry = {
+          at: message.date,
+          by: actor.userId,
+          from: state,
+          to: state,
+          kind: 'comment',
+          reason: `Commentaire (${message.statusName})`,
+        };
+        const recent = [message, ...(doc.recentMessages ?? [])].slice(0, 3);
+        if (await this.deps.repository.setRecentMessages(doc, recent, entry)) return;
+      }
+      throw AppError.conflict(OPPORTUNITY_MESSAGES.busy);
+    },
+  };
+
+  // ---- renewal follow-ups ----
+
+  /** Brings back as TODO every opportunity whose renewal is due (one organisation, or all). */
+  async applyDueRenewals(organisationId?: string): Promise<number> {
+    const { repository, gateway, renewalLeadDays, timeZone } = this.deps;
+    let applied = 0;
+    for (;;) {
+      const now = this.deps.now();
+      const due = await repository.dueRenewals(now, organisationId);
+      for (const doc of due) {
+        const entry: HistoryEntry = {
+          at: now,
+          by: null,
+          from: computeTiming(doc, now, timeZone).state,
+          to: 'TODO',
+          kind: 'renewal',
+          reason: renewalReason(doc.renewalEndDate ?? '', renewalLeadDays),
+        };
+        if (await repository.applyRenewal(doc, entry)) {
+          await gateway.setState(doc.organisationId, doc.prospectId, 'TODO');
+          applied += 1;
+        }
+      }
+      if (due.length < WRITE_CHUNK) return applied;
+      await yieldToEventLoop();
+    }
   }
 }

@@ -1,0 +1,39 @@
+// The messages component for the composition root: comments and statuses. The opportunities
+// component reads them through `log`; posting checks the opportunity through its threads.
+import type { Store } from '../../db/types';
+import type { ApiRoutes } from '../access/api-routes';
+import { MessagesRepository } from './repository';
+import { registerMessageRoutes } from './routes';
+import { MessagesService, type OpportunityThreads } from './service';
+
+export type { Actor, OpportunityThreads } from './service';
+export { toMessageView } from './service';
+export type { MessageDoc } from './repository';
+
+export type MessagesModuleDeps = {
+  store: Store;
+  now: () => number;
+  usernameOf: (userId: string) => Promise<string>;
+};
+
+/** What the opportunities component may ask of messages. */
+export type MessageLog = Pick<MessagesService, 'statusViews' | 'listFor'>;
+
+export type MessagesModule = {
+  start(): Promise<void>;
+  registerRoutes(api: ApiRoutes, threads: OpportunityThreads): void;
+  log: MessageLog;
+};
+
+export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
+  const repository = new MessagesRepository(deps.store);
+  const messages = new MessagesService(repository, deps.usernameOf, deps.now);
+  return {
+    start: () => repository.ensureIndexes(),
+    registerRoutes: (api, threads) => registerMessageRoutes(api, messages, threads),
+    log: {
+      statusViews: (organisationId) => messages.statusViews(organisationId),
+      listFor: (organisationId, opportunityId) => messages.listFor(organisationId, opportunityId),
+    },
+  };
+}

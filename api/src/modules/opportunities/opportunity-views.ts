@@ -1,0 +1,93 @@
+// Stored documents → the OpportunityView the screens read (issue 9 contract).
+import {
+  CARD_MESSAGE_PREVIEWS,
+  CIVILITES,
+  type Civilite,
+  computeTiming,
+  type ContactView,
+  customFieldsOf,
+  type HistoryView,
+  type OpportunityView,
+  PROSPECT_FIELDS,
+  type ProspectView,
+  SYSTEM_USER,
+  type UserRef,
+} from '@app/domain';
+import { toMessageView } from '../messages/module';
+import type { ProspectDoc } from '../prospects/module';
+import type { HistoryEntry, OpportunityDoc } from './repository';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function contactsOf(value: string): ContactView[] {
+  let list: unknown;
+  try {
+    list = (JSON.parse(value) as { contact?: unknown } | null)?.contact;
+  } catch {
+    return []; // not JSON: a prospect stored before contacts existed has none
+  }
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    .map((item) => ({
+      surname: text(item.surname),
+      name: text(item.name),
+      fonction: text(item.fonction),
+      phone: text(item.phone),
+      mail: text(item.mail),
+      civilite: (CIVILITES as readonly string[]).includes(text(item.civilite))
+        ? (item.civilite as Civilite)
+        : 'Mr.',
+    }));
+}
+
+export function toProspectView(doc: ProspectDoc | undefined, prospectId: string): ProspectView {
+  const fields = Object.fromEntries(
+    PROSPECT_FIELDS.map((field) => [field, doc ? doc[field] : 'Aucun']),
+  ) as Record<(typeof PROSPECT_FIELDS)[number], string>;
+  return {
+    _id: doc?._id ?? prospectId,
+    ...fields,
+    departement: doc?.departement ?? 'Aucun',
+    region: doc?.region ?? 'Aucun',
+    ...(doc?.latlng ? { latlng: doc.latlng } : {}),
+    value: JSON.stringify(customFieldsOf(doc?.value ?? '{}')),
+    contacts: contactsOf(doc?.value ?? '{}'),
+  };
+}
+
+export function toHistoryView(entry: HistoryEntry, userOf: (id: string) => UserRef): HistoryView {
+  return {
+    at: entry.at,
+    by: entry.by === null ? SYSTEM_USER : userOf(entry.by),
+    from: entry.from,
+    to: entry.to,
+    kind: entry.kind ?? 'state',
+    ...(entry.reason ? { reason: entry.reason } : {}),
+  };
+}
+
+export type ViewContext = {
+  now: number;
+  timeZone: string;
+  prospects: ReadonlyMap<string, ProspectDoc>;
+  userOf: (id: string) => UserRef;
+};
+
+/** A list card's view: the last three comments, newest first. */
+export function toOpportunityView(doc: OpportunityDoc, context: ViewContext): OpportunityView {
+  const timing = computeTiming(doc, context.now, context.timeZone);
+  return {
+    _id: doc._id,
+    state: timing.state,
+    timeFilter: timing.timeFilter,
+    howMuchTime: timing.howMuchTime,
+    creationDate: doc.creationDate,
+    ...(doc.state === 'WAITING' && doc.waitingDate !== undefined ? { waitingDate: doc.waitingDate } : {}),
+    user: context.userOf(doc.userId),
+    prospectId: toProspectView(context.prospects.get(doc.prospectId), doc.prospectId),
+    message: (doc.recentMessages ?? []).slice(0, CARD_MESSAGE_PREVIEWS).map(toMessageView),
+    informationContractuelle: doc.informationContractuelle ?? '{}',
+    ...(doc.excelId ? { excelId: doc.excelId } : {}),
+  };
+}

@@ -1,0 +1,169 @@
+// The prospect reads and writes opportunities need beyond the prospects component's catalogue
+// (visibleProspect, accept, release): a page of prospects by id, their edition, the manual prospect,
+// the unassigned pool. They use the prospects component's stored shape and visibility rules
+// (docs/decisions/prospect-import.md); docs/decisions/opportunities.md asks for them to move into
+// its catalogue.
+import {
+  dedupKeyOf,
+  departmentOfPostalCode,
+  EMPTY_VALUE,
+  isValidSiret,
+  type OpportunityState,
+  type ProspectFields,
+  regionOfPostalCode,
+  searchTextOf,
+} from '@app/domain';
+import type { Collection, Filter, Store } from '../../db/types';
+import type { ProspectDoc } from '../prospects/module';
+
+type FileDoc = {
+  _id: string;
+  organisationId: string;
+  status: string;
+  isPrivate: boolean;
+  userId: string;
+  username: string;
+  name: string;
+  date: number;
+};
+
+export type PoolRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { username: string; fileName: string };
+
+export type ProspectEdit = ProspectFields & { value: string };
+
+/** The facts derived from the standard fields, as the import stores them. */
+function derived(fields: ProspectFields) {
+  return {
+    departement: departmentOfPostalCode(fields.codePostale) ?? EMPTY_VALUE,
+    region: regionOfPostalCode(fields.codePostale)?.name ?? EMPTY_VALUE,
+    searchText: searchTextOf(fields),
+    dedupKey: dedupKeyOf(fields),
+    siretFlagged: fields.siret !== EMPTY_VALUE && !isValidSiret(fields.siret),
+  };
+}
+
+export class ProspectGateway {
+  private readonly prospects: Collection<ProspectDoc>;
+  private readonly files: Collection<FileDoc>;
+
+  constructor(store: Store) {
+    this.prospects = store.collection<ProspectDoc>('prospects');
+    this.files = store.collection<FileDoc>('prospectFiles');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.prospects.createIndex({ organisationId: 1, isAccepted: 1, excelId: 1, rowIndex: 1 });
+  }
+
+  byIds(organisationId: string, ids: readonly string[]): Promise<ProspectDoc[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.prospects.find(
+      { organisationId, _id: { $in: [...new Set(ids)] } },
+      { projection: { searchText: 0, dedupKey: 0 } },
+    );
+  }
+
+  async setState(organisationId: string, prospectId: string, state: OpportunityState): Promise<void> {
+    await this.prospects.updateOne({ _id: prospectId, organisationId }, { $set: { state } });
+  }
+
+  async setOwner(
+    organisationId: string,
+    prospectId: string,
+    userId: string,
+    username: string,
+  ): Promise<void> {
+    await this.prospects.updateOne(
+      { _id: prospectId, organisationId },
+      { $set: { acceptedBy: userId, acceptedUsername: username } },
+    );
+  }
+
+  async edit(organisationId: string, prospectId: string, edit: ProspectEdit): Promise<void> {
+    await this.prospects.updateOne(
+      { _id: prospectId, organisationId },
+      { $set: { ...edit, ...derived(edit) } },
+    );
+  }
+
+  /** A prospect typed in the new-opportunity modal: accepted at once, outside any file. */
+  async insertManual(input: {
+    organisationId: string;
+    userId: string;
+    username: string;
+    fields: ProspectFields;
+    value: string;
+    state: OpportunityState;
+    opportunityId: string;
+  }): Promise<ProspectDoc> {
+    const doc: Omit<ProspectDoc, '_id'> = {
+      ...input.fields,
+      ...derived(input.fields),
+      organisationId: input.organisationId,
+      excelId: '',
+      userId: input.userId,
+      isPrivate: false,
+      rowIndex: 0,
+      value: input.value,
+      isAccepted: true,
+      state: input.state,
+      opportunityId: input.opportunityId,
+      acceptedBy: input.userId,
+      acceptedUsername: input.username,
+    };
+    const { insertedId } = await this.prospects.insertOne(doc);
+    return { ...doc, _id: insertedId };
+  }
+
+  async deleteManual(organisationId: string, prospectId: string): Promise<void> {
+    await this.prospects.deleteOne({ _id: prospectId, organisationId, excelId: '' });
+  }
+
+  /** Ready files the caller may see (not another member's private one), oldest first. */
+  private visibleFiles(organisationId: string, userId: string): Promise<FileDoc[]> {
+    return this.files.find(
+      { organisationId, status: 'ready', $or: [{ isPrivate: false }, { userId }] },
+      { sort: { date: 1, _id: 1 }, projection: { _id: 1, username: 1, name: 1 } },
+    );
+  }
+
+  /** The prospects of visible files not yet taken as opportunities, file after file, in file order. */
+  async pool(
+    organisationId: string,
+    userId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ value: PoolRow[]; total: number }> {
+    const files = await this.visibleFiles(organisationId, userId);
+    const byId = new Map(files.map((file) => [file._id, file]));
+    const counts = await Promise.all(
+      files.map((file) => this.prospects.countDocuments(this.poolOf(organisationId, file._id))),
+    );
+    const total = counts.reduce((sum, count) => sum + count, 0);
+    const value: PoolRow[] = [];
+    let skip = offset;
+    for (const [index, file] of files.entries()) {
+      const count = counts[index] ?? 0;
+      if (value.length >= limit) break;
+      if (skip >= count) {
+        skip -= count;
+        continue;
+      }
+      const rows = await this.prospects.find(this.poolOf(organisationId, file._id), {
+        sort: { rowIndex: 1 },
+        skip,
+        limit: limit - value.length,
+        projection: { searchText: 0, dedupKey: 0 },
+      });
+      skip = 0;
+      const owner = byId.get(file._id);
+      for (const row of rows)
+        value.push({ ...row, username: owner?.username ?? '', fileName: owner?.name ?? '' });
+    }
+    return { value, total };
+  }
+
+  private poolOf(organisationId: string, excelId: string): Filter<ProspectDoc> {
+    return { organisationId, isAccepted: false, excelId };
+  }
+}
