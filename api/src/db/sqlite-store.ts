@@ -238,10 +238,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   private insertRows(docs: NewDocument<T>[]): string[] {
     const insert = this.prepare(`INSERT INTO ${this.tableSql} (_id, doc) VALUES (?, ?)`);
-    const prepared = docs.map((doc) => ({ ...(doc as Record<string, unknown>), _id: doc._id ?? newId() }));
-    this.engine.registerArrayPaths(this.name, prepared);
-    for (const doc of prepared) insert.run(doc._id, serialise(doc));
-    return prepared.map((doc) => doc._id);
+    const bodies = docs as unknown as Record<string, unknown>[];
+    this.engine.registerArrayPaths(this.name, bodies);
+    return bodies.map((body) => {
+      const id = (body._id as string | undefined) ?? newId();
+      // Most documents come without _id: stringify them as they are, without a copy.
+      insert.run(id, body._id === undefined ? JSON.stringify(body) : serialise(body));
+      return id;
+    });
   }
 
   async insertOne(doc: NewDocument<T>): Promise<{ insertedId: string }> {

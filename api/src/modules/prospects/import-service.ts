@@ -62,6 +62,8 @@ function columnsOf(rows: ImportRow[]): string[] {
   return [...columns];
 }
 
+const PREPARE_SLICE = 500;
+
 export class ProspectImportService {
   private readonly lock = new KeyedLock();
 
@@ -144,13 +146,15 @@ export class ProspectImportService {
     const listable = Math.max(0, MAX_LISTED_REJECTIONS - file.rejectedCount);
     const rejected: ImportSummary['rejected'] = [];
     const accepted: { index: number; draft: ProspectDraft }[] = [];
-    rows.forEach((row, offset) => {
-      const outcome = prepareImportRow(row, file.mapping, file.options);
+    for (let offset = 0; offset < rows.length; offset += 1) {
+      // Normalising 2,000 rows at once would hold the event loop; serve other calls between slices.
+      if (offset > 0 && offset % PREPARE_SLICE === 0) await yieldToEventLoop();
+      const outcome = prepareImportRow(rows[offset] as ImportRow, file.mapping, file.options);
       if (outcome.kind === 'accepted') accepted.push({ index: start + offset, draft: outcome.draft });
-      if (outcome.kind !== 'rejected') return;
+      if (outcome.kind !== 'rejected') continue;
       counts.rejectedCount += 1;
       if (rejected.length < listable) rejected.push({ index: start + offset, reason: outcome.reason });
-    });
+    }
 
     // Duplicates: of rows already stored for this file, and of the organisation's prospects the caller sees.
     const keys = [...new Set(accepted.map(({ draft }) => draft.dedupKey))];

@@ -1,0 +1,355 @@
+// The prospect import at 10k, 100k and 1M rows, on the built API over the embedded store:
+// - in Chromium (the real import modal): the time to parse the file, and from file pick to a ready
+//   file in the list (`--browser`, needs the built shell and remotes);
+// - over HTTP with the calls the modal makes (start, 2,000-row batches, finish): upload + store time
+//   and the server's rows/s, as a ratio to the raw insertMany rate of the same store in the same run;
+// - the API's peak memory (VmHWM) during the import;
+// - p99 of a concurrent list call (/api/prospect/get/all) while 100k rows go in;
+// - the start-up time and memory of the API over a store holding 1M prospects.
+// Prints the figures; writes bench/results/import.json.
+// Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser]   (build first: npm run build)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const dist = path.join(repo, 'api', 'dist');
+const resultsFile = path.join(here, 'results', 'import.json');
+const requireFromApi = createRequire(path.join(repo, 'api', 'package.json'));
+
+const sizesArg = process.argv.indexOf('--sizes');
+const SIZES =
+  sizesArg === -1 ? [10_000, 100_000, 1_000_000] : process.argv[sizesArg + 1].split(',').map(Number);
+const WITH_BROWSER = process.argv.includes('--browser');
+const BATCH = 2_000;
+
+export const COLUMNS = [
+  'Raison sociale',
+  'Enseigne',
+  'Code postal',
+  'Ville',
+  'Adresse',
+  'Site web',
+  'Téléphone',
+  'E-mail',
+  'SIRET',
+  'Libellé activité',
+  'Tranche effectif',
+  "Type d'établissement",
+];
+const MAPPING = {
+  prospect: 'Raison sociale',
+  enseigne: 'Enseigne',
+  codePostale: 'Code postal',
+  ville: 'Ville',
+  adresseComplete: 'Adresse',
+  site: 'Site web',
+  telephone: 'Téléphone',
+  eMail: 'E-mail',
+  siret: 'SIRET',
+  libelleactivite: 'Libellé activité',
+  trancheSalarier: 'Tranche effectif',
+  typeEtablissement: "Type d'établissement",
+};
+const CITIES = [
+  ['01000', 'Bourg-en-Bresse'],
+  ['13001', 'Marseille'],
+  ['2A004', 'Ajaccio'],
+  ['59000', 'Lille'],
+  ['75011', 'Paris'],
+];
+
+/** One row of a French prospect file, as cells in COLUMNS order. */
+export function cells(index) {
+  const [postalCode, city] = CITIES[index % CITIES.length];
+  return [
+    `Société ${index} Crèche Œuvre`,
+    `Enseigne ${index}`,
+    postalCode,
+    city,
+    `${index % 200} rue de la République`,
+    `https://societe-${index}.fr`,
+    `0${String(102030405 + index).slice(-9)}`,
+    `contact@societe-${index}.fr`,
+    String(73282932000074 + index * 10).padStart(14, '0'),
+    ['Commerce de détail', 'Restauration', 'Conseil', 'Crèche'][index % 4],
+    ['1 à 2', '3 à 5', '10 à 19', '50 à 99'][index % 4],
+    index % 3 === 0 ? 'Siège social' : 'Établissement secondaire',
+  ];
+}
+
+const rowObject = (index) => Object.fromEntries(cells(index).map((value, column) => [COLUMNS[column], value]));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApi(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(dist, 'index.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '1024',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('l’API s’est arrêtée au démarrage');
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const memory = (field) => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
+  };
+  return {
+    base,
+    startupMs: Math.round(performance.now() - started),
+    rssMb: () => memory('VmRSS'),
+    peakRssMb: () => memory('VmHWM'),
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+async function post(base, route, body) {
+  const res = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${route} : ${res.status} ${json.message ?? ''}`);
+  return json;
+}
+
+export async function seedCaller(base) {
+  const { token } = await post(base, '/api/register', {
+    email: `import.${Date.now()}@exemple.fr`,
+    password: 'Motdepasse1',
+    username: 'Banc Import',
+  });
+  await post(base, '/api/organisation/create', { token, name: 'Société de mesure', phone: '0102030405' });
+  const { organisations } = await post(base, '/api/organisation/get', { token });
+  return { token, organisationId: organisations[0]._id };
+}
+
+/** The calls the import modal makes for a large file, timed from the first to the ready file. */
+async function importOverHttp(base, caller, size, name) {
+  const started = performance.now();
+  const { importId } = await post(base, '/api/prospect/import/start', {
+    ...caller,
+    name,
+    isPrivate: false,
+    value: MAPPING,
+    columns: COLUMNS,
+    totalRows: size,
+    duplicates: 'keep',
+  });
+  for (let offset = 0; offset < size; offset += BATCH) {
+    const rows = [];
+    for (let index = offset; index < Math.min(offset + BATCH, size); index += 1) rows.push(rowObject(index));
+    await post(base, '/api/prospect/import/rows', { ...caller, importId, offset, rows });
+  }
+  const { summary } = await post(base, '/api/prospect/import/finish', { ...caller, importId });
+  const seconds = (performance.now() - started) / 1000;
+  if (summary.imported !== size) throw new Error(`import incomplet : ${summary.imported} / ${size}`);
+  return { seconds: Number(seconds.toFixed(2)), rowsPerSec: Math.round(size / seconds) };
+}
+
+/** The same store's raw insertMany rate for the same number of prospect documents, 2,000 per call. */
+function rawInsertManyRate(size) {
+  const script = `
+    const { openSqliteStore } = require(${JSON.stringify(path.join(dist, 'db', 'sqlite-store.js'))});
+    const { ProspectsRepository } = require(${JSON.stringify(path.join(dist, 'modules', 'prospects', 'repository.js'))});
+    const { normaliseProspectRow } = require('@app/domain');
+    const columns = ${JSON.stringify(COLUMNS)};
+    const mapping = ${JSON.stringify(MAPPING)};
+    const cells = ${cells.toString()};
+    const CITIES = ${JSON.stringify(CITIES)};
+    (async () => {
+      const dataDir = process.argv[1];
+      const store = await openSqliteStore({ dataDir });
+      await new ProspectsRepository(store).ensureIndexes();
+      const col = store.collection('prospects');
+      const docs = [];
+      const size = ${size};
+      let elapsed = 0;
+      for (let offset = 0; offset < size; offset += ${BATCH}) {
+        const batch = [];
+        for (let index = offset; index < Math.min(offset + ${BATCH}, size); index += 1) {
+          const row = Object.fromEntries(cells(index).map((value, column) => [columns[column], value]));
+          const draft = normaliseProspectRow(row, mapping, { keepTitle: true });
+          batch.push({ ...draft, organisationId: 'o', excelId: 'f', userId: 'u', isPrivate: false, rowIndex: index,
+            isAccepted: false, state: null });
+        }
+        const started = performance.now();
+        await col.insertMany(batch);
+        elapsed += performance.now() - started;
+      }
+      await store.close();
+      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)) }));
+    })();
+  `;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-raw-'));
+  try {
+    const run = spawnSync(process.execPath, ['-e', script, dataDir], {
+      cwd: path.join(repo, 'api'),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (run.status !== 0) throw new Error('mesure brute en échec');
+    const result = JSON.parse(run.stdout);
+    return { seconds: Number(result.seconds.toFixed(2)), rowsPerSec: result.rowsPerSec };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** p99 of a list call while an import runs beside it. */
+async function listLatencyDuringImport(base, caller, size) {
+  const body = JSON.stringify(caller);
+  const importing = importOverHttp(base, caller, size, 'Import concurrent');
+  let done = false;
+  importing.finally(() => (done = true));
+  const latencies = [];
+  const instance = autocannon({
+    url: `${base}/api/prospect/get/all`,
+    connections: 5,
+    duration: 600,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const imported = await importing;
+  instance.stop();
+  await new Promise((resolve) => instance.once('done', resolve));
+  if (!done) throw new Error('import inachevé');
+  latencies.sort((a, b) => a - b);
+  const at = (quantile) => Number(latencies[Math.floor((latencies.length - 1) * quantile)].toFixed(1));
+  return { rows: size, import: imported, listCalls: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+async function browserImport(base, size) {
+  const { measureBrowserImport } = await import('./import-browser.mjs');
+  return measureBrowserImport(base, size, { columns: COLUMNS, cells });
+}
+
+async function main() {
+  for (const needed of [path.join(dist, 'index.js'), path.join(dist, 'modules', 'prospects', 'repository.js')]) {
+    if (!existsSync(needed)) {
+      console.error('API non construite : lancez "npm run build" d’abord.');
+      process.exitCode = 1;
+      return;
+    }
+  }
+  const runs = [];
+  let concurrent;
+  let startupOver1M;
+  for (const size of SIZES) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-import-${size}-`));
+    try {
+      const api = await startApi(dataDir);
+      const caller = await seedCaller(api.base);
+      console.log(`${size.toLocaleString('fr-FR')} lignes : import par HTTP…`);
+      const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
+      const peakRssMb = api.peakRssMb();
+      let browser;
+      if (WITH_BROWSER && size <= 100_000) {
+        console.log(`${size.toLocaleString('fr-FR')} lignes : import dans Chromium…`);
+        browser = await browserImport(api.base, size);
+      }
+      if (size === 100_000 || process.env.CONCURRENT_AT === String(size)) {
+        console.log('Appels de liste pendant un import de 100 000 lignes…');
+        concurrent = await listLatencyDuringImport(api.base, caller, size);
+      }
+      await api.stop();
+      console.log(`${size.toLocaleString('fr-FR')} lignes : insertMany brut du même stockage…`);
+      const raw = rawInsertManyRate(size);
+      runs.push({
+        rows: size,
+        http,
+        rawInsertMany: raw,
+        ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
+        apiPeakRssMb: peakRssMb,
+        ...(browser ? { browser } : {}),
+      });
+      if (size === 1_000_000) {
+        const again = await startApi(dataDir);
+        startupOver1M = { prospects: size, startupMs: again.startupMs, rssMb: again.rssMb() };
+        await again.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'inconnu',
+    batchRows: BATCH,
+    columns: COLUMNS.length,
+    runs,
+    listCallDuringImport: concurrent,
+    apiStartupOver1MProspects: startupOver1M,
+    targets: { readyFileSecondsAt100k: 10 },
+  };
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log('');
+  for (const run of runs) {
+    console.log(
+      `${run.rows.toLocaleString('fr-FR')} lignes — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
+        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, mémoire crête de l’API ${run.apiPeakRssMb} Mo` +
+        (run.browser
+          ? `, Chromium : analyse ${run.browser.parseSeconds} s, du choix du fichier au fichier prêt ${run.browser.readySeconds} s`
+          : ''),
+    );
+  }
+  if (concurrent)
+    console.log(
+      `Liste des fichiers pendant un import de 100 000 lignes : ${concurrent.listCalls} appels, p50 ${concurrent.p50Ms} ms, p99 ${concurrent.p99Ms} ms`,
+    );
+  if (startupOver1M)
+    console.log(
+      `Démarrage de l’API sur 1 000 000 de prospects : ${startupOver1M.startupMs} ms, mémoire ${startupOver1M.rssMb} Mo`,
+    );
+  console.log(`Résultats écrits dans ${path.relative(repo, resultsFile)}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
