@@ -2,6 +2,24 @@ import { formatDateTime, OPPORTUNITY_STATE_LABELS, type HistoryView } from '@app
 
 export type HistoryPanelProps = { history: readonly HistoryView[] };
 
+const label = (state: HistoryView['to']) => OPPORTUNITY_STATE_LABELS[state];
+
+/** What an entry says after its date and author. */
+function describe(entry: HistoryView): string {
+  switch (entry.kind) {
+    case 'create':
+      return `Création → ${label(entry.to)}`;
+    case 'comment':
+      return 'Commentaire ajouté';
+    case 'assign':
+      return 'Opportunité attribuée';
+    case 'renewal':
+      return `Relance de renouvellement : ${entry.from ? `${label(entry.from)} → ` : ''}${label(entry.to)}`;
+    default:
+      return entry.from ? `${label(entry.from)} → ${label(entry.to)}` : `Création → ${label(entry.to)}`;
+  }
+}
+
 /** Who changed the state, when, from what to what and why (shown to holders of "Voir l'historique"). */
 export function HistoryPanel({ history }: HistoryPanelProps) {
   return (
@@ -14,9 +32,7 @@ export function HistoryPanel({ history }: HistoryPanelProps) {
           {[...history].reverse().map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
               <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>{' '}
-              <strong>@{entry.by.username}</strong> :{' '}
-              {entry.from ? `${OPPORTUNITY_STATE_LABELS[entry.from]} → ` : 'Création → '}
-              {OPPORTUNITY_STATE_LABELS[entry.to]}
+              <strong>@{entry.by.username}</strong> : {describe(entry)}
               {entry.reason && <span className="detail-history__reason"> ({entry.reason})</span>}
             </li>
           ))}
