@@ -10,7 +10,7 @@ function describe(entry: HistoryView): string {
     case 'create':
       return `Création → ${label(entry.to)}`;
     case 'comment':
-      return 'Commentaire ajouté';
+      return entry.reason ?? 'Commentaire ajouté';
     case 'assign':
       return 'Opportunité attribuée';
     case 'renewal':
@@ -33,7 +33,9 @@ export function HistoryPanel({ history }: HistoryPanelProps) {
             <li key={`${entry.at}-${index}`}>
               <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>{' '}
               <strong>@{entry.by.username}</strong> : {describe(entry)}
-              {entry.reason && <span className="detail-history__reason"> ({entry.reason})</span>}
+              {entry.reason && entry.kind !== 'comment' && (
+                <span className="detail-history__reason"> ({entry.reason})</span>
+              )}
             </li>
           ))}
         </ol>
