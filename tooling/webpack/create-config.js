@@ -110,6 +110,14 @@ function createWebpackConfig(options) {
           chunks: ['main'],
         }),
       ],
+      optimization: {
+        splitChunks: {
+          // Webpack's default ('async' chunks), except Web Workers named `*-worker`: a worker cannot load
+          // chunks shared with the page through the federation runtime, so it keeps its code whole
+          // (docs/decisions/import-files.md).
+          chunks: (chunk) => !chunk.canBeInitial() && !String(chunk.name ?? '').endsWith('-worker'),
+        },
+      },
       performance: { hints: false },
       devServer: {
         port: devPort,
