@@ -111,6 +111,17 @@ describe('filters', () => {
 
   it('count the selected options for the filter button', () => {
     expect(selectedFilterCount({ region: ['a'], departement: ['1', '2'], search: 'x' })).toBe(3);
+    // Bretagne ticks its four départements with it: one choice, plus the activity.
+    expect(
+      selectedFilterCount({
+        region: ['Bretagne'],
+        departement: ['22', '29', '35', '56'],
+        libelleactivite: ['Boulangerie'],
+      }),
+    ).toBe(2);
+    expect(selectedFilterCount({ region: ['Bretagne'], departement: ['22', '29', '35', '56', '75'] })).toBe(
+      2,
+    );
     expect(selectedFilterCount({})).toBe(0);
   });
 });

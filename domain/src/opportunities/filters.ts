@@ -1,7 +1,7 @@
 // The list's filters and search, used by the browser list and the server export alike, so an export
 // is exactly the filtered list: AND across kinds, OR within one; search accent- and case-insensitive.
 import { REGIONS } from '../geography/geography-data';
-import { findDepartment } from '../geography/geography';
+import { findDepartment, regionOfDepartment } from '../geography/geography';
 import { EMPTY_VALUE, type ProspectField } from '../prospect-fields';
 import { normaliseSearch } from '../prospects/normalise-search';
 
@@ -64,9 +64,17 @@ export function matchesSearch(searchText: string, words: readonly string[]): boo
   return words.every((word) => searchText.includes(word));
 }
 
-/** How many options are selected in all: the number the filter button shows. */
+/**
+ * How many choices the user made: the number the filter button shows. A département ticked because
+ * its région is (the two lists are kept in sync) is not a choice of its own.
+ */
 export function selectedFilterCount(filters: OpportunityFilters): number {
-  return FILTER_KINDS.reduce((sum, kind) => sum + (filters[kind]?.length ?? 0), 0);
+  const regions = new Set(filters.region ?? []);
+  return FILTER_KINDS.reduce((sum, kind) => {
+    const selected = filters[kind] ?? [];
+    if (kind !== 'departement') return sum + selected.length;
+    return sum + selected.filter((code) => !regions.has(regionOfDepartment(code)?.name ?? '')).length;
+  }, 0);
 }
 
 type CompiledKind = { kind: FilterKind; options: ReadonlySet<string> };
