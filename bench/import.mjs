@@ -10,7 +10,6 @@
 // Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser]   (build first: npm run build)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const dist = path.join(repo, 'api', 'dist');
 const resultsFile = path.join(here, 'results', 'import.json');
-const requireFromApi = createRequire(path.join(repo, 'api', 'package.json'));
 
 const sizesArg = process.argv.indexOf('--sizes');
 const SIZES =
