@@ -84,4 +84,31 @@ describe('/api/prospect/setLatLng', () => {
       'Le service de géolocalisation ne répond pas, veuillez réessayer plus tard',
     );
   });
+
+  it('geocodes the prospect of an opportunity made by hand (outside any file)', async () => {
+    const made = await k.post('/api/opportunity/addone', {
+      ...k.as(alpha),
+      data: {
+        title: 'Boulangerie Martin',
+        adresse: '1 rue de Rivoli',
+        codePostale: '75001',
+        ville: 'Paris',
+        telephone: '0140000000',
+        dateStatus: Date.now(),
+        state2: 'TODO',
+        contacts: [],
+      },
+    });
+    expect(made.status).toBe(200);
+    const view = await k.post('/api/opportunity/get', {
+      ...k.as(alpha),
+      opportunityId: made.body.opportunityId,
+    });
+    const res = await k.post('/api/prospect/setLatLng', {
+      ...k.as(alpha),
+      prospectId: view.body.opportunity.prospectId._id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ latlng: '48.860611/2.336943' });
+  });
 });

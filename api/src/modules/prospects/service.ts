@@ -178,7 +178,8 @@ export class ProspectsService {
     const { repository } = this.deps;
     const prospect = await repository.findProspect(caller.organisationId, caller.userId, prospectId);
     if (!prospect) throw prospectNotFound();
-    if (prospect.excelDeletedAt !== undefined) return prospect;
+    // Outside any file (made by hand with /api/opportunity/addone, or its file deleted): not private.
+    if (prospect.excelDeletedAt !== undefined || prospect.excelId === '') return prospect;
     if (!(await repository.findVisibleFile(caller.organisationId, caller.userId, prospect.excelId)))
       throw prospectNotFound();
     return prospect;
