@@ -64,7 +64,11 @@ export const contractualRecordSchema = z
       .trim()
       .min(1, MESSAGES.fillAllFields)
       .max(MAX_LENGTHS.customTitle, MESSAGES.tooLong('titre', MAX_LENGTHS.customTitle))
-      .refine((key) => !['__proto__', 'constructor', 'prototype'].includes(key), MESSAGES.invalidRequest),
+      // Titles are free text, but never an operator-looking key or a prototype name.
+      .refine(
+        (key) => !key.startsWith('$') && !['__proto__', 'constructor', 'prototype'].includes(key),
+        MESSAGES.invalidRequest,
+      ),
     contractualValue,
     { error: fieldError('informations contractuelles') },
   )

@@ -35,8 +35,11 @@ const standardShape = Object.fromEntries(
   PROSPECT_FIELDS.map((field) => [field, standardField(field)]),
 ) as Record<ProspectField, ReturnType<typeof standardField>>;
 
-/** The prospect-information modal (/api/opportunity/updateProspect `data`). */
-export const prospectInfoSchema = z.object(
+/**
+ * The prospect-information modal (/api/opportunity/updateProspect `data`). Strict: a key that is not
+ * one of its fields (an operator, a typo) is refused rather than silently dropped.
+ */
+export const prospectInfoSchema = z.strictObject(
   {
     ...standardShape,
     contacts: contactsSchema,
