@@ -19,6 +19,8 @@ function browserPreset(rootDir) {
   return {
     rootDir,
     testEnvironment: 'jsdom',
+    // A guard against a hung test, not a speed check: on CI two packages' suites share two cores.
+    testTimeout: 30_000,
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: { '^.+\\.(t|j)sx?$': swcTransform },
     moduleNameMapper: {

@@ -7,6 +7,8 @@ function nodePreset(rootDir) {
   return {
     rootDir,
     testEnvironment: 'node',
+    // A guard against a hung test, not a speed check: on CI two packages' suites share two cores.
+    testTimeout: 30_000,
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     transform: { '^.+\\.(t|j)sx?$': swcTransform },
     moduleNameMapper: {
