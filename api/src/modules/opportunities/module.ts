@@ -7,6 +7,7 @@ import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
+import { ListIndex } from './list-index';
 import { ProspectGateway } from './prospect-gateway';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
@@ -39,7 +40,8 @@ export type OpportunitiesModule = {
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
   const repository = new OpportunitiesRepository(deps.store);
   const gateway = new ProspectGateway(deps.store);
-  const opportunities = new OpportunitiesService({ ...deps, repository, gateway });
+  const index = new ListIndex(repository, deps.timeZone);
+  const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index });
   let timer: NodeJS.Timeout | undefined;
   const sweep = async () => {
     const applied = await opportunities.applyDueRenewals();

@@ -5,7 +5,8 @@ import {
   type Civilite,
   computeTiming,
   type ContactView,
-  customFieldsOf,
+  EMPTY_VALUE,
+  type FilterableProspect,
   type HistoryView,
   type OpportunityView,
   PROSPECT_FIELDS,
@@ -19,13 +20,21 @@ import type { HistoryEntry, OpportunityDoc } from './repository';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function contactsOf(value: string): ContactView[] {
-  let list: unknown;
+/** The prospect's `value` JSON read once: its custom fields (as customFieldsOf) and its contacts. */
+function readValue(value: string): { custom: Record<string, unknown>; contacts: ContactView[] } {
+  let parsed: unknown;
   try {
-    list = (JSON.parse(value) as { contact?: unknown } | null)?.contact;
+    parsed = JSON.parse(value);
   } catch {
-    return []; // not JSON: a prospect stored before contacts existed has none
+    // not JSON: a prospect stored before contacts existed, shown with no custom field and no contact
+    return { custom: {}, contacts: [] };
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { custom: {}, contacts: [] };
+  const { contact, ...custom } = parsed as Record<string, unknown>;
+  return { custom, contacts: contactsOf(contact) };
+}
+
+function contactsOf(list: unknown): ContactView[] {
   if (!Array.isArray(list)) return [];
   return list
     .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
@@ -42,18 +51,24 @@ function contactsOf(value: string): ContactView[] {
 }
 
 export function toProspectView(doc: ProspectDoc | undefined, prospectId: string): ProspectView {
-  const fields = Object.fromEntries(
-    PROSPECT_FIELDS.map((field) => [field, doc ? doc[field] : 'Aucun']),
-  ) as Record<(typeof PROSPECT_FIELDS)[number], string>;
+  const fields = {} as Record<(typeof PROSPECT_FIELDS)[number], string>;
+  for (const field of PROSPECT_FIELDS) fields[field] = doc ? doc[field] : EMPTY_VALUE;
+  const { custom, contacts } = readValue(doc?.value ?? '{}');
   return {
     _id: doc?._id ?? prospectId,
     ...fields,
-    departement: doc?.departement ?? 'Aucun',
-    region: doc?.region ?? 'Aucun',
+    departement: doc?.departement ?? EMPTY_VALUE,
+    region: doc?.region ?? EMPTY_VALUE,
     ...(doc?.latlng ? { latlng: doc.latlng } : {}),
-    value: JSON.stringify(customFieldsOf(doc?.value ?? '{}')),
-    contacts: contactsOf(doc?.value ?? '{}'),
+    value: JSON.stringify(custom),
+    contacts,
   };
+}
+
+/** What the list filters read of a prospect, 'Aucun' where it has nothing (as its view shows). */
+export function filterableOf(doc: ProspectDoc | undefined): FilterableProspect {
+  if (doc && doc.departement !== undefined && doc.region !== undefined) return doc as FilterableProspect;
+  return toProspectView(doc, '');
 }
 
 export function toHistoryView(entry: HistoryEntry, userOf: (id: string) => UserRef): HistoryView {

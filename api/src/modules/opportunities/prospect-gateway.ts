@@ -53,6 +53,8 @@ export class ProspectGateway {
 
   async ensureIndexes(): Promise<void> {
     await this.prospects.createIndex({ organisationId: 1, isAccepted: 1, excelId: 1, rowIndex: 1 });
+    // A page's prospects by id: without it SQLite walks the organisation's index instead.
+    await this.prospects.createIndex({ organisationId: 1, _id: 1 });
   }
 
   byIds(organisationId: string, ids: readonly string[]): Promise<ProspectDoc[]> {

@@ -1,6 +1,7 @@
 // Opportunities through the collection interface. Who sees which opportunity is decided here, in
 // the one filter every read goes through (docs/decisions/opportunities.md, "Ownership").
 import type { OpportunityState } from '@app/domain';
+import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, Filter, Store, Update } from '../../db/types';
 import type { MessageDoc } from '../messages/module';
 
@@ -46,35 +47,80 @@ export type OpportunityDoc = {
   history: HistoryEntry[];
 };
 
-/** What sorting and counting need, read without the rest of the document. */
+/** What sorting, counting, visibility and the renewal check need, read without the rest of the document. */
 export type OpportunityKey = Pick<
   OpportunityDoc,
-  '_id' | 'state' | 'stateChangedAt' | 'waitingDate' | 'creationDate' | 'prospectId' | 'userId'
+  | '_id'
+  | 'state'
+  | 'stateChangedAt'
+  | 'waitingDate'
+  | 'creationDate'
+  | 'userId'
+  | 'isPrivate'
+  | 'fileOwnerId'
+  | 'renewalAt'
 >;
 
 /** Who is asking, and whether their role lets them see beyond their own opportunities. */
 export type Scope = { organisationId: string; userId: string; seesAll: boolean };
+
+/**
+ * One per organisation: `version` goes up after every write to its opportunities, so an API
+ * instance knows whether the lists it keeps in memory are still the stored ones (list-index.ts).
+ */
+export type ListVersionDoc = { _id: string; version: number };
 
 const KEY_PROJECTION = {
   state: 1,
   stateChangedAt: 1,
   waitingDate: 1,
   creationDate: 1,
-  prospectId: 1,
   userId: 1,
+  isPrivate: 1,
+  fileOwnerId: 1,
+  renewalAt: 1,
+} as const;
+
+/**
+ * What a list card does not need. An exclusion: SQLite removes fields from the stored text faster
+ * than it rebuilds an object from the included ones.
+ */
+const VIEW_EXCLUSION = {
+  history: 0,
+  renewalEndDate: 0,
+  renewalAt: 0,
+  fileOwnerId: 0,
+  isPrivate: 0,
+  messageCount: 0,
 } as const;
 
 /** Writes touch at most this many documents per call (then yield), as every bulk path does. */
 export const WRITE_CHUNK = 2000;
 
+/** Sort keys are read this many at a time, with a yield between reads. */
+export const KEY_CHUNK = 5000;
+
+/** `visible(scope)` evaluated on keys already in memory: the same rule, for the list index. */
+export function isVisible(
+  scope: Scope,
+  key: Pick<OpportunityKey, 'userId' | 'isPrivate' | 'fileOwnerId'>,
+): boolean {
+  if (!scope.seesAll) return key.userId === scope.userId;
+  return key.isPrivate !== true || key.fileOwnerId === scope.userId || key.userId === scope.userId;
+}
+
 export class OpportunitiesRepository {
   readonly opportunities: Collection<OpportunityDoc>;
+  private readonly versions: Collection<ListVersionDoc>;
 
   constructor(store: Store) {
     this.opportunities = store.collection<OpportunityDoc>('opportunities');
+    this.versions = store.collection<ListVersionDoc>('opportunityListVersions');
   }
 
   async ensureIndexes(): Promise<void> {
+    // Keys are read in _id order, a chunk at a time, from this index.
+    await this.opportunities.createIndex({ organisationId: 1, _id: 1 });
     await this.opportunities.createIndex({ organisationId: 1, state: 1 });
     await this.opportunities.createIndex({ organisationId: 1, userId: 1 });
     await this.opportunities.createIndex({ organisationId: 1, prospectId: 1 });
@@ -103,20 +149,53 @@ export class OpportunitiesRepository {
     return this.opportunities.findOne({ _id: opportunityId, ...this.visible(scope) });
   }
 
-  /** Sort keys of every visible opportunity in some stored states. */
-  keys(scope: Scope, states?: readonly OpportunityState[]): Promise<OpportunityKey[]> {
-    const filter = this.visible(scope);
-    if (states) filter.state = states.length === 1 ? states[0] : { $in: states };
-    return this.opportunities.find(filter, { projection: KEY_PROJECTION }) as Promise<OpportunityKey[]>;
+  /** Sort keys of an organisation's opportunities after `afterId` (in _id order), a chunk of them. */
+  keysAfter(organisationId: string, afterId: string | null): Promise<OpportunityKey[]> {
+    return this.opportunities.find(
+      afterId === null ? { organisationId } : { organisationId, _id: { $gt: afterId } },
+      { sort: { _id: 1 }, limit: KEY_CHUNK, projection: KEY_PROJECTION },
+    ) as Promise<OpportunityKey[]>;
   }
 
-  /** Full documents (history left out) of some ids, in no particular order. */
+  async keyOf(organisationId: string, opportunityId: string): Promise<OpportunityKey | null> {
+    return (await this.opportunities.findOne(
+      { _id: opportunityId, organisationId },
+      { projection: KEY_PROJECTION },
+    )) as OpportunityKey | null;
+  }
+
+  /** What list cards show of some ids (no history), in no particular order. */
   byIds(organisationId: string, ids: readonly string[]): Promise<OpportunityDoc[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.opportunities.find(
-      { organisationId, _id: { $in: ids } },
-      { projection: { history: 0, renewalEndDate: 0, fileOwnerId: 0 } },
+    return this.opportunities.find({ organisationId, _id: { $in: ids } }, { projection: VIEW_EXCLUSION });
+  }
+
+  /** The organisation's list version; null before anyone has kept its lists in memory. */
+  async listVersion(organisationId: string): Promise<number | null> {
+    const doc = await this.versions.findOne({ _id: organisationId });
+    return doc ? doc.version : null;
+  }
+
+  /** Creates the version document (at 0) unless another instance just did. */
+  async createListVersion(organisationId: string): Promise<void> {
+    try {
+      await this.versions.insertOne({ _id: organisationId, version: 0 });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
+
+  /** Compare-and-set: moves the version from `from` to `from + 1`, false when it is no longer `from`. */
+  async advanceListVersion(organisationId: string, from: number): Promise<boolean> {
+    const { matchedCount } = await this.versions.updateOne(
+      { _id: organisationId, version: from },
+      { $set: { version: from + 1 } },
     );
+    return matchedCount === 1;
+  }
+
+  async bumpListVersion(organisationId: string): Promise<void> {
+    await this.versions.updateOne({ _id: organisationId }, { $inc: { version: 1 } });
   }
 
   /** Applies an update to one opportunity the caller could see when it was read. */

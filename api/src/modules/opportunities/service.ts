@@ -6,9 +6,9 @@ import {
   computeTiming,
   CONTRACTUAL_KEYS,
   EMPTY_VALUE,
+  type FilterableProspect,
   hasPermission,
   type ListFilter,
-  LIST_FILTER_STATES,
   type NewOpportunityData,
   OPPORTUNITY_PAGE_SIZE,
   OPPORTUNITY_REQUEST_MESSAGES,
@@ -27,7 +27,8 @@ import {
 import { AppError } from '../../http/app-error';
 import type { Actor, MessageDoc, MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue, ProspectDoc } from '../prospects/module';
-import { toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
+import type { ListIndex, ScopeLists } from './list-index';
+import { filterableOf, toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
 import type { PoolRow, ProspectGateway } from './prospect-gateway';
 import {
   type HistoryEntry,
@@ -63,27 +64,10 @@ export function scopeOf(actor: Actor): Scope {
   };
 }
 
-/** Stored states that can show under a list filter (a passed WAITING shows as TODO). */
-const STORED_STATES: Record<ListFilter, readonly OpportunityState[] | undefined> = {
-  all: undefined,
-  todo: ['TODO', 'WAITING'],
-  waiting: ['WAITING'],
-  win: ['WIN'],
-  loose: ['LOOSE'],
-};
-
-export type TimedKey = { key: OpportunityKey; state: OpportunityState; timeFilter: number };
-
-/** SPEC §4: WAITING soonest first; the others by timeFilter descending, then newest first. */
-export function compareTimed(ascending: boolean) {
-  return (a: TimedKey, b: TimedKey): number =>
-    (ascending ? a.timeFilter - b.timeFilter : b.timeFilter - a.timeFilter) ||
-    b.key.creationDate - a.key.creationDate ||
-    (a.key._id < b.key._id ? 1 : a.key._id > b.key._id ? -1 : 0);
-}
-
 export type OpportunitiesServiceDeps = {
   repository: OpportunitiesRepository;
+  /** The organisations' sorted lists in memory; told of every write that changes a sort key. */
+  index: ListIndex;
   gateway: ProspectGateway;
   prospects: ProspectCatalogue;
   messages: MessageLog;
@@ -99,32 +83,26 @@ export class OpportunitiesService {
 
   // ---- reading ----
 
-  /** The visible opportunities under a filter, sorted as the list shows them. */
-  async sortedKeys(actor: Actor, filter: ListFilter): Promise<TimedKey[]> {
-    await this.applyDueRenewals(actor.organisationId);
-    const { now, timeZone } = this.deps;
-    const at = now();
-    const keys = await this.deps.repository.keys(scopeOf(actor), STORED_STATES[filter]);
-    const wanted = filter === 'all' ? null : LIST_FILTER_STATES[filter];
-    const timed: TimedKey[] = [];
-    for (const key of keys) {
-      const timing = computeTiming(key, at, timeZone);
-      if (wanted === null || timing.state === wanted)
-        timed.push({ key, state: timing.state, timeFilter: timing.timeFilter });
+  /**
+   * What the caller sees of the organisation's lists, as stored now. Renewals that fell due are
+   * applied first: the earliest one scheduled is known from the keys, so this costs nothing until then.
+   */
+  private async lists(actor: Actor): Promise<ScopeLists> {
+    let list = await this.deps.index.organisation(actor.organisationId);
+    if (list.nextRenewalAt <= this.deps.now()) {
+      await this.applyDueRenewals(actor.organisationId);
+      list = await this.deps.index.organisation(actor.organisationId);
     }
-    return timed.sort(compareTimed(filter === 'waiting'));
+    return list.scope(scopeOf(actor), this.deps.now());
+  }
+
+  /** The visible opportunities under a filter, sorted as the list shows them. */
+  async sortedKeys(actor: Actor, filter: ListFilter): Promise<readonly OpportunityKey[]> {
+    return (await this.lists(actor)).list(filter);
   }
 
   async counts(actor: Actor): Promise<OpportunityCounts> {
-    const timed = await this.sortedKeys(actor, 'all');
-    const counts: OpportunityCounts = { all: timed.length, todo: 0, waiting: 0, loose: 0, win: 0 };
-    for (const { state } of timed) {
-      if (state === 'TODO') counts.todo += 1;
-      else if (state === 'WAITING') counts.waiting += 1;
-      else if (state === 'WIN') counts.win += 1;
-      else counts.loose += 1;
-    }
-    return counts;
+    return (await this.lists(actor)).counts;
   }
 
   /** Positions [startId, endId), at most 500 (WAITING: everything from startId, at once). */
@@ -132,30 +110,36 @@ export class OpportunitiesService {
     actor: Actor,
     input: { filter: { state: ListFilter }; startId: number; endId: number },
   ): Promise<OpportunityPage> {
-    const timed = await this.sortedKeys(actor, input.filter.state);
+    const keys = await this.sortedKeys(actor, input.filter.state);
     const end =
       input.filter.state === 'waiting'
-        ? timed.length
-        : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, timed.length);
-    const slice = timed.slice(input.startId, Math.max(input.startId, end));
+        ? keys.length
+        : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, keys.length);
+    const slice = keys.slice(input.startId, Math.max(input.startId, end));
     return {
       opportunitys: await this.views(
         actor.organisationId,
-        slice.map((item) => item.key._id),
+        slice.map((key) => key._id),
       ),
-      itsFinish: Math.max(input.startId, end) >= timed.length,
+      itsFinish: Math.max(input.startId, end) >= keys.length,
     };
   }
 
-  /** List views of some ids, in the given order. */
-  async views(organisationId: string, ids: readonly string[]): Promise<OpportunityView[]> {
+  /** List views of some ids, in the given order; with `keep`, only those whose prospect it keeps. */
+  async views(
+    organisationId: string,
+    ids: readonly string[],
+    keep?: (prospect: FilterableProspect) => boolean,
+  ): Promise<OpportunityView[]> {
     const docs = await this.deps.repository.byIds(organisationId, ids);
     const context = await this.viewContext(organisationId, docs);
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
     const views: OpportunityView[] = [];
     for (const id of ids) {
       const doc = byId.get(id);
-      if (doc) views.push(toOpportunityView(doc, context));
+      if (!doc) continue;
+      if (keep && !keep(filterableOf(context.prospects.get(doc.prospectId)))) continue;
+      views.push(toOpportunityView(doc, context));
     }
     return views;
   }
@@ -225,6 +209,7 @@ export class OpportunitiesService {
       ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
       $push: { history: entry },
     });
+    await this.deps.index.changed(doc.organisationId, doc._id);
     await this.deps.gateway.setState(doc.organisationId, doc.prospectId, to);
     return this.get(actor, opportunityId);
   }
@@ -247,6 +232,8 @@ export class OpportunitiesService {
       if (dueAt !== null) Object.assign(set, { renewalAt: dueAt, renewalEndDate: endDate });
     }
     await this.deps.repository.update(doc, { $set: set, ...(unset ? { $unset: unset } : {}) });
+    // The renewal date is a key: the list index keeps the earliest one.
+    if (set.renewalAt !== undefined || unset) await this.deps.index.changed(doc.organisationId, doc._id);
     return this.get(actor, opportunityId);
   }
 
@@ -290,6 +277,7 @@ export class OpportunitiesService {
       reason: `Attribuée à ${target?.username ?? ''}`.trim(),
     };
     await this.deps.repository.update(doc, { $set: { userId }, $push: { history: entry } });
+    await this.deps.index.changed(doc.organisationId, doc._id);
     await this.deps.gateway.setOwner(doc.organisationId, doc.prospectId, userId, target?.username ?? '');
     return this.get(actor, opportunityId);
   }
@@ -333,6 +321,7 @@ export class OpportunitiesService {
       await this.deps.prospects.release(prospect, opportunityId);
       throw error;
     }
+    await this.deps.index.changed(actor.organisationId, opportunityId);
     return { opportunityId, state: 'TODO' };
   }
 
@@ -388,6 +377,7 @@ export class OpportunitiesService {
       await this.deps.gateway.deleteManual(actor.organisationId, prospect._id);
       throw error;
     }
+    await this.deps.index.changed(actor.organisationId, opportunityId);
     return { opportunityId };
   }
 
@@ -445,7 +435,7 @@ export class OpportunitiesService {
 
   /** Brings back as TODO every opportunity whose renewal is due (one organisation, or all). */
   async applyDueRenewals(organisationId?: string): Promise<number> {
-    const { repository, gateway, renewalLeadDays, timeZone } = this.deps;
+    const { repository, gateway, index, renewalLeadDays, timeZone } = this.deps;
     let applied = 0;
     for (;;) {
       const now = this.deps.now();
@@ -460,6 +450,7 @@ export class OpportunitiesService {
           reason: renewalReason(doc.renewalEndDate ?? '', renewalLeadDays),
         };
         if (await repository.applyRenewal(doc, entry)) {
+          await index.changed(doc.organisationId, doc._id);
           await gateway.setState(doc.organisationId, doc.prospectId, 'TODO');
           applied += 1;
         }
