@@ -70,21 +70,22 @@ export type Scope = { organisationId: string; userId: string; seesAll: boolean }
  */
 export type ListVersionDoc = { _id: string; version: number };
 
-const KEY_PROJECTION = {
-  state: 1,
-  stateChangedAt: 1,
-  waitingDate: 1,
-  creationDate: 1,
-  userId: 1,
-  isPrivate: 1,
-  fileOwnerId: 1,
-  renewalAt: 1,
+/**
+ * Everything but the sort keys, left out (an exclusion: SQLite removes fields from the stored text
+ * about twice as fast as it rebuilds an object from included ones).
+ */
+const KEY_EXCLUSION = {
+  organisationId: 0,
+  prospectId: 0,
+  excelId: 0,
+  history: 0,
+  informationContractuelle: 0,
+  renewalEndDate: 0,
+  recentMessages: 0,
+  messageCount: 0,
 } as const;
 
-/**
- * What a list card does not need. An exclusion: SQLite removes fields from the stored text faster
- * than it rebuilds an object from the included ones.
- */
+/** What a list card does not need. */
 const VIEW_EXCLUSION = {
   history: 0,
   renewalEndDate: 0,
@@ -153,14 +154,14 @@ export class OpportunitiesRepository {
   keysAfter(organisationId: string, afterId: string | null): Promise<OpportunityKey[]> {
     return this.opportunities.find(
       afterId === null ? { organisationId } : { organisationId, _id: { $gt: afterId } },
-      { sort: { _id: 1 }, limit: KEY_CHUNK, projection: KEY_PROJECTION },
+      { sort: { _id: 1 }, limit: KEY_CHUNK, projection: KEY_EXCLUSION },
     ) as Promise<OpportunityKey[]>;
   }
 
   async keyOf(organisationId: string, opportunityId: string): Promise<OpportunityKey | null> {
     return (await this.opportunities.findOne(
       { _id: opportunityId, organisationId },
-      { projection: KEY_PROJECTION },
+      { projection: KEY_EXCLUSION },
     )) as OpportunityKey | null;
   }
 
