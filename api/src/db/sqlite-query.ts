@@ -349,9 +349,15 @@ export function projectedDocument(projection: Projection | undefined): SqlFragme
     const paths = entries.map(([field]) => jsonPathLiteral(splitPath(field)));
     return { sql: `json_remove(doc, ${paths.join(', ')})`, params: [] };
   }
-  const fields = entries.map(([field]) => field);
+  // One row per wanted field, kept when present (`->` gives SQL NULL for a missing field and the JSON
+  // text 'null' for a stored null, as MongoDB tells them apart); json() restores the JSON value.
+  const fields = entries.map(([field]) => {
+    const [segment] = splitPath(field);
+    const literal = `'${(segment as string).replace(/'/g, "''")}'`;
+    return `SELECT ${literal} AS k, doc -> ${jsonPathLiteral([segment as string])} AS v`;
+  });
   return {
-    sql: `(SELECT json_group_object(key, doc -> fullkey) FROM json_each(doc) WHERE key IN (${fields.map(() => '?').join(', ')}))`,
-    params: fields,
+    sql: `(SELECT json_group_object(k, json(v)) FROM (${fields.join(' UNION ALL ')}) WHERE v IS NOT NULL)`,
+    params: [],
   };
 }
