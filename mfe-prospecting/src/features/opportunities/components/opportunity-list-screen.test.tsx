@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { OPPORTUNITY_PAGE_SIZE, type OpportunityView } from '@app/domain';
 import { ApiError, readOpportunityIds, useSessionStore } from '@app/platform';
 import { getStatuses } from '../../opportunity-state/api/get-statuses';
+import { postMessage } from '../../opportunity-state/api/post-message';
+import { setWaiting } from '../../opportunity-state/api/set-waiting';
 import { forgetStatuses } from '../../opportunity-state/hooks/use-statuses';
 import { exportFilter } from '../api/export-filter';
 import { getAllCount } from '../api/get-all-count';
 import { getWithFilter, type GetWithFilterInput } from '../api/get-with-filter';
 import { PAGE_DELAY_MS } from '../hooks/use-opportunity-list';
-import { opportunities, opportunityView } from '../test-utils/fixtures';
+import { messageView, opportunities, opportunityView } from '../test-utils/fixtures';
 import {
   fakeLayout,
   ORGANISATION_ID,
@@ -22,6 +24,8 @@ jest.mock('../api/get-all-count');
 jest.mock('../api/get-with-filter');
 jest.mock('../api/export-filter');
 jest.mock('../../opportunity-state/api/get-statuses');
+jest.mock('../../opportunity-state/api/set-waiting');
+jest.mock('../../opportunity-state/api/post-message');
 
 const getAllCountMock = jest.mocked(getAllCount);
 const getWithFilterMock = jest.mocked(getWithFilter);
@@ -340,6 +344,36 @@ test('a click on a card opens its detail page with the list type', async () => {
   expect(screen.getByTestId('location')).toHaveTextContent(
     `/dashboard/opportunity/${opportunityView(7)._id}?type=todo`,
   );
+});
+
+test('after going to WAITING from a card, the card shows the comment just written', async () => {
+  const user = userEvent.setup();
+  const opportunity = opportunityView(7);
+  serve([opportunity]);
+  const mail = { _id: 'c00000000000000000000001', name: 'Mail' };
+  jest.mocked(getStatuses).mockResolvedValue({ status: [mail] });
+  // setWaiting answers before the comment is posted: its opportunity has no message yet.
+  jest.mocked(setWaiting).mockResolvedValue({
+    opportunity: { ...opportunity, state: 'WAITING', howMuchTime: '1 heure' },
+  });
+  jest.mocked(postMessage).mockResolvedValue({
+    message: messageView(1, { text: 'Devis envoyé', statusId: mail }),
+  });
+  renderList('/dashboard/opportunity/list/all');
+  const card = await screen.findByRole('article', { name: 'Prospect 7' });
+  expect(within(card).getByRole('region', { name: 'Derniers messages' })).toHaveTextContent('Aucun message');
+
+  await user.click(within(card).getByRole('button', { name: 'En Attente' }));
+  await user.click(within(card).getByRole('button', { name: 'Validé' }));
+  const modal = await screen.findByRole('dialog', { name: 'Commentaire et statut' });
+  await user.type(within(modal).getByLabelText('Commentaire'), 'Devis envoyé');
+  await user.click(within(modal).getByRole('radio', { name: 'Mail' }));
+  await user.click(within(modal).getByRole('button', { name: 'Valider' }));
+
+  await waitFor(() => expect(within(card).getByText('1 heure restants')).toBeInTheDocument());
+  const messages = within(card).getByRole('region', { name: 'Derniers messages' });
+  expect(messages).toHaveTextContent('Mail');
+  expect(messages).toHaveTextContent('Devis envoyé');
 });
 
 /** jsdom's Blob has no arrayBuffer(): read it the old way. */

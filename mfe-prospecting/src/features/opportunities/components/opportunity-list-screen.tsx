@@ -3,13 +3,14 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { LIST_FILTER_LABELS, LIST_FILTERS, parseListFilter, type ListFilter } from '@app/domain';
 import { Button, Tabs } from '@app/platform';
 import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
-import type { OpportunityView } from '@app/domain';
+import type { MessageView, OpportunityView } from '@app/domain';
 import { useExport } from '../hooks/use-export';
 import { useListView } from '../hooks/use-list-view';
 import { useOpportunityCounts } from '../hooks/use-opportunity-counts';
 import { useOpportunityList } from '../hooks/use-opportunity-list';
 import { toExportFilter } from '../utils/list-filter';
 import { defaultSortOf } from '../utils/sort-options';
+import { withPostedMessage } from '../utils/with-posted-message';
 import { OpportunityListView } from './opportunity-list-view';
 import { TwoColumnScreen } from './two-column-screen';
 import '../opportunities.css';
@@ -71,8 +72,8 @@ function FilteredList({ filter, onStateChanged }: FilteredListProps) {
   const { applyChange } = list;
 
   const handleChanged = useCallback(
-    (opportunity: OpportunityView) => {
-      applyChange(opportunity);
+    (opportunity: OpportunityView, message?: MessageView) => {
+      applyChange(withPostedMessage(opportunity, message));
       onStateChanged();
     },
     [applyChange, onStateChanged],

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
-import type { OpportunityView } from '@app/domain';
+import type { MessageView, OpportunityView } from '@app/domain';
 import type { OpportunityCountsState } from '../hooks/use-opportunity-counts';
 import { useListView } from '../hooks/use-list-view';
 import { useOpportunityList, type OpportunityList } from '../hooks/use-opportunity-list';
 import { defaultSortOf } from '../utils/sort-options';
+import { withPostedMessage } from '../utils/with-posted-message';
 import { OpportunityListView } from './opportunity-list-view';
 
 export type TwoColumnScreenProps = { counts: OpportunityCountsState };
@@ -22,7 +23,8 @@ export function TwoColumnScreen({ counts }: TwoColumnScreenProps) {
   const applyWaiting = waiting.applyChange;
   // A card moving from one column to the other leaves the first and appears in the second.
   const handleChanged = useCallback(
-    (opportunity: OpportunityView) => {
+    (changed: OpportunityView, message?: MessageView) => {
+      const opportunity = withPostedMessage(changed, message);
       applyTodo(opportunity);
       applyWaiting(opportunity);
       refresh();
@@ -63,7 +65,7 @@ type OpportunityColumnProps = {
   title: string;
   count: number | undefined;
   list: OpportunityList;
-  onChanged: (opportunity: OpportunityView) => void;
+  onChanged: (opportunity: OpportunityView, message?: MessageView) => void;
 };
 
 function OpportunityColumn({ filter, title, count, list, onChanged }: OpportunityColumnProps) {

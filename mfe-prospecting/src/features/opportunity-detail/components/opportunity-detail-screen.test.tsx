@@ -375,6 +375,51 @@ test('the history shows who changed what, when, and why, when the API returns it
   ]);
 });
 
+test('a comment sent from the chat shows in the history at once', async () => {
+  const user = userEvent.setup();
+  const created = {
+    at: new Date(2026, 0, 5, 12).getTime(),
+    by: { _id: 'u1', username: 'Martin Claire' },
+    from: null,
+    to: 'TODO' as const,
+    kind: 'create' as const,
+  };
+  const posted = messageView({ _id: 'new', date: Date.now(), text: 'Rappel fixé', statusId: STATUSES[3]! });
+  await renderDetail(opportunityView({ history: [created] }));
+  jest.mocked(postMessage).mockResolvedValue({ message: posted });
+  // The server now holds the comment and its history entry.
+  getMock.mockResolvedValue({
+    opportunity: opportunityView({
+      message: [posted],
+      history: [
+        created,
+        {
+          at: new Date(2026, 0, 6, 8).getTime(),
+          by: created.by,
+          from: 'TODO',
+          to: 'TODO',
+          kind: 'comment',
+          reason: 'Commentaire (PP)',
+        },
+      ],
+    }),
+  });
+  const chat = screen.getByRole('region', { name: 'Commentaires' });
+  const statusGroup = within(chat).getByRole('group', { name: 'Statut du commentaire' });
+  await waitFor(() => expect(within(statusGroup).getAllByRole('radio')).toHaveLength(5));
+  await user.click(within(statusGroup).getByRole('radio', { name: 'PP' }));
+  await user.type(within(chat).getByPlaceholderText('Commentaire :'), 'Rappel fixé');
+  await user.click(within(chat).getByRole('button', { name: 'Envoyer' }));
+
+  const history = screen.getByRole('region', { name: 'Historique' });
+  await waitFor(() =>
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(
+      '06/01/2026 08:00 @Martin Claire : Commentaire (PP)',
+    ),
+  );
+  expect(within(chat).getAllByText('Rappel fixé')).toHaveLength(1);
+});
+
 test('no history section without the permission (the API leaves it out)', async () => {
   await renderDetail();
   expect(screen.queryByRole('region', { name: 'Historique' })).not.toBeInTheDocument();

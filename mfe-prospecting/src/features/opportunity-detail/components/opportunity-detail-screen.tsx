@@ -49,8 +49,11 @@ export function OpportunityDetailScreen() {
   }
   if (!opportunity) return <LoadingScreen />;
 
-  const handlePosted = (message: MessageView) =>
+  const handlePosted = (message: MessageView) => {
     replace({ ...opportunity, message: [...opportunity.message, message] });
+    // The comment is a history entry too: read it back when the history is shown.
+    if (opportunity.history) reload();
+  };
   const handleLocated = (latlng: string) =>
     replace({ ...opportunity, prospectId: { ...opportunity.prospectId, latlng } });
 
