@@ -6,7 +6,7 @@
 // Prints the figures and their ratios; writes bench/results/api.json.
 // Usage: node bench/api.mjs [--duration 5]   (the API must be built first)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -95,11 +95,22 @@ function stop(child) {
   });
 }
 
-async function measure(url, connections, request = {}) {
+/** CPU time (user + system, ms) a process has used: per request, it stays meaningful on a busy machine. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function measure(url, connections, request = {}, pid) {
   await autocannon({ url, connections, duration: warmupS, ...request });
+  const cpuBefore = pid ? cpuMs(pid) : 0;
   const result = await autocannon({ url, connections, duration: durationS, ...request });
+  const serverCpuUsPerRequest = pid
+    ? Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total))
+    : undefined;
   return {
     requestsPerSec: Math.round(result.requests.average),
+    serverCpuUsPerRequest,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     requests: result.requests.total,
     errors: result.errors,
@@ -145,6 +156,11 @@ function postRequest(body) {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
+/** Bare Express's CPU per request over the API's: the throughput ratio on an otherwise idle machine. */
+function cpuRatioOf(api, bare) {
+  return Number((bare.serverCpuUsPerRequest / api.serverCpuUsPerRequest).toFixed(3));
+}
+
 function ratioOf(api, bare) {
   return Number((api.requestsPerSec / bare.requestsPerSec).toFixed(3));
 }
@@ -176,8 +192,8 @@ async function main() {
   for (const clients of CLIENTS) {
     console.log(`API construite, ${clients} clients…`);
     apiResults[clients] = {
-      healthz: await measure(`${apiBase}/healthz`, clients),
-      getUsers: await measure(`${apiBase}/api/organisation/getUsers`, clients, postRequest(caller)),
+      healthz: await measure(`${apiBase}/healthz`, clients, {}, api.pid),
+      getUsers: await measure(`${apiBase}/api/organisation/getUsers`, clients, postRequest(caller), api.pid),
     };
   }
   await stop(api);
@@ -193,8 +209,8 @@ async function main() {
   for (const clients of CLIENTS) {
     console.log(`Express nu, ${clients} clients…`);
     bareResults[clients] = {
-      healthz: await measure(`${bareBase}/healthz`, clients),
-      post: await measure(`${bareBase}/api/echo`, clients, postRequest(caller)),
+      healthz: await measure(`${bareBase}/healthz`, clients, {}, bare.pid),
+      post: await measure(`${bareBase}/api/echo`, clients, postRequest(caller), bare.pid),
     };
   }
   await stop(bare);
@@ -205,6 +221,7 @@ async function main() {
       api: apiResults[clients].healthz,
       bareExpress: bareResults[clients].healthz,
       ratio: ratioOf(apiResults[clients].healthz, bareResults[clients].healthz),
+      cpuRatio: cpuRatioOf(apiResults[clients].healthz, bareResults[clients].healthz),
     },
     organisationCall: {
       endpoint: 'POST /api/organisation/getUsers',
@@ -212,6 +229,7 @@ async function main() {
       api: apiResults[clients].getUsers,
       bareExpress: bareResults[clients].post,
       ratio: ratioOf(apiResults[clients].getUsers, bareResults[clients].post),
+      cpuRatio: cpuRatioOf(apiResults[clients].getUsers, bareResults[clients].post),
     },
   }));
   const report = {
@@ -236,7 +254,7 @@ async function main() {
       ['POST /api/organisation/getUsers', run.organisationCall],
     ]) {
       console.log(
-        `${run.clients} clients — ${label} : API ${entry.api.requestsPerSec} req/s (p50 ${entry.api.latencyMs.p50} ms, p99 ${entry.api.latencyMs.p99} ms), Express nu ${entry.bareExpress.requestsPerSec} req/s (p99 ${entry.bareExpress.latencyMs.p99} ms), rapport ${entry.ratio}`,
+        `${run.clients} clients — ${label} : API ${entry.api.requestsPerSec} req/s (p50 ${entry.api.latencyMs.p50} ms, p99 ${entry.api.latencyMs.p99} ms), Express nu ${entry.bareExpress.requestsPerSec} req/s (p99 ${entry.bareExpress.latencyMs.p99} ms), rapport ${entry.ratio} ; CPU par requête ${entry.api.serverCpuUsPerRequest} µs contre ${entry.bareExpress.serverCpuUsPerRequest} µs (rapport ${entry.cpuRatio})`,
       );
     }
   }

@@ -149,7 +149,15 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
 
-  const storeReady: RequestHandler = async (_req, _res, next) => {
+  // Once the indexes exist the check is a flag, not an await per request (request-path.md).
+  let storeIsReady = false;
+  ready.then(() => (storeIsReady = true)).catch(() => undefined);
+  const storeReady: RequestHandler = async (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (storeIsReady) {
+      next();
+      return;
+    }
     try {
       await ready;
     } catch (error) {
@@ -159,10 +167,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }
     next();
   };
-  app.use('/api', corsAllowList(config.corsOrigins), storeReady, (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  app.use('/api', corsAllowList(config.corsOrigins), storeReady);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

@@ -219,7 +219,13 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {
-    return this.select(filter, { ...options, limit: 1 })[0] ?? null;
+    const where = this.where(filter);
+    if (options.projection) checkProjection(options.projection);
+    const projected = projectedDocument(options.projection);
+    const row = this.prepare(
+      `SELECT _id, ${projected.sql} AS doc FROM ${this.tableSql} WHERE ${where.sql} LIMIT 1`,
+    ).get(...projected.params, ...where.params) as Row | undefined;
+    return row ? deserialise<T>(row) : null;
   }
 
   async find(filter: Filter<T>, options: FindOptions = {}): Promise<T[]> {
