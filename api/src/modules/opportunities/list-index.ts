@@ -1,9 +1,10 @@
 // The opportunity lists of each organisation, kept in memory so that a page call only slices them.
-// - The sort keys of every opportunity, read once (a chunk at a time), then patched by every write
-//   of this module.
+// - The sort keys of every opportunity, read once (a chunk at a time), then caught up with the
+//   opportunities written since (the store's change records).
 // - Per caller scope: the lists of each filter, sorted once and reused until their order can change
 //   (a day ends, or the next WAITING date comes close), with their counts.
-// - An organisation-level version in the store, bumped after every write: each call reads it (one
+// - The time-independent part of each list card (cached-cards.ts fills and reads them).
+// - An organisation-level version in the store, moved after every write: each call reads it (one
 //   lookup by _id), so a change made by another API instance is seen at the next call.
 // docs/decisions/opportunities.md, "Lists and paging".
 import {
@@ -14,6 +15,7 @@ import {
   type OpportunityCounts,
   startOfCalendarDay,
 } from '@app/domain';
+import type { CardParts } from './opportunity-views';
 import {
   isVisible,
   KEY_CHUNK,
@@ -26,6 +28,15 @@ import {
 const MAX_ORGANISATIONS = 32;
 /** Caller scopes kept per organisation (a manager's and each salesperson's own). */
 const MAX_SCOPES = 64;
+/** Cards kept per organisation (the oldest cached goes first) and over all organisations. */
+export const MAX_CARDS_PER_ORGANISATION = 50_000;
+export const MAX_CARDS = 120_000;
+
+/**
+ * A card's time-independent JSON, valid at the list's version (dropped when its opportunity is
+ * written); its prospect's JSON, valid for the prospects change stamp read before it was read.
+ */
+export type CachedCard = CardParts & { prospect: string | null; prospectStamp: number };
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -74,6 +85,9 @@ export class ScopeLists {
 export class OrganisationList {
   private readonly scopes = new Map<string, ScopeLists>();
   private summary: { nextRenewalAt: number; hasPrivate: boolean } | undefined;
+  /** Catch-ups run one after the other, so the version only moves forward. */
+  catchingUp: Promise<unknown> = Promise.resolve();
+  readonly cards = new Map<string, CachedCard>();
 
   constructor(
     public version: number,
@@ -90,12 +104,27 @@ export class OrganisationList {
     return this.summarise().nextRenewalAt;
   }
 
-  /** A new version of one opportunity's key (null: it is gone); every derived list is dropped. */
-  patch(opportunityId: string, key: OpportunityKey | null): void {
-    if (key) this.keys.set(opportunityId, key);
-    else this.keys.delete(opportunityId);
+  /**
+   * The opportunities written up to `version`, with their keys as read after it (absent: gone):
+   * their keys and cards are replaced or dropped, and every derived list with them.
+   */
+  catchUp(version: number, changed: ReadonlySet<string>, keys: readonly OpportunityKey[]): void {
+    for (const id of changed) {
+      this.keys.delete(id);
+      this.cards.delete(id);
+    }
+    for (const key of keys) this.keys.set(key._id, key);
     this.scopes.clear();
     this.summary = undefined;
+    this.version = version;
+  }
+
+  /** Keeps a card read at `version`, unless the list moved on meanwhile (it may be out of date). */
+  keepCard(id: string, card: CachedCard, version: number): void {
+    if (version !== this.version || !this.keys.has(id)) return;
+    this.cards.set(id, card);
+    if (this.cards.size > MAX_CARDS_PER_ORGANISATION)
+      this.cards.delete(this.cards.keys().next().value as string);
   }
 
   /** The lists a scope sees at `at`: cached until their order can change. */
@@ -171,42 +200,57 @@ export class ListIndex {
     private readonly timeZone: string,
   ) {}
 
-  /** The organisation's list as stored now: the one in memory if no write happened since, else read again. */
+  /**
+   * The organisation's list as stored now: the one in memory if no write happened since, caught up
+   * with the opportunities written since otherwise, read again when that is not known exactly.
+   */
   async organisation(organisationId: string): Promise<OrganisationList> {
     const version = await this.repository.listVersion(organisationId);
     const known = this.organisations.get(organisationId);
-    if (known && version !== null && known.version === version) {
+    if (known && version !== null && known.version >= version) {
       this.organisations.delete(organisationId);
       this.organisations.set(organisationId, known);
       return known;
     }
+    if (known && version !== null && (await this.caughtUp(organisationId, known, version))) return known;
     const pending = this.loading.get(organisationId);
-    if (pending && version !== null && pending.version === version) return pending.list;
+    if (pending && version !== null && pending.version >= version) return pending.list;
     return this.load(organisationId, version);
   }
 
-  /**
-   * To call after every write to an opportunity (create, state, owner, renewal…). When nobody else
-   * wrote meanwhile, the list in memory takes the new key and the version moves by one; otherwise
-   * the version is bumped and the list is read again at the next call.
-   */
-  async changed(organisationId: string, opportunityId: string): Promise<void> {
-    const list = this.organisations.get(organisationId);
-    if (!list) {
-      await this.repository.bumpListVersion(organisationId);
-      return;
+  /** To call after every write to an opportunity (create, state, owner, renewal, its prospect…). */
+  changed(organisationId: string, opportunityId: string): Promise<void> {
+    return this.repository.recordChange(organisationId, [opportunityId]);
+  }
+
+  /** Keeps the total of cached cards under MAX_CARDS: the least recently used organisations' go first. */
+  trimCards(): void {
+    let total = 0;
+    for (const list of this.organisations.values()) total += list.cards.size;
+    for (const list of this.organisations.values()) {
+      if (total <= MAX_CARDS) return;
+      total -= list.cards.size;
+      list.cards.clear();
     }
-    const held = list.version;
-    const key = await this.repository.keyOf(organisationId, opportunityId);
-    if (await this.repository.advanceListVersion(organisationId, held)) {
-      if (this.organisations.get(organisationId) === list && list.version === held) {
-        list.patch(opportunityId, key);
-        list.version = held + 1;
-      }
-      return;
-    }
-    await this.repository.bumpListVersion(organisationId);
-    if (this.organisations.get(organisationId) === list) this.organisations.delete(organisationId);
+  }
+
+  /** Brings a list to `version` from the change records; false when they do not say exactly what changed. */
+  private caughtUp(organisationId: string, list: OrganisationList, version: number): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      if (list.version >= version) return true;
+      const changed = await this.repository.changesBetween(organisationId, list.version, version);
+      if (changed === null || changed.size > KEY_CHUNK) return false;
+      // Read after the version: every write it counts is in these keys.
+      const keys = await this.repository.keysOf(organisationId, [...changed]);
+      list.catchUp(version, changed, keys);
+      return true;
+    };
+    const done = list.catchingUp.then(run, run);
+    list.catchingUp = done.catch(() => undefined);
+    return done.then((ok) => {
+      if (!ok && this.organisations.get(organisationId) === list) this.organisations.delete(organisationId);
+      return ok;
+    });
   }
 
   /** Reads every key, a chunk at a time with a yield between chunks, so other calls go on meanwhile. */
@@ -229,6 +273,9 @@ export class ListIndex {
         await yieldToEventLoop();
       }
       const loaded = new OrganisationList(version, keys, this.timeZone);
+      const known = this.organisations.get(organisationId);
+      // A slower load must not replace a list already further on.
+      if (known && known.version >= version) return known;
       this.organisations.delete(organisationId);
       if (this.organisations.size >= MAX_ORGANISATIONS)
         this.organisations.delete(this.organisations.keys().next().value as string);

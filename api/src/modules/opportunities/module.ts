@@ -7,6 +7,7 @@ import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
+import { CardPages } from './cached-cards';
 import { ListIndex } from './list-index';
 import { ProspectGateway } from './prospect-gateway';
 import { OpportunitiesRepository } from './repository';
@@ -41,7 +42,8 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   const repository = new OpportunitiesRepository(deps.store);
   const gateway = new ProspectGateway(deps.store);
   const index = new ListIndex(repository, deps.timeZone);
-  const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index });
+  const cards = new CardPages({ repository, gateway, index, users: deps.users, timeZone: deps.timeZone });
+  const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index, cards });
   let timer: NodeJS.Timeout | undefined;
   const sweep = async () => {
     const applied = await opportunities.applyDueRenewals();

@@ -106,3 +106,57 @@ export function toOpportunityView(doc: OpportunityDoc, context: ViewContext): Op
     ...(doc.excelId ? { excelId: doc.excelId } : {}),
   };
 }
+
+/**
+ * A list card as JSON text, cut around what changes with the time (state, timeFilter, howMuchTime),
+ * the owner and the prospect, so the rest is serialised once and kept (list-index.ts, cached-cards.ts).
+ * `cardJson` gives the same text as `JSON.stringify(toOpportunityView(...))`.
+ */
+export type CardParts = {
+  timing: Pick<OpportunityDoc, 'state' | 'stateChangedAt' | 'waitingDate'>;
+  userId: string;
+  prospectId: string;
+  /** `{"_id":"…"` */
+  open: string;
+  /** `,"creationDate":…[,"waitingDate":…],"user":` */
+  middle: string;
+  /** `,"message":[…],"informationContractuelle":"…"[,"excelId":"…"]}` */
+  tail: string;
+};
+
+export function cardPartsOf(doc: OpportunityDoc): CardParts {
+  const dates = JSON.stringify({
+    creationDate: doc.creationDate,
+    ...(doc.state === 'WAITING' && doc.waitingDate !== undefined ? { waitingDate: doc.waitingDate } : {}),
+  }).slice(1, -1);
+  const tail = JSON.stringify({
+    message: (doc.recentMessages ?? []).slice(0, CARD_MESSAGE_PREVIEWS).map(toMessageView),
+    informationContractuelle: doc.informationContractuelle ?? '{}',
+    ...(doc.excelId ? { excelId: doc.excelId } : {}),
+  });
+  return {
+    timing: { state: doc.state, stateChangedAt: doc.stateChangedAt, waitingDate: doc.waitingDate },
+    userId: doc.userId,
+    prospectId: doc.prospectId,
+    open: `{"_id":${JSON.stringify(doc._id)}`,
+    middle: `${dates === '' ? '' : `,${dates}`},"user":`,
+    tail: `,${tail.slice(1)}`,
+  };
+}
+
+export function prospectJson(doc: ProspectDoc | undefined, prospectId: string): string {
+  return JSON.stringify(toProspectView(doc, prospectId));
+}
+
+export function cardJson(
+  parts: CardParts,
+  at: number,
+  timeZone: string,
+  userJson: string,
+  prospect: string,
+): string {
+  const timing = computeTiming(parts.timing, at, timeZone);
+  return `${parts.open},"state":${JSON.stringify(timing.state)},"timeFilter":${JSON.stringify(
+    timing.timeFilter,
+  )},"howMuchTime":${JSON.stringify(timing.howMuchTime)}${parts.middle}${userJson},"prospectId":${prospect}${parts.tail}`;
+}

@@ -71,6 +71,17 @@ export type Scope = { organisationId: string; userId: string; seesAll: boolean }
 export type ListVersionDoc = { _id: string; version: number };
 
 /**
+ * What moved one organisation's list version to `version`: the opportunities written, or null for
+ * "anything may have changed" (a write behind this module's back). Written before the version moves.
+ */
+export type ListChangeDoc = { _id: string; organisationId: string; version: number; ids: string[] | null };
+
+/** Change records kept per organisation; an instance further behind than this reads everything again. */
+export const CHANGES_KEPT = 1000;
+/** Old change records are removed by every this-many-th write. */
+const PRUNE_EVERY = 100;
+
+/**
  * Everything but the sort keys, left out (an exclusion: SQLite removes fields from the stored text
  * about twice as fast as it rebuilds an object from included ones).
  */
@@ -113,10 +124,12 @@ export function isVisible(
 export class OpportunitiesRepository {
   readonly opportunities: Collection<OpportunityDoc>;
   private readonly versions: Collection<ListVersionDoc>;
+  private readonly changes: Collection<ListChangeDoc>;
 
   constructor(store: Store) {
     this.opportunities = store.collection<OpportunityDoc>('opportunities');
     this.versions = store.collection<ListVersionDoc>('opportunityListVersions');
+    this.changes = store.collection<ListChangeDoc>('opportunityListChanges');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -127,6 +140,7 @@ export class OpportunitiesRepository {
     await this.opportunities.createIndex({ organisationId: 1, prospectId: 1 });
     await this.opportunities.createIndex({ organisationId: 1, renewalAt: 1 });
     await this.opportunities.createIndex({ renewalAt: 1 });
+    await this.changes.createIndex({ organisationId: 1, version: 1 });
   }
 
   /**
@@ -158,11 +172,13 @@ export class OpportunitiesRepository {
     ) as Promise<OpportunityKey[]>;
   }
 
-  async keyOf(organisationId: string, opportunityId: string): Promise<OpportunityKey | null> {
-    return (await this.opportunities.findOne(
-      { _id: opportunityId, organisationId },
+  /** Sort keys of some opportunities (those gone are simply absent). */
+  keysOf(organisationId: string, ids: readonly string[]): Promise<OpportunityKey[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.opportunities.find(
+      { organisationId, _id: { $in: [...ids] } },
       { projection: KEY_EXCLUSION },
-    )) as OpportunityKey | null;
+    ) as Promise<OpportunityKey[]>;
   }
 
   /** What list cards show of some ids (no history), in no particular order. */
@@ -195,8 +211,52 @@ export class OpportunitiesRepository {
     return matchedCount === 1;
   }
 
-  async bumpListVersion(organisationId: string): Promise<void> {
-    await this.versions.updateOne({ _id: organisationId }, { $inc: { version: 1 } });
+  /**
+   * To call after writing opportunities (`ids`; null: any of them may have changed). The change
+   * record for version v + 1 is written first, then the version moves from v by compare-and-set, so
+   * an instance that reads version v + 1 finds what changed. A record left by a lost race or a
+   * crash only makes readers re-read a few opportunities too many.
+   */
+  async recordChange(organisationId: string, ids: readonly string[] | null): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const from = await this.listVersion(organisationId);
+      // No version yet: nobody keeps this organisation's lists, and whoever starts reads the store.
+      if (from === null) return;
+      const { insertedId } = await this.changes.insertOne({
+        organisationId,
+        version: from + 1,
+        ids: ids === null ? null : [...ids],
+      });
+      if (await this.advanceListVersion(organisationId, from)) {
+        if ((from + 1) % PRUNE_EVERY === 0)
+          await this.changes.deleteMany({ organisationId, version: { $lte: from + 1 - CHANGES_KEPT } });
+        return;
+      }
+      await this.changes.deleteOne({ _id: insertedId });
+    }
+    throw new Error(`opportunityListVersions: ${organisationId} is changing too fast to record a change`);
+  }
+
+  /** For writes to `opportunities` made outside this module: every instance reads its lists again. */
+  bumpListVersion(organisationId: string): Promise<void> {
+    return this.recordChange(organisationId, null);
+  }
+
+  /**
+   * The opportunities written between two versions (from excluded), or null when that is not known
+   * exactly: too far behind, records pruned, or a change of unknown extent.
+   */
+  async changesBetween(organisationId: string, from: number, to: number): Promise<Set<string> | null> {
+    if (to <= from || to - from > CHANGES_KEPT) return null;
+    const records = await this.changes.find({ organisationId, version: { $gt: from, $lte: to } });
+    const versions = new Set<number>();
+    const ids = new Set<string>();
+    for (const record of records) {
+      if (record.ids === null) return null;
+      versions.add(record.version);
+      for (const id of record.ids) ids.add(id);
+    }
+    return versions.size === to - from ? ids : null;
   }
 
   /** Applies an update to one opportunity the caller could see when it was read. */

@@ -48,7 +48,11 @@ export function registerOpportunityRoutes(
     path: '/api/opportunity/getwithfilter',
     access: 'organisation',
     body: opportunityListSchema,
-    handler: ({ organisation, input }) => opportunities.page(organisation, input),
+    // Assembled as JSON text from the cached cards (cached-cards.ts), so it is sent as is.
+    handler: async ({ organisation, input, res }) => {
+      res.type('application/json').send(await opportunities.page(organisation, input));
+      return undefined;
+    },
   });
 
   api.post({

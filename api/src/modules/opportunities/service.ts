@@ -13,7 +13,6 @@ import {
   OPPORTUNITY_PAGE_SIZE,
   OPPORTUNITY_REQUEST_MESSAGES,
   type OpportunityCounts,
-  type OpportunityPage,
   type OpportunityState,
   type OpportunityView,
   PERMISSION,
@@ -27,7 +26,8 @@ import {
 import { AppError } from '../../http/app-error';
 import type { Actor, MessageDoc, MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue, ProspectDoc } from '../prospects/module';
-import type { ListIndex, ScopeLists } from './list-index';
+import type { CardPages } from './cached-cards';
+import type { ListIndex, OrganisationList, ScopeLists } from './list-index';
 import { filterableOf, toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
 import type { PoolRow, ProspectGateway } from './prospect-gateway';
 import {
@@ -68,6 +68,8 @@ export type OpportunitiesServiceDeps = {
   repository: OpportunitiesRepository;
   /** The organisations' sorted lists in memory; told of every write that changes a sort key. */
   index: ListIndex;
+  /** List pages as JSON from the cards kept in memory. */
+  cards: CardPages;
   gateway: ProspectGateway;
   prospects: ProspectCatalogue;
   messages: MessageLog;
@@ -87,13 +89,15 @@ export class OpportunitiesService {
    * What the caller sees of the organisation's lists, as stored now. Renewals that fell due are
    * applied first: the earliest one scheduled is known from the keys, so this costs nothing until then.
    */
+  private async organisationList(actor: Actor): Promise<OrganisationList> {
+    const list = await this.deps.index.organisation(actor.organisationId);
+    if (list.nextRenewalAt > this.deps.now()) return list;
+    await this.applyDueRenewals(actor.organisationId);
+    return this.deps.index.organisation(actor.organisationId);
+  }
+
   private async lists(actor: Actor): Promise<ScopeLists> {
-    let list = await this.deps.index.organisation(actor.organisationId);
-    if (list.nextRenewalAt <= this.deps.now()) {
-      await this.applyDueRenewals(actor.organisationId);
-      list = await this.deps.index.organisation(actor.organisationId);
-    }
-    return list.scope(scopeOf(actor), this.deps.now());
+    return (await this.organisationList(actor)).scope(scopeOf(actor), this.deps.now());
   }
 
   /** The visible opportunities under a filter, sorted as the list shows them. */
@@ -105,24 +109,32 @@ export class OpportunitiesService {
     return (await this.lists(actor)).counts;
   }
 
-  /** Positions [startId, endId), at most 500 (WAITING: everything from startId, at once). */
+  /**
+   * Positions [startId, endId), at most 500 (WAITING: everything from startId, at once), as the
+   * JSON text of an OpportunityPage: served from the cards kept in memory (cached-cards.ts).
+   */
   async page(
     actor: Actor,
     input: { filter: { state: ListFilter }; startId: number; endId: number },
-  ): Promise<OpportunityPage> {
-    const keys = await this.sortedKeys(actor, input.filter.state);
+  ): Promise<string> {
+    // Read before any prospect is: prospect views read after it are at least this recent.
+    const prospectStamp = await this.deps.prospects.changeStamp(actor.organisationId);
+    const list = await this.organisationList(actor);
+    const now = this.deps.now();
+    const keys = list.scope(scopeOf(actor), now).list(input.filter.state);
     const end =
       input.filter.state === 'waiting'
         ? keys.length
         : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, keys.length);
     const slice = keys.slice(input.startId, Math.max(input.startId, end));
-    return {
-      opportunitys: await this.views(
-        actor.organisationId,
-        slice.map((key) => key._id),
-      ),
-      itsFinish: Math.max(input.startId, end) >= keys.length,
-    };
+    return this.deps.cards.pageJson(
+      actor.organisationId,
+      list,
+      slice.map((key) => key._id),
+      prospectStamp,
+      now,
+      Math.max(input.startId, end) >= keys.length,
+    );
   }
 
   /** List views of some ids, in the given order; with `keep`, only those whose prospect it keeps. */
@@ -232,8 +244,8 @@ export class OpportunitiesService {
       if (dueAt !== null) Object.assign(set, { renewalAt: dueAt, renewalEndDate: endDate });
     }
     await this.deps.repository.update(doc, { $set: set, ...(unset ? { $unset: unset } : {}) });
-    // The renewal date is a key: the list index keeps the earliest one.
-    if (set.renewalAt !== undefined || unset) await this.deps.index.changed(doc.organisationId, doc._id);
+    // The card shows the contractual text; the renewal date is a key.
+    await this.deps.index.changed(doc.organisationId, doc._id);
     return this.get(actor, opportunityId);
   }
 
@@ -251,6 +263,8 @@ export class OpportunitiesService {
       ...fields,
       value: JSON.stringify(value),
     });
+    // Its card shows the prospect: the card is read again at the next page call.
+    await this.deps.index.changed(doc.organisationId, doc._id);
     return this.get(actor, opportunityId);
   }
 
@@ -425,7 +439,11 @@ export class OpportunitiesService {
           reason: `Commentaire (${message.statusName})`,
         };
         const recent = [message, ...(doc.recentMessages ?? [])].slice(0, 3);
-        if (await this.deps.repository.setRecentMessages(doc, recent, entry)) return;
+        if (await this.deps.repository.setRecentMessages(doc, recent, entry)) {
+          // The card shows the last comments.
+          await this.deps.index.changed(doc.organisationId, doc._id);
+          return;
+        }
       }
       throw AppError.conflict(OPPORTUNITY_MESSAGES.busy);
     },

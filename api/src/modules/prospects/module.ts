@@ -24,7 +24,11 @@ export type { Caller } from './import-service';
 export type { ProspectDoc } from './repository';
 
 /** What the opportunities component may do with prospects. */
-export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'accept' | 'release'>;
+export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'accept' | 'release'> & {
+  /** Moves after every write to the organisation's prospects (accept, release, geocoding, import
+   * finished, file deleted): the opportunities component drops its cached prospect views on a change. */
+  changeStamp(organisationId: string): Promise<number>;
+};
 
 export type ProspectsModule = {
   /** Indexes, then removal of every import a previous process left unfinished; starts the sweep. */
@@ -72,6 +76,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       visibleProspect: (caller, prospectId) => prospects.visibleProspect(caller, prospectId),
       accept: (prospect, acceptance) => prospects.accept(prospect, acceptance),
       release: (prospect, opportunityId) => prospects.release(prospect, opportunityId),
+      changeStamp: (organisationId) => repository.changeStamp(organisationId),
     },
   };
 }

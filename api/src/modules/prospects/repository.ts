@@ -9,6 +9,7 @@ import type {
   OpportunityState,
   ProspectFields,
 } from '@app/domain';
+import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, Filter, Store } from '../../db/types';
 
 /** 'deleting': being removed (invisible); the start-up sweep finishes what a crash interrupted. */
@@ -82,6 +83,12 @@ export type ProspectDoc = ProspectFields & {
 
 export type NewProspect = Omit<ProspectDoc, '_id'>;
 
+/**
+ * One per organisation: `stamp` moves after every write to its prospects, so the opportunities
+ * component knows when the prospect views it keeps in memory may be out of date.
+ */
+export type ProspectStampDoc = { _id: string; stamp: number };
+
 /** The rows a file may be read with: ready, and not someone else's private file. */
 function visibleFiles(organisationId: string, userId: string): Filter<ProspectFileDoc> {
   return { organisationId, status: 'ready', $or: [{ isPrivate: false }, { userId }] };
@@ -97,10 +104,29 @@ const INSERT_CHUNK = 500;
 export class ProspectsRepository {
   readonly files: Collection<ProspectFileDoc>;
   readonly prospects: Collection<ProspectDoc>;
+  private readonly stamps: Collection<ProspectStampDoc>;
 
   constructor(store: Store) {
     this.files = store.collection<ProspectFileDoc>('prospectFiles');
     this.prospects = store.collection<ProspectDoc>('prospects');
+    this.stamps = store.collection<ProspectStampDoc>('prospectChangeStamps');
+  }
+
+  /** The organisation's prospects change stamp (0 before any change); one lookup by _id. */
+  async changeStamp(organisationId: string): Promise<number> {
+    return (await this.stamps.findOne({ _id: organisationId }))?.stamp ?? 0;
+  }
+
+  /** Called after the write it stands for, so a reader that sees the new stamp sees the write. */
+  private async bumpChangeStamp(organisationId: string): Promise<void> {
+    const bump = () => this.stamps.updateOne({ _id: organisationId }, { $inc: { stamp: 1 } });
+    if ((await bump()).matchedCount === 1) return;
+    try {
+      await this.stamps.insertOne({ _id: organisationId, stamp: 1 });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      await bump();
+    }
   }
 
   async ensureIndexes(): Promise<void> {
@@ -171,6 +197,7 @@ export class ProspectsRepository {
       { _id: file._id, status: 'importing', received: file.totalRows },
       { $set: { status: 'ready', count, date: now, lastModificationDate: now, lastActivityAt: now } },
     );
+    if (matchedCount === 1) await this.bumpChangeStamp(file.organisationId);
     return matchedCount === 1;
   }
 
@@ -226,6 +253,7 @@ export class ProspectsRepository {
       },
       { $set: { excelDeletedAt: now } },
     );
+    await this.bumpChangeStamp(file.organisationId);
   }
 
   /**
@@ -302,6 +330,7 @@ export class ProspectsRepository {
       { _id: prospect._id, organisationId: prospect.organisationId },
       { $set: { latlng } },
     );
+    await this.bumpChangeStamp(prospect.organisationId);
   }
 
   /** Compare-and-set: only one caller turns a given prospect into an opportunity. */
@@ -321,6 +350,7 @@ export class ProspectsRepository {
         },
       },
     );
+    if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId);
     return matchedCount === 1;
   }
 
@@ -332,6 +362,7 @@ export class ProspectsRepository {
         $unset: { opportunityId: true, acceptedBy: true, acceptedUsername: true },
       },
     );
+    if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId);
     return matchedCount === 1;
   }
 
