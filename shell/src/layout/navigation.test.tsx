@@ -87,6 +87,15 @@ test('rounds management is not available yet and says so for 2 s', async () => {
   jest.useRealTimers();
 });
 
+test('"Mon compte" leads to the account page of the settings', () => {
+  setWindowWidth(2000);
+  renderNavigation();
+  expect(screen.getByRole('link', { name: 'Mon compte' })).toHaveAttribute(
+    'href',
+    '/dashboard/prospect/settings/compte',
+  );
+});
+
 test('logout clears local storage and goes to /login', async () => {
   setWindowWidth(2000);
   localStorage.setItem('token', 'abc');

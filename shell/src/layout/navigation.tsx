@@ -60,7 +60,7 @@ export function Navigation() {
           />
         </NavGroup>
         <NavAction icon="route" label="Gestion des tournées" onClick={notifyUnavailableFeature} />
-        <NavAction icon="user" label="Mon compte" onClick={notifyUnavailableFeature} />
+        <NavItem to="/dashboard/prospect/settings/compte" icon="user" label="Mon compte" />
         <NavItem to="/dashboard/prospect/settings" icon="settings" label="Paramètres" />
         <NavAction icon="logout" label="Déconnexion" onClick={() => void logout()} />
       </ul>
