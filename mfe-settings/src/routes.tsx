@@ -1,10 +1,27 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AccountScreen } from './features/account/components/account-screen';
+import { CollaboratorsScreen } from './features/collaborators/components/collaborators-screen';
+import { DataScreen } from './features/data/components/data-screen';
 import { SettingsHub } from './features/hub/components/settings-hub';
+import { LicencesButton } from './features/licences/components/licences-button';
+import { OrganisationScreen } from './features/organisation/components/organisation-screen';
+import { RolesScreen } from './features/roles/components/roles-screen';
+
+const BASE = '/dashboard/prospect/settings';
 
 export default function SettingsRoutes() {
   return (
     <Routes>
-      <Route path="/dashboard/prospect/settings" element={<SettingsHub />} />
+      <Route path={BASE} element={<SettingsHub />} />
+      <Route
+        path={`${BASE}/collaborateurs`}
+        element={<CollaboratorsScreen licences={(reload) => <LicencesButton onAssigned={reload} />} />}
+      />
+      <Route path={`${BASE}/roles`} element={<RolesScreen />} />
+      <Route path={`${BASE}/organisation`} element={<OrganisationScreen />} />
+      <Route path={`${BASE}/donnees`} element={<DataScreen />} />
+      <Route path={`${BASE}/compte`} element={<AccountScreen />} />
+      <Route path={`${BASE}/*`} element={<Navigate to={BASE} replace />} />
     </Routes>
   );
 }

@@ -1,17 +1,44 @@
+import { Link } from 'react-router-dom';
 import '../../../settings.css';
 
-// SPEC.md §2 "Settings hub": the wired actions arrive with the collaborators, roles and licences features.
+// SPEC.md §2 "Settings hub": each tile opens its page; Abonnement belongs to the billing remote.
 const TILES = [
   {
     id: 'collaborators',
     title: 'Collaborateurs',
-    description: 'Invitez et gérez les membres de votre équipe.',
+    description: 'Membres, rôles attribués, invitations et licences.',
+    to: '/dashboard/prospect/settings/collaborateurs',
   },
-  { id: 'subscription', title: 'Abonnement', description: 'Licences et formule de votre organisation.' },
-  { id: 'roles', title: 'Rôles', description: 'Rôles, permissions et attribution.' },
-  { id: 'teams', title: 'Équipes et organisations', description: 'Vos équipes et vos organisations.' },
-  { id: 'data', title: 'Données', description: 'Vos données et leur gestion.' },
-  { id: 'account', title: 'Compte', description: 'Vos informations personnelles.' },
+  {
+    id: 'subscription',
+    title: 'Abonnement',
+    description: 'Formule et paiement de votre organisation.',
+    to: '/dashboard/subscription',
+  },
+  {
+    id: 'roles',
+    title: 'Rôles',
+    description: 'Rôles et permissions de votre organisation.',
+    to: '/dashboard/prospect/settings/roles',
+  },
+  {
+    id: 'teams',
+    title: 'Équipes et organisations',
+    description: 'Renommer ou quitter l’organisation.',
+    to: '/dashboard/prospect/settings/organisation',
+  },
+  {
+    id: 'data',
+    title: 'Données',
+    description: 'Exporter toutes les données en fichiers CSV.',
+    to: '/dashboard/prospect/settings/donnees',
+  },
+  {
+    id: 'account',
+    title: 'Compte',
+    description: 'Vos informations, votre mot de passe, vos sessions.',
+    to: '/dashboard/prospect/settings/compte',
+  },
 ] as const;
 
 export function SettingsHub() {
@@ -21,7 +48,9 @@ export function SettingsHub() {
       <ul className="settings-tiles">
         {TILES.map((tile) => (
           <li key={tile.id} className="ui-card settings-tile">
-            <h2>{tile.title}</h2>
+            <h2>
+              <Link to={tile.to}>{tile.title}</Link>
+            </h2>
             <p>{tile.description}</p>
           </li>
         ))}

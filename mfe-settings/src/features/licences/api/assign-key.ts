@@ -1,0 +1,9 @@
+import { apiPost } from '@app/platform';
+
+/** `userId: null` frees the licence ('Non attribué'). */
+export type AssignKeyInput = { organisationId: string; keyId: string; userId: string | null };
+
+/** Gives a licence to a member, or frees it. */
+export function assignKey(input: AssignKeyInput): Promise<{ message: string }> {
+  return apiPost<{ message: string }>('/api/stripe/assignKey', input);
+}

@@ -1,0 +1,146 @@
+import { Fragment, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatLicencesUsed, isLicenceSelectDisabled, PERMISSION } from '@app/domain';
+import { Button, ignoreHandledFailure, Modal, notifySuccess, Spinner } from '@app/platform';
+import { useAccess } from '../../../session/use-access';
+import { assignKey } from '../api/assign-key';
+import { getAllKeys } from '../api/get-all-keys';
+import { getUsers } from '../api/get-users';
+import type { Licence, LicenceHolder } from '../types/licence';
+import { licenceDetails } from '../utils/licence-details';
+import '../licences.css';
+
+export const LICENCE_ASSIGNED_MESSAGE = 'Licence attribué avec succès';
+const UNASSIGNED = '';
+
+export type LicencesModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** A licence changed hands: the member list shows it. */
+  onAssigned?: () => void;
+};
+
+type Loaded = { keys: Licence[]; callerId: string; users: LicenceHolder[] };
+
+/** Licence management (SPEC §2, §8): one row per licence, who holds it, its details. */
+export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps) {
+  const { organisationId, isOwner, can } = useAccess();
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const canAssign = can(PERMISSION.EDIT_PERMISSIONS);
+
+  useEffect(() => {
+    if (!open || !organisationId) return undefined;
+    let current = true;
+    Promise.all([getAllKeys({ organisationId }), getUsers({ organisationId })]).then(
+      ([keys, members]) => {
+        if (current) setLoaded({ keys: keys.keys, callerId: keys.userId, users: members.users });
+      },
+      (failure: unknown) => {
+        // SPEC §8: a failed getUsers closes the modal; the client has shown the server's message.
+        if (current) onClose();
+        ignoreHandledFailure(failure);
+      },
+    );
+    return () => {
+      current = false;
+      setLoaded(null);
+      setDetailsOf(null);
+    };
+  }, [open, organisationId, onClose]);
+
+  const handleAssign = async (licence: Licence, userId: string) => {
+    if (!organisationId || !loaded) return;
+    const previous = loaded;
+    const holder = userId === UNASSIGNED ? null : userId;
+    setLoaded({
+      ...loaded,
+      keys: loaded.keys.map((key) => (key._id === licence._id ? { ...key, userId: holder } : key)),
+    });
+    setSaving(licence._id);
+    try {
+      await assignKey({ organisationId, keyId: licence._id, userId: holder });
+      notifySuccess(LICENCE_ASSIGNED_MESSAGE);
+      onAssigned?.();
+    } catch (failure) {
+      // SPEC §8: a refused assignment puts the previous holder back; the server's message is shown.
+      setLoaded(previous);
+      ignoreHandledFailure(failure);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const holderName = (licence: Licence) =>
+    loaded?.users.find((user) => user._id === licence.userId)?.username ?? 'Non attribué';
+
+  return (
+    <Modal open={open} title="Gestion des licences" onClose={onClose}>
+      {loaded === null ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="licences__used">{formatLicencesUsed(loaded.keys)}</p>
+          <ul className="licences__list">
+            {loaded.keys.map((licence, index) => {
+              const name = `Licence ${index + 1}`;
+              const showDetails = detailsOf === licence._id;
+              const detailsId = `licence-details-${licence._id}`;
+              return (
+                <li key={licence._id} className="licences__row">
+                  <span className="licences__name">{name}</span>
+                  {canAssign ? (
+                    <select
+                      className="settings-select"
+                      aria-label={`Titulaire de la ${name.toLowerCase()}`}
+                      value={licence.userId ?? UNASSIGNED}
+                      disabled={saving === licence._id || isLicenceSelectDisabled(licence, loaded.callerId)}
+                      onChange={(event) => void handleAssign(licence, event.target.value)}
+                    >
+                      <option value={UNASSIGNED}>Non attribué</option>
+                      {loaded.users.map((user) => (
+                        <option key={user._id} value={user._id}>
+                          {user.username}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span>{holderName(licence)}</span>
+                  )}
+                  <Button
+                    variant="ghost"
+                    aria-expanded={showDetails}
+                    aria-controls={detailsId}
+                    aria-label={`Voir les details de la ${name.toLowerCase()}`}
+                    onClick={() => setDetailsOf(showDetails ? null : licence._id)}
+                  >
+                    Voir les details
+                  </Button>
+                  {showDetails ? (
+                    <dl id={detailsId} className="licences__details">
+                      {licenceDetails(licence).map((detail) => (
+                        <Fragment key={detail.label}>
+                          <dt>{detail.label}</dt>
+                          <dd>{detail.value}</dd>
+                        </Fragment>
+                      ))}
+                    </dl>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {isOwner ? (
+            <div className="settings-actions">
+              <Button variant="secondary" onClick={() => navigate('/dashboard/paiement/new')}>
+                + Ajouter nouvelle licence
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </Modal>
+  );
+}

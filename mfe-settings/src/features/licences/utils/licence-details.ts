@@ -1,0 +1,22 @@
+import { formatDate, isPlanCode, planOf } from '@app/domain';
+import type { Licence } from '../types/licence';
+
+const PERIOD_LABELS: Record<string, string> = {
+  monthly: 'Mensuelle',
+  month: 'Mensuelle',
+  yearly: 'Annuelle',
+  year: 'Annuelle',
+};
+
+/** 'Voir les details': the licence's plan, billing period and renewal date, in French. */
+export function licenceDetails(licence: Licence): { label: string; value: string }[] {
+  const plan = isPlanCode(licence.plan) ? planOf(licence.plan).name : String(licence.plan);
+  return [
+    { label: 'Formule', value: licence.trial ? `${plan} (essai gratuit)` : plan },
+    { label: 'Période', value: PERIOD_LABELS[licence.period] ?? licence.period },
+    {
+      label: licence.trial ? 'Fin de l’essai' : 'Renouvellement',
+      value: licence.renewalAt ? formatDate(licence.renewalAt) : 'Non renseigné',
+    },
+  ];
+}

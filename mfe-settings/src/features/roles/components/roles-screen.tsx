@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useState } from 'react';
+import { parseBinaryValue, PERMISSION, permissionsOf } from '@app/domain';
+import { Button, ignoreHandledFailure, Modal, notifySuccess, Spinner } from '@app/platform';
+import { SettingsPage } from '../../../layout/settings-page';
+import { useAccess } from '../../../session/use-access';
+import { deleteRole } from '../api/delete-role';
+import { getUsers, type GetUsersReply } from '../api/get-users';
+import type { Role } from '../types/role';
+import { RoleEditorModal } from './role-editor-modal';
+import '../roles.css';
+
+type Editing = { role: Role | null } | null;
+
+/** The organisation's roles: create, rename and edit, delete when nobody holds it. */
+export function RolesScreen() {
+  const { organisationId, can } = useAccess();
+  const [data, setData] = useState<GetUsersReply | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const [busy, setBusy] = useState(false);
+  const canCreate = can(PERMISSION.CREATE_ROLE);
+  const canEdit = can(PERMISSION.EDIT_ROLE);
+  const canDelete = can(PERMISSION.DELETE_ROLE);
+
+  useEffect(() => {
+    if (!organisationId) return undefined;
+    let current = true;
+    getUsers({ organisationId }).then(
+      (reply) => {
+        if (current) setData(reply);
+      },
+      (failure: unknown) => {
+        if (current) setData({ roles: [], users: [] });
+        ignoreHandledFailure(failure);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [organisationId, reloads]);
+
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const holders = (role: Role) =>
+    data?.users.filter((user) => user.roles.some((held) => held._id === role._id)).length ?? 0;
+
+  const handleDelete = async () => {
+    if (!deleting || !organisationId) return;
+    setBusy(true);
+    try {
+      const reply = await deleteRole({ organisationId, roleId: deleting._id });
+      notifySuccess(reply.message || 'Rôle supprimé');
+      setDeleting(null);
+      reload();
+    } catch (failure) {
+      ignoreHandledFailure(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SettingsPage title="Rôles et permissions">
+      {canCreate ? (
+        <div className="settings-toolbar">
+          <Button onClick={() => setEditing({ role: null })}>Créer un rôle</Button>
+        </div>
+      ) : null}
+      {data === null ? (
+        <Spinner />
+      ) : (
+        <table className="settings-table">
+          <caption className="settings-visually-hidden">Rôles de l’organisation</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rôle</th>
+              <th scope="col">Permissions</th>
+              <th scope="col">Membres</th>
+              {canEdit || canDelete ? <th scope="col">Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {data.roles.map((role) => {
+              const count = holders(role);
+              const granted = permissionsOf(parseBinaryValue(role.binaryValue) ?? 0).length;
+              return (
+                <tr key={role._id}>
+                  <td>{role.name}</td>
+                  <td>{granted} / 23</td>
+                  <td>{count}</td>
+                  {canEdit || canDelete ? (
+                    <td className="roles__actions">
+                      {canEdit ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Modifier le rôle ${role.name}`}
+                          onClick={() => setEditing({ role })}
+                        >
+                          Modifier
+                        </Button>
+                      ) : null}
+                      {canDelete && count === 0 ? (
+                        <Button
+                          variant="ghost"
+                          aria-label={`Supprimer le rôle ${role.name}`}
+                          onClick={() => setDeleting(role)}
+                        >
+                          Supprimer
+                        </Button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {canDelete ? (
+        <p className="settings-hint">Seul un rôle attribué à aucun membre peut être supprimé.</p>
+      ) : null}
+      <RoleEditorModal
+        open={editing !== null}
+        role={editing?.role ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={reload}
+      />
+      <Modal open={deleting !== null} title="Supprimer le rôle" onClose={() => setDeleting(null)}>
+        <p>
+          Voulez-vous vraiment supprimer le rôle <strong>{deleting?.name}</strong> ?
+        </p>
+        <div className="settings-actions">
+          <Button variant="secondary" onClick={() => setDeleting(null)}>
+            Annuler
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={() => void handleDelete()}>
+            Supprimer
+          </Button>
+        </div>
+      </Modal>
+    </SettingsPage>
+  );
+}
