@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderScreen } from '../../../test-utils/render-screen';
 import { SettingsHub } from './settings-hub';
 
-test('shows the six settings tiles of the hub', () => {
-  render(<SettingsHub />);
+test('shows the six settings tiles of the hub, each leading to its page', () => {
+  renderScreen(<SettingsHub />, { path: '/dashboard/prospect/settings' });
   expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
     'Collaborateurs',
     'Abonnement',
@@ -11,4 +12,15 @@ test('shows the six settings tiles of the hub', () => {
     'Données',
     'Compte',
   ]);
+  const hrefs = Object.fromEntries(
+    screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+  );
+  expect(hrefs).toEqual({
+    Collaborateurs: '/dashboard/prospect/settings/collaborateurs',
+    Abonnement: '/dashboard/subscription',
+    Rôles: '/dashboard/prospect/settings/roles',
+    'Équipes et organisations': '/dashboard/prospect/settings/organisation',
+    Données: '/dashboard/prospect/settings/donnees',
+    Compte: '/dashboard/prospect/settings/compte',
+  });
 });

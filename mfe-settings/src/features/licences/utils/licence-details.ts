@@ -2,6 +2,7 @@ import { formatDate, isPlanCode, planOf } from '@app/domain';
 import type { Licence } from '../types/licence';
 
 const PERIOD_LABELS: Record<string, string> = {
+  trial: 'Essai gratuit',
   monthly: 'Mensuelle',
   month: 'Mensuelle',
   yearly: 'Annuelle',
@@ -12,7 +13,7 @@ const PERIOD_LABELS: Record<string, string> = {
 export function licenceDetails(licence: Licence): { label: string; value: string }[] {
   const plan = isPlanCode(licence.plan) ? planOf(licence.plan).name : String(licence.plan);
   return [
-    { label: 'Formule', value: licence.trial ? `${plan} (essai gratuit)` : plan },
+    { label: 'Formule', value: plan },
     { label: 'Période', value: PERIOD_LABELS[licence.period] ?? licence.period },
     {
       label: licence.trial ? 'Fin de l’essai' : 'Renouvellement',
