@@ -10,11 +10,7 @@ import { apiNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import { ApiRoutes } from './modules/access/api-routes';
-import {
-  everyMemberLicensed,
-  type LicenceGate,
-  OrganisationAccessResolver,
-} from './modules/access/organisation-access';
+import { type LicenceGate, OrganisationAccessResolver } from './modules/access/organisation-access';
 import { AccountsRepository } from './modules/accounts/repository';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
@@ -22,10 +18,13 @@ import { SessionService } from './modules/accounts/sessions';
 import { InvitationsRepository } from './modules/invitations/repository';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { InvitationsService } from './modules/invitations/service';
+import { createLicencesModule } from './modules/licences/module';
 import type { Mailer } from './modules/mail/mailer';
+import { DataExport } from './modules/organisations/data-export';
 import { OrganisationsRepository } from './modules/organisations/repository';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { OrganisationsService } from './modules/organisations/service';
+import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createProspectsModule } from './modules/prospects/module';
@@ -38,6 +37,7 @@ export type AppDeps = {
   logger?: Logger;
   /** Epoch ms; tests move it to check expiries. */
   now?: () => number;
+  /** Replaces the licences component's gate (unit tests of the registry only). */
   licenceGate?: LicenceGate;
 };
 
@@ -84,8 +84,19 @@ export function createApp(config: Config, deps: AppDeps): App {
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
   });
+  const licences = createLicencesModule({
+    store: deps.store,
+    now,
+    trialDays: config.trial.days,
+    trialLicences: config.trial.licences,
+    isMember: async (organisationId, userId) =>
+      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
+    ownerOf: async (organisationId) =>
+      (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
+  });
   const ready = (async () => {
     await accountsRepository.ensureIndexes();
+    await licences.start();
     await organisationsRepository.ensureIndexes();
     await invitationsRepository.ensureIndexes();
     await prospects.start();
@@ -98,7 +109,19 @@ export function createApp(config: Config, deps: AppDeps): App {
   ready.catch(() => undefined);
 
   const sessions = new SessionService(accountsRepository, config.security.sessionTtlMs, now);
-  const organisations = new OrganisationsService(organisationsRepository, accountsRepository, now);
+  const organisations = new OrganisationsService(
+    organisationsRepository,
+    accountsRepository,
+    now,
+    licences.book,
+  );
+  const team = new TeamService({
+    repository: organisationsRepository,
+    accounts: accountsRepository,
+    licences: licences.book,
+    handOver: opportunities.handOver,
+    now,
+  });
   const accounts = new AccountsService({
     repository: accountsRepository,
     sessions,
@@ -115,6 +138,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     organisationsRepository,
     organisations,
     accounts: accountsRepository,
+    licences: licences.book,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     ttlMs: config.security.invitationTtlMs,
@@ -124,13 +148,14 @@ export function createApp(config: Config, deps: AppDeps): App {
   const api = new ApiRoutes({
     sessions,
     organisationAccess: new OrganisationAccessResolver(organisationsRepository),
-    licenceGate: deps.licenceGate ?? everyMemberLicensed,
+    licenceGate: deps.licenceGate ?? licences.gate,
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,
   });
   registerAccountRoutes(api, accounts);
-  registerOrganisationRoutes(api, organisations);
+  registerOrganisationRoutes(api, organisations, team, new DataExport(deps.store, organisations));
   registerInvitationRoutes(api, invitations);
+  licences.registerRoutes(api);
   prospects.registerRoutes(api);
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);

@@ -70,6 +70,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_MAX_PER_IP: '-1' }, 'RATE_LIMIT_MAX_PER_IP', 'RATE_LIMIT_MAX_PER_IP'],
     [{ JSON_BODY_LIMIT: 'beaucoup' }, 'JSON_BODY_LIMIT', 'JSON_BODY_LIMIT'],
     [{ TRUST_PROXY: 'a;b' }, 'TRUST_PROXY', 'TRUST_PROXY'],
+    [{ TRIAL_DAYS: '0' }, 'TRIAL_DAYS', 'TRIAL_DAYS doit être un nombre de jours'],
+    [{ TRIAL_LICENCES: 'trois' }, 'TRIAL_LICENCES', 'TRIAL_LICENCES doit être un nombre de licences'],
   ])('when %j is set, it fails naming %s', (env, variable, fragment) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

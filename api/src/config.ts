@@ -56,6 +56,8 @@ export type Config = {
   bodyLimit: string;
   /** Days before a contract's forecast end that its opportunity comes back as TODO (RENEWAL_LEAD_DAYS). */
   renewalLeadDays: number;
+  /** A new organisation's trial: its length in days (TRIAL_DAYS) and its licence keys (TRIAL_LICENCES). */
+  trial: { days: number; licences: number };
   security: SecurityConfig;
 };
 
@@ -339,6 +341,13 @@ export function loadConfig(env: Env = process.env): Config {
     renewalLeadDays:
       parseWith(env, 'RENEWAL_LEAD_DAYS', integer(0, 3650), 'doit être un nombre de jours entre 0 et 3650') ??
       90,
+    trial: {
+      days:
+        parseWith(env, 'TRIAL_DAYS', integer(1, 365), 'doit être un nombre de jours entre 1 et 365') ?? 14,
+      licences:
+        parseWith(env, 'TRIAL_LICENCES', integer(1, 100), 'doit être un nombre de licences entre 1 et 100') ??
+        3,
+    },
     security: {
       passwordHashCost,
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,

@@ -47,6 +47,7 @@ export * from './validation/waiting-date';
 export * from './validation/opportunity-requests';
 export * from './validation/licence-count';
 export * from './validation/role';
+export * from './validation/settings';
 
 export * from './import-file/encoding';
 export * from './import-file/delimiter';

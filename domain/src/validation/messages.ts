@@ -60,6 +60,10 @@ export const MESSAGES = {
   roleNameRequired: 'Veuillez renseigner le nom du rôle',
   invalidPermissionMask: 'Valeur de permissions invalide',
 
+  // Settings: members and account.
+  reassignToRequired: 'Veuillez choisir le collaborateur qui reprend les opportunités',
+  currentPasswordRequired: 'Veuillez entrer votre mot de passe actuel',
+
   // Generic: identifiers, wrong types, caps.
   invalidId: 'Identifiant invalide',
   invalidRequest: 'Requête invalide',

@@ -22,12 +22,13 @@ export const ACCESS_MESSAGES = {
 } as const;
 
 /**
- * Licence hook (a later issue): given the caller's access, the path to redirect to (269) when the
- * call needs a licence they do not hold, or null. Routes opt in with `requiresLicence`.
+ * Licence gate: given the caller's access, the path to redirect to (269) when the call needs a
+ * licence they do not hold, or null. Routes opt in with `requiresLicence`; the licences component
+ * provides the real gate (docs/decisions/licences.md).
  */
 export type LicenceGate = (access: OrganisationAccess) => Promise<string | null>;
 
-/** Until licences exist every member is treated as licensed; the gate is the one place to change. */
+/** A gate that lets every member through: for unit tests of the registry, never in createApp. */
 export const everyMemberLicensed: LicenceGate = async () => null;
 
 export class OrganisationAccessResolver {
@@ -66,6 +67,8 @@ export function isAllowed(access: OrganisationAccess, rule: PermissionRule | und
       return hasPermission(access.mask, rule.bit);
     case 'anyOf':
       return rule.bits.some((bit) => hasPermission(access.mask, bit));
+    case 'ownerOrBit':
+      return access.isOwner || hasPermission(access.mask, rule.bit);
   }
 }
 

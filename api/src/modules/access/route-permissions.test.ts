@@ -53,7 +53,7 @@ describe('route permission table', () => {
   it('maps only to known permission bits', () => {
     const bits = new Set(PERMISSIONS.map((permission) => permission.bit));
     for (const rule of Object.values(ROUTE_PERMISSIONS)) {
-      if (rule.kind === 'bit') expect(bits.has(rule.bit)).toBe(true);
+      if (rule.kind === 'bit' || rule.kind === 'ownerOrBit') expect(bits.has(rule.bit)).toBe(true);
       if (rule.kind === 'anyOf') rule.bits.forEach((bit) => expect(bits.has(bit)).toBe(true));
     }
   });
@@ -90,7 +90,12 @@ describe('route permission table', () => {
         createdAt: 0,
       });
 
-    const organisationRoutes = table().filter((route) => route.access === 'organisation');
+    // Leaving ends the powerless member's membership: walked last.
+    const organisationRoutes = table()
+      .filter((route) => route.access === 'organisation')
+      .sort(
+        (a, b) => Number(a.path === '/api/organisation/leave') - Number(b.path === '/api/organisation/leave'),
+      );
     expect(organisationRoutes.length).toBeGreaterThan(0);
     for (const route of organisationRoutes) {
       const path = route.path.replace(/:(\w+)/g, 'x'.repeat(43));
@@ -158,6 +163,19 @@ describe('an organisation route missing from the table', () => {
     const res = await request(serve(api)).post('/api/test/undeclared').send(caller);
     expect(res.status).toBe(403);
     expect(res.body.secret).toBeUndefined();
+  });
+});
+
+describe('licence gate', () => {
+  it('guards every prospecting call (prospects, opportunities, messages, export) and leaves settings open', () => {
+    const t = createTestApp();
+    const routes = t.app.locals.apiRoutes.routes;
+    const prospecting = /^\/api\/(prospect|opportunity|messages)\//;
+    expect(routes.filter((route) => prospecting.test(route.path) && !route.requiresLicence)).toEqual([]);
+    expect(
+      routes.filter((route) => !prospecting.test(route.path) && route.requiresLicence).map((r) => r.path),
+    ).toEqual([]);
+    return t.close();
   });
 });
 

@@ -11,21 +11,37 @@ export type PermissionRule =
   /** Any member of the organisation, whatever their role. */
   | { kind: 'member' }
   /** The organisation's owner only (its creator). */
-  | { kind: 'owner' };
+  | { kind: 'owner' }
+  /** The owner, or a member whose role has `bit`. */
+  | { kind: 'ownerOrBit'; bit: number };
 
 const bit = (value: number): PermissionRule => ({ kind: 'bit', bit: value });
 const anyOf = (...bits: number[]): PermissionRule => ({ kind: 'anyOf', bits });
 const MEMBER: PermissionRule = { kind: 'member' };
 const OWNER: PermissionRule = { kind: 'owner' };
+const ownerOrBit = (value: number): PermissionRule => ({ kind: 'ownerOrBit', bit: value });
+const INVITE = anyOf(PERMISSION.INVITE_WITH_LICENCE, PERMISSION.INVITE_WITHOUT_LICENCE);
 
 export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   // Organisation, users, roles (issue 3).
   '/api/organisation/getUsers': MEMBER,
   '/api/user/getRoles': MEMBER,
-  '/api/invitation/create': anyOf(PERMISSION.INVITE_WITH_LICENCE, PERMISSION.INVITE_WITHOUT_LICENCE),
+  // invitation/create then asks bit 4 when a licence is free, bit 8 otherwise (settings-rules.md).
+  '/api/invitation/create': INVITE,
   '/api/user/changeRole': bit(PERMISSION.EDIT_PERMISSIONS),
   '/api/user/createRole': bit(PERMISSION.CREATE_ROLE),
   '/api/user/editRole': bit(PERMISSION.EDIT_ROLE),
+
+  // Settings (issue 10): docs/decisions/settings-rules.md.
+  '/api/user/deleteRole': bit(PERMISSION.DELETE_ROLE),
+  '/api/user/remove': bit(PERMISSION.REMOVE_COLLABORATOR),
+  '/api/invitation/list': INVITE,
+  '/api/invitation/resend': INVITE,
+  '/api/invitation/revoke': INVITE,
+  '/api/organisation/rename': OWNER,
+  // Every member may leave; the owner is refused by the service (nobody would own the organisation).
+  '/api/organisation/leave': MEMBER,
+  '/api/organisation/exportData': ownerOrBit(PERMISSION.EXPORT_PROSPECTS),
 
   // Prospects and imports.
   '/api/prospect/load': bit(PERMISSION.IMPORT_CAMPAIGN),
@@ -83,5 +99,7 @@ export function describeRule(rule: PermissionRule): string {
       return 'tout membre';
     case 'owner':
       return 'propriétaire';
+    case 'ownerOrBit':
+      return `propriétaire ou bit ${rule.bit}`;
   }
 }

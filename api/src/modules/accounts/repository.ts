@@ -93,6 +93,10 @@ export class AccountsRepository {
     await this.sessions.deleteMany({ userId });
   }
 
+  async deleteOtherSessionsOf(userId: string, keptSessionId: string): Promise<void> {
+    await this.sessions.deleteMany({ userId, _id: { $ne: keptSessionId } });
+  }
+
   async deleteExpiredSessions(now: number): Promise<number> {
     return (await this.sessions.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
   }

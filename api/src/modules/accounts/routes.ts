@@ -1,6 +1,8 @@
 // /api/login, /api/register, /api/fastRegister, /api/forgot, /api/verifyResetToken, /api/resetPass,
-// /api/verify, /api/logout (SPEC.md §7 "Account").
+// /api/verify, /api/logout (SPEC.md §7 "Account"); the account page's /api/account/get,
+// changePassword, logoutEverywhere.
 import {
+  changePasswordSchema,
   fastRegisterSchema,
   forgotSchema,
   loginSchema,
@@ -66,6 +68,27 @@ export function registerAccountRoutes(api: ApiRoutes, accounts: AccountsService)
     access: 'session',
     body: empty,
     handler: async ({ session }) => ({ user: await accounts.currentUser(session.userId) }),
+  });
+
+  api.post({
+    path: '/api/account/get',
+    access: 'session',
+    body: empty,
+    handler: ({ session }) => accounts.account(session.userId),
+  });
+
+  api.post({
+    path: '/api/account/changePassword',
+    access: 'session',
+    body: changePasswordSchema,
+    handler: ({ session, input }) => accounts.changePassword(session, input),
+  });
+
+  api.post({
+    path: '/api/account/logoutEverywhere',
+    access: 'session',
+    body: empty,
+    handler: ({ session }) => accounts.logoutEverywhere(session.userId),
   });
 
   // Public on purpose: logging out with an already dead token is not an error.

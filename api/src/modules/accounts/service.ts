@@ -1,5 +1,11 @@
 // Account use cases: sign-up, login, password reset, the current user.
-import type { FastRegisterData, LoginData, RegisterData, ResetPasswordData } from '@app/domain';
+import type {
+  ChangePasswordData,
+  FastRegisterData,
+  LoginData,
+  RegisterData,
+  ResetPasswordData,
+} from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { Mailer } from '../mail/mailer';
@@ -17,6 +23,9 @@ export const ACCOUNT_MESSAGES = {
   resetInvalid: 'Lien de réinitialisation invalide ou expiré',
   passwordChanged: 'Votre mot de passe a été modifié, vous pouvez vous connecter',
   loggedOut: 'Vous êtes déconnecté',
+  wrongCurrentPassword: 'Mot de passe actuel incorrect',
+  passwordUpdated: 'Votre mot de passe a été modifié',
+  loggedOutEverywhere: 'Vous êtes déconnecté de tous vos appareils',
 } as const;
 
 export type AccountsServiceDeps = {
@@ -147,6 +156,41 @@ export class AccountsService {
     const user = await this.deps.repository.findUser(userId);
     if (!user) throw AppError.unauthenticated();
     return toPublicUser(user);
+  }
+
+  /** The account page: name and e-mail. */
+  async account(userId: string): Promise<{ username: string; email: string }> {
+    const user = await this.currentUser(userId);
+    return { username: user.username, email: user.email };
+  }
+
+  /**
+   * A new password (sign-up rules, checked by the schema) against the current one. A wrong current
+   * password is a 400, not a 401: the client would end this valid session on a 401. Other sessions
+   * and pending reset links stop working; this one stays.
+   */
+  async changePassword(
+    session: { userId: string; sessionId: string },
+    input: ChangePasswordData,
+  ): Promise<{ message: string }> {
+    const user = await this.deps.repository.findUser(session.userId);
+    if (!user) throw AppError.unauthenticated();
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
+      throw AppError.badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword);
+    await this.deps.repository.setPassword(
+      user._id,
+      await hashPassword(input.password, this.deps.passwordHashCost),
+      this.deps.now(),
+    );
+    await this.deps.sessions.revokeOthersOf(user._id, session.sessionId);
+    await this.deps.repository.deleteResetsOf(user._id);
+    return { message: ACCOUNT_MESSAGES.passwordUpdated };
+  }
+
+  /** Every session of the user ends, this one included. */
+  async logoutEverywhere(userId: string): Promise<{ message: string }> {
+    await this.deps.sessions.revokeAllOf(userId);
+    return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   }
 
   async logout(token: string | null): Promise<{ message: string }> {

@@ -42,4 +42,8 @@ export class SessionService {
   async revokeAllOf(userId: string): Promise<void> {
     await this.repository.deleteSessionsOf(userId);
   }
+
+  async revokeOthersOf(userId: string, keptSessionId: string): Promise<void> {
+    await this.repository.deleteOtherSessionsOf(userId, keptSessionId);
+  }
 }

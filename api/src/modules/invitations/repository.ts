@@ -48,6 +48,38 @@ export class InvitationsRepository {
     await this.invitations.updateOne({ _id: invitationId }, { $unset: { usedAt: true, usedBy: true } });
   }
 
+  /** Invitations of the organisation not used yet and not expired, oldest first. */
+  pendingOf(organisationId: string, now: number): Promise<InvitationDoc[]> {
+    return this.invitations.find(
+      { organisationId, usedAt: { $exists: false }, expiresAt: { $gt: now } },
+      { sort: { createdAt: 1, _id: 1 } },
+    );
+  }
+
+  findPending(organisationId: string, invitationId: string, now: number): Promise<InvitationDoc | null> {
+    return this.invitations.findOne({
+      _id: invitationId,
+      organisationId,
+      usedAt: { $exists: false },
+      expiresAt: { $gt: now },
+    });
+  }
+
+  /** A new secret and a new expiry: the link sent before stops working. */
+  async renew(invitationId: string, tokenHash: string, createdAt: number, expiresAt: number): Promise<void> {
+    await this.invitations.updateOne({ _id: invitationId }, { $set: { tokenHash, createdAt, expiresAt } });
+  }
+
+  /** Deletes a pending invitation of the organisation; false when there was none. */
+  async revoke(organisationId: string, invitationId: string): Promise<boolean> {
+    const { deletedCount } = await this.invitations.deleteOne({
+      _id: invitationId,
+      organisationId,
+      usedAt: { $exists: false },
+    });
+    return deletedCount === 1;
+  }
+
   async delete(invitationId: string): Promise<void> {
     await this.invitations.deleteOne({ _id: invitationId });
   }

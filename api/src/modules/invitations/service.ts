@@ -1,9 +1,11 @@
 // Invitations: an unguessable single-use link, valid 7 days, sent by e-mail; joining adds the
 // member with the Commercial role.
+import { hasPermission, PERMISSION } from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { AccountsRepository } from '../accounts/repository';
 import { createSecret, hashSecret } from '../accounts/tokens';
 import type { OrganisationAccess } from '../access/organisation-access';
+import type { LicenceBook } from '../licences/module';
 import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 import { JOIN_ROLE_NAME, type OrganisationsService } from '../organisations/service';
@@ -18,7 +20,14 @@ export const INVITATION_MESSAGES = {
   used: 'Cette invitation a déjà été utilisée',
   expired: 'Cette invitation a expiré, demandez-en une nouvelle',
   organisationGone: 'L’organisation de cette invitation n’existe plus',
+  needsWithLicence: 'Vous n’avez pas le droit d’inviter un collaborateur quand une licence est disponible',
+  needsWithoutLicence:
+    'Vous n’avez pas le droit d’inviter un collaborateur quand aucune licence n’est disponible',
+  resent: (email: string) => `Invitation renvoyée à ${email}`,
+  revoked: 'Invitation annulée',
 } as const;
+
+export type PendingInvitation = { _id: string; email: string; createdAt: number; expiresAt: number };
 
 /** Shape of the secret in /invitation/join/{id}: createSecret() output. */
 const INVITATION_ID = /^[A-Za-z0-9_-]{16,512}$/;
@@ -28,6 +37,7 @@ export type InvitationsServiceDeps = {
   organisationsRepository: OrganisationsRepository;
   organisations: OrganisationsService;
   accounts: AccountsRepository;
+  licences: LicenceBook;
   mailer: Mailer;
   publicUrl: string;
   ttlMs: number;
@@ -37,12 +47,34 @@ export type InvitationsServiceDeps = {
 export class InvitationsService {
   constructor(private readonly deps: InvitationsServiceDeps) {}
 
+  /** Bit 4 "si licence" when a valid licence is free, bit 8 "si pas de licence" otherwise (DESIGN §6). */
+  private async requireInviteBit(access: OrganisationAccess): Promise<void> {
+    const free = await this.deps.licences.hasFreeLicence(access.organisationId);
+    const bit = free ? PERMISSION.INVITE_WITH_LICENCE : PERMISSION.INVITE_WITHOUT_LICENCE;
+    if (!hasPermission(access.mask, bit))
+      throw AppError.forbidden(
+        free ? INVITATION_MESSAGES.needsWithLicence : INVITATION_MESSAGES.needsWithoutLicence,
+      );
+  }
+
+  private async sendLink(access: OrganisationAccess, email: string, secret: string): Promise<void> {
+    const inviter = await this.deps.accounts.findUser(access.userId);
+    await this.deps.mailer.send(
+      invitationMail({
+        to: email,
+        inviterName: inviter?.username ?? 'Un administrateur',
+        organisationName: access.organisationName,
+        link: `${this.deps.publicUrl}/invitation/join/${secret}`,
+      }),
+    );
+  }
+
   async create(access: OrganisationAccess, invitationEmail: string): Promise<{ message: string }> {
+    await this.requireInviteBit(access);
     const invitee = await this.deps.accounts.findUserByEmail(invitationEmail);
     if (invitee && (await this.deps.organisations.isMember(access.organisationId, invitee._id))) {
       throw AppError.conflict(INVITATION_MESSAGES.alreadyMember);
     }
-    const inviter = await this.deps.accounts.findUser(access.userId);
     const secret = createSecret();
     const now = this.deps.now();
     const invitation = await this.deps.repository.insert({
@@ -53,22 +85,47 @@ export class InvitationsService {
       createdAt: now,
       expiresAt: now + this.deps.ttlMs,
     });
-    const link = `${this.deps.publicUrl}/invitation/join/${secret}`;
     try {
-      await this.deps.mailer.send(
-        invitationMail({
-          to: invitationEmail,
-          inviterName: inviter?.username ?? 'Un administrateur',
-          organisationName: access.organisationName,
-          link,
-        }),
-      );
+      await this.sendLink(access, invitationEmail, secret);
     } catch (error) {
       // Nobody received the link: the invitation must not stay usable.
       await this.deps.repository.delete(invitation._id);
       throw new AppError(502, INVITATION_MESSAGES.mailFailed, 'MAIL_FAILED', { cause: error });
     }
     return { message: INVITATION_MESSAGES.sent(invitationEmail) };
+  }
+
+  async list(access: OrganisationAccess): Promise<{ invitations: PendingInvitation[] }> {
+    const pending = await this.deps.repository.pendingOf(access.organisationId, this.deps.now());
+    return {
+      invitations: pending.map((invitation) => ({
+        _id: invitation._id,
+        email: invitation.email,
+        createdAt: invitation.createdAt,
+        expiresAt: invitation.expiresAt,
+      })),
+    };
+  }
+
+  /** A new link, valid 7 days from now; the one sent before stops working. */
+  async resend(access: OrganisationAccess, invitationId: string): Promise<{ message: string }> {
+    const now = this.deps.now();
+    const invitation = await this.deps.repository.findPending(access.organisationId, invitationId, now);
+    if (!invitation) throw AppError.notFound(INVITATION_MESSAGES.notFound);
+    const secret = createSecret();
+    await this.deps.repository.renew(invitation._id, hashSecret(secret), now, now + this.deps.ttlMs);
+    try {
+      await this.sendLink(access, invitation.email, secret);
+    } catch (error) {
+      throw new AppError(502, INVITATION_MESSAGES.mailFailed, 'MAIL_FAILED', { cause: error });
+    }
+    return { message: INVITATION_MESSAGES.resent(invitation.email) };
+  }
+
+  async revoke(access: OrganisationAccess, invitationId: string): Promise<{ message: string }> {
+    if (!(await this.deps.repository.revoke(access.organisationId, invitationId)))
+      throw AppError.notFound(INVITATION_MESSAGES.notFound);
+    return { message: INVITATION_MESSAGES.revoked };
   }
 
   /**

@@ -11,6 +11,7 @@ export function registerMessageRoutes(
   api.post({
     path: '/api/messages/post',
     access: 'organisation',
+    requiresLicence: true,
     body: postMessageSchema,
     handler: ({ organisation, input }) => messages.post(organisation, threads, input),
   });

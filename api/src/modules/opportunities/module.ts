@@ -36,6 +36,8 @@ export type OpportunitiesModule = {
   stop(): void;
   registerRoutes(api: ApiRoutes): void;
   threads: OpportunityThreads;
+  /** A removed member's opportunities go to another member (issue 10, /api/user/remove). */
+  handOver(organisationId: string, fromUserId: string, toUserId: string): Promise<number>;
 };
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
@@ -66,5 +68,7 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     },
     registerRoutes: (api) => registerOpportunityRoutes(api, opportunities, deps.messages, deps.timeZone),
     threads: opportunities.threads,
+    handOver: (organisationId, fromUserId, toUserId) =>
+      opportunities.handOver(organisationId, fromUserId, toUserId),
   };
 }

@@ -26,6 +26,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/create',
     access: 'organisation',
+    requiresLicence: true,
     body: prospectIdSchema,
     handler: ({ organisation, input }) => opportunities.createFromProspect(organisation, input.prospectId),
   });
@@ -33,6 +34,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/addone',
     access: 'organisation',
+    requiresLicence: true,
     body: addOpportunitySchema,
     handler: ({ organisation, input }) => opportunities.addOne(organisation, input.data),
   });
@@ -40,6 +42,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/getAllCount',
     access: 'organisation',
+    requiresLicence: true,
     body: z.object({}),
     handler: ({ organisation }) => opportunities.counts(organisation),
   });
@@ -47,6 +50,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/getwithfilter',
     access: 'organisation',
+    requiresLicence: true,
     body: opportunityListSchema,
     // Assembled as JSON text from the cached cards (cached-cards.ts), so it is sent as is.
     handler: async ({ organisation, input, res }) => {
@@ -58,6 +62,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/get',
     access: 'organisation',
+    requiresLicence: true,
     body: opportunityIdSchema,
     handler: ({ organisation, input }) => opportunities.get(organisation, input.opportunityId),
   });
@@ -70,6 +75,7 @@ export function registerOpportunityRoutes(
     api.post({
       path,
       access: 'organisation',
+      requiresLicence: true,
       body: opportunityIdSchema,
       handler: ({ organisation, input }) => opportunities.setState(organisation, input.opportunityId, state),
     });
@@ -78,6 +84,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/setWaiting',
     access: 'organisation',
+    requiresLicence: true,
     body: setWaitingSchema,
     handler: ({ organisation, input }) =>
       opportunities.setState(organisation, input.opportunityId, 'WAITING', input.date),
@@ -86,6 +93,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/updateContractuelle',
     access: 'organisation',
+    requiresLicence: true,
     body: updateContractualSchema,
     handler: ({ organisation, input }) =>
       opportunities.updateContractual(organisation, input.opportunityId, input.data),
@@ -94,6 +102,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/updateProspect',
     access: 'organisation',
+    requiresLicence: true,
     body: updateProspectSchema,
     handler: ({ organisation, input }) =>
       opportunities.updateProspect(organisation, input.opportunityId, input.data),
@@ -102,6 +111,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/status',
     access: 'organisation',
+    requiresLicence: true,
     body: z.object({}),
     handler: ({ organisation }) => messages.statusViews(organisation.organisationId),
   });
@@ -109,6 +119,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/export/filter',
     access: 'organisation',
+    requiresLicence: true,
     body: exportFilterSchema,
     handler: ({ organisation, input }) => exportCsv(opportunities, organisation, input, timeZone),
   });
@@ -116,6 +127,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/unassigned',
     access: 'organisation',
+    requiresLicence: true,
     body: unassignedPageSchema,
     handler: ({ organisation, input }) => opportunities.unassigned(organisation, input),
   });
@@ -123,6 +135,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/takeNext',
     access: 'organisation',
+    requiresLicence: true,
     body: z.object({}),
     handler: ({ organisation }) => opportunities.takeNext(organisation),
   });
@@ -130,6 +143,7 @@ export function registerOpportunityRoutes(
   api.post({
     path: '/api/opportunity/assign',
     access: 'organisation',
+    requiresLicence: true,
     body: assignOpportunitySchema,
     handler: ({ organisation, input }) =>
       opportunities.assign(organisation, input.opportunityId, input.userId),

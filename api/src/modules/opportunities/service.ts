@@ -296,6 +296,32 @@ export class OpportunitiesService {
     return this.get(actor, opportunityId);
   }
 
+  /** A member leaves the organisation: every opportunity they hold goes to `toUserId` (a member). */
+  async handOver(organisationId: string, fromUserId: string, toUserId: string): Promise<number> {
+    const docs = await this.deps.repository.opportunities.find({ organisationId, userId: fromUserId });
+    if (docs.length === 0) return 0;
+    const [target] = await this.deps.users([toUserId]);
+    const now = this.deps.now();
+    for (const doc of docs) {
+      const state = computeTiming(doc, now, this.deps.timeZone).state;
+      const entry: HistoryEntry = {
+        at: now,
+        by: toUserId,
+        from: state,
+        to: state,
+        kind: 'assign',
+        reason: `Reprise par ${target?.username ?? ''} au départ du collaborateur`,
+      };
+      await this.deps.repository.update(doc, { $set: { userId: toUserId }, $push: { history: entry } });
+      await this.deps.gateway.setOwner(organisationId, doc.prospectId, toUserId, target?.username ?? '');
+    }
+    await this.deps.repository.recordChange(
+      organisationId,
+      docs.map((doc) => doc._id),
+    );
+    return docs.length;
+  }
+
   // ---- creating ----
 
   async createFromProspect(

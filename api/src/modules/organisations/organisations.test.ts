@@ -57,7 +57,7 @@ describe('organisations', () => {
     }
   });
 
-  it('lists members with their roles for getUsers', async () => {
+  it('lists members with their e-mail, role and licence for getUsers', async () => {
     const { token, email, organisationId } = await signUpWithOrganisation(t.app, 'Société Membres');
     const res = await post('/api/organisation/getUsers', { token, organisationId });
     expect(res.status).toBe(200);
@@ -68,6 +68,7 @@ describe('organisations', () => {
         username: 'Dupont Marie',
         email,
         roles: [{ _id: res.body.roles[0]._id, name: 'Administrateur' }],
+        licenceId: expect.stringMatching(/^[0-9a-f]{24}$/),
       },
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);

@@ -87,6 +87,36 @@ export class OrganisationsRepository {
     return this.memberships.find({ organisationId }, { sort: { createdAt: 1, _id: 1 } });
   }
 
+  async insertRole(doc: Omit<RoleDoc, '_id'>): Promise<RoleDoc> {
+    const { insertedId } = await this.roles.insertOne(doc);
+    return { ...doc, _id: insertedId };
+  }
+
+  async updateRole(organisationId: string, roleId: string, set: Pick<RoleDoc, 'name' | 'binaryValue'>) {
+    await this.roles.updateOne({ _id: roleId, organisationId }, { $set: set });
+  }
+
+  async deleteRole(organisationId: string, roleId: string): Promise<void> {
+    await this.roles.deleteOne({ _id: roleId, organisationId });
+  }
+
+  countHolders(organisationId: string, roleId: string): Promise<number> {
+    return this.memberships.countDocuments({ organisationId, roleId });
+  }
+
+  async setMemberRole(organisationId: string, userId: string, roleId: string): Promise<void> {
+    await this.memberships.updateOne({ organisationId, userId }, { $set: { roleId } });
+  }
+
+  /** Ends a membership: every call of that user for this organisation is refused from now on. */
+  async deleteMembership(organisationId: string, userId: string): Promise<void> {
+    await this.memberships.deleteOne({ organisationId, userId });
+  }
+
+  async rename(organisationId: string, name: string): Promise<void> {
+    await this.organisations.updateOne({ _id: organisationId }, { $set: { name } });
+  }
+
   async insertMembership(doc: Omit<MembershipDoc, '_id'>): Promise<MembershipDoc> {
     const { insertedId } = await this.memberships.insertOne(doc);
     return { ...doc, _id: insertedId };

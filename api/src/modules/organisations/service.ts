@@ -1,8 +1,9 @@
 // Organisations: creation with the three default roles, the caller's organisations, members and roles.
-import { DEFAULT_ROLES, type OrganisationCreateData } from '@app/domain';
+import { DEFAULT_ROLES, type LicenceStatus, type OrganisationCreateData } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AccountsRepository } from '../accounts/repository';
+import type { LicenceBook } from '../licences/module';
 import type { MembershipDoc, OrganisationDoc, OrganisationsRepository, RoleDoc } from './repository';
 
 export type RoleView = { _id: string; name: string; binaryValue: string };
@@ -16,6 +17,8 @@ export type OrganisationView = {
   createdAt: number;
   /** The caller's role in it, with its mask: the client shows or hides actions from it. */
   role: RoleView | null;
+  /** The caller's licence here, so the UI can warn before the gate refuses (docs/decisions/licences.md). */
+  licence: LicenceStatus;
 };
 
 export type MemberView = {
@@ -23,6 +26,8 @@ export type MemberView = {
   username: string;
   email: string;
   roles: { _id: string; name: string }[];
+  /** The licence key the member holds here, if any. */
+  licenceId?: string;
 };
 
 /** The role a member gets when joining by invitation. */
@@ -40,9 +45,14 @@ export class OrganisationsService {
     private readonly repository: OrganisationsRepository,
     private readonly accounts: AccountsRepository,
     private readonly now: () => number,
+    private readonly licences: LicenceBook,
   ) {}
 
-  private view(organisation: OrganisationDoc, userId: string, role: RoleDoc | null): OrganisationView {
+  private async view(
+    organisation: OrganisationDoc,
+    userId: string,
+    role: RoleDoc | null,
+  ): Promise<OrganisationView> {
     return {
       _id: organisation._id,
       name: organisation.name,
@@ -51,6 +61,7 @@ export class OrganisationsService {
       isOwner: organisation.ownerId === userId,
       createdAt: organisation.createdAt,
       role: role ? toRoleView(role) : null,
+      licence: await this.licences.status(organisation._id, userId),
     };
   }
 
@@ -84,6 +95,7 @@ export class OrganisationsService {
       roleId: admin._id,
       createdAt,
     });
+    await this.licences.startTrial(organisation._id, userId);
     return this.view(organisation, userId, admin);
   }
 
@@ -98,7 +110,7 @@ export class OrganisationsService {
       const organisation = byId.get(membership.organisationId);
       if (!organisation) continue;
       const role = await this.repository.findRole(organisation._id, membership.roleId);
-      views.push(this.view(organisation, userId, role));
+      views.push(await this.view(organisation, userId, role));
     }
     return views;
   }
@@ -108,9 +120,10 @@ export class OrganisationsService {
   }
 
   async users(organisationId: string): Promise<{ roles: RoleView[]; users: MemberView[] }> {
-    const [roles, memberships] = await Promise.all([
+    const [roles, memberships, licences] = await Promise.all([
       this.repository.rolesOf(organisationId),
       this.repository.membersOf(organisationId),
+      this.licences.holders(organisationId),
     ]);
     const users = await this.accounts.findUsers(memberships.map((membership) => membership.userId));
     const usersById = new Map(users.map((user) => [user._id, user]));
@@ -120,11 +133,13 @@ export class OrganisationsService {
       const user = usersById.get(membership.userId);
       if (!user) continue;
       const role = rolesById.get(membership.roleId);
+      const licenceId = licences.get(user._id);
       members.push({
         _id: user._id,
         username: user.username,
         email: user.email,
         roles: role ? [{ _id: role._id, name: role.name }] : [],
+        ...(licenceId === undefined ? {} : { licenceId }),
       });
     }
     return { roles: roles.map(toRoleView), users: members };

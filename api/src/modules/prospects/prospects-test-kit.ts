@@ -1,6 +1,7 @@
 // Shared set-up of the prospects and opportunities API tests: an organisation with an owner, a
 // colleague (Commercial) and an outsider, and small helpers around the calls.
 import request from 'supertest';
+import { grantLicence } from '../../test-support/licences';
 import { signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
 
 export type Member = { token: string; organisationId: string; userId: string };
@@ -46,7 +47,10 @@ export function kit(t: TestApp) {
     return { ...created, userId: await userIdOf(created.email) };
   }
 
-  /** A member of `of`'s organisation with the given role name ('Commercial' has the import bit). */
+  /**
+   * A member of `of`'s organisation with the given role name ('Commercial' has the import bit),
+   * given a licence by `of` (an administrator), since the prospecting calls need one.
+   */
   async function member(of: Member, roleName = 'Commercial', binaryValue?: string): Promise<Member> {
     const user = await signUp(t.app, undefined, 'Martin Paul');
     const userId = await userIdOf(user.email);
@@ -78,6 +82,7 @@ export function kit(t: TestApp) {
         'memberships',
       )
       .insertOne({ organisationId: of.organisationId, userId, roleId: role._id, createdAt: 1 });
+    await grantLicence(t, of, userId);
     return { token: user.token, organisationId: of.organisationId, userId };
   }
 

@@ -29,6 +29,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/load',
     access: 'organisation',
+    requiresLicence: true,
     body: prospectImportSchema,
     handler: ({ organisation, input }) => imports.load(callerOf(organisation), input),
   });
@@ -36,6 +37,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/import/start',
     access: 'organisation',
+    requiresLicence: true,
     body: importStartSchema,
     handler: ({ organisation, input }) => imports.start(callerOf(organisation), input),
   });
@@ -43,6 +45,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/import/rows',
     access: 'organisation',
+    requiresLicence: true,
     body: importBatchSchema,
     bodyLimit: IMPORT_BATCH_BODY_LIMIT,
     handler: ({ organisation, input }) => imports.addRows(callerOf(organisation), input),
@@ -51,6 +54,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/import/finish',
     access: 'organisation',
+    requiresLicence: true,
     body: importIdSchema,
     handler: ({ organisation, input }) => imports.finish(callerOf(organisation), input.importId),
   });
@@ -58,6 +62,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/import/abort',
     access: 'organisation',
+    requiresLicence: true,
     body: importIdSchema,
     handler: ({ organisation, input }) => imports.abort(callerOf(organisation), input.importId),
   });
@@ -65,6 +70,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/createManual',
     access: 'organisation',
+    requiresLicence: true,
     body: createManualFileSchema,
     handler: ({ organisation, input }) => prospects.createManual(callerOf(organisation), input),
   });
@@ -72,6 +78,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/get/all',
     access: 'organisation',
+    requiresLicence: true,
     body: z.object({}),
     handler: ({ organisation }) => prospects.list(callerOf(organisation)),
   });
@@ -79,6 +86,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/get/excel/one',
     access: 'organisation',
+    requiresLicence: true,
     body: excelIdSchema,
     handler: ({ organisation, input }) => prospects.one(callerOf(organisation), input.excelId),
   });
@@ -86,6 +94,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/get/value',
     access: 'organisation',
+    requiresLicence: true,
     body: prospectPageSchema,
     handler: ({ organisation, input }) => prospects.page(callerOf(organisation), input),
   });
@@ -93,6 +102,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/delete',
     access: 'organisation',
+    requiresLicence: true,
     body: excelIdSchema,
     handler: ({ organisation, input }) => prospects.delete(callerOf(organisation), input.excelId),
   });
@@ -100,6 +110,7 @@ export function registerProspectRoutes(
   api.post({
     path: '/api/prospect/setLatLng',
     access: 'organisation',
+    requiresLicence: true,
     body: prospectIdSchema,
     handler: ({ organisation, input }) => prospects.setLatLng(callerOf(organisation), input.prospectId),
   });

@@ -1,0 +1,47 @@
+// The licences component for the composition root: its routes, the licence gate of the prospecting
+// calls, and what the organisations and invitations components may ask (LicenceBook).
+import type { Store } from '../../db/types';
+import type { ApiRoutes } from '../access/api-routes';
+import type { LicenceGate } from '../access/organisation-access';
+import { LicencesRepository } from './repository';
+import { registerLicenceRoutes } from './routes';
+import { LicencesService } from './service';
+
+export type LicencesModuleDeps = {
+  store: Store;
+  now: () => number;
+  trialDays: number;
+  trialLicences: number;
+  isMember: (organisationId: string, userId: string) => Promise<boolean>;
+  ownerOf: (organisationId: string) => Promise<string | null>;
+};
+
+/** What other components may do with licences. */
+export type LicenceBook = Pick<
+  LicencesService,
+  'startTrial' | 'holders' | 'status' | 'hasFreeLicence' | 'release'
+>;
+
+export type LicencesModule = {
+  start(): Promise<void>;
+  registerRoutes(api: ApiRoutes): void;
+  gate: LicenceGate;
+  book: LicenceBook;
+};
+
+export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
+  const repository = new LicencesRepository(deps.store);
+  const licences = new LicencesService({ ...deps, repository });
+  return {
+    start: () => repository.ensureIndexes(),
+    registerRoutes: (api) => registerLicenceRoutes(api, licences),
+    gate: (access) => licences.redirectFor(access),
+    book: {
+      startTrial: (organisationId, ownerId) => licences.startTrial(organisationId, ownerId),
+      holders: (organisationId) => licences.holders(organisationId),
+      status: (organisationId, userId) => licences.status(organisationId, userId),
+      hasFreeLicence: (organisationId) => licences.hasFreeLicence(organisationId),
+      release: (organisationId, userId) => licences.release(organisationId, userId),
+    },
+  };
+}

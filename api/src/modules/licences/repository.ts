@@ -1,0 +1,85 @@
+// Licence keys and the trial each organisation starts with, through the collection interface.
+import type { LicencePeriod, PlanCode } from '@app/domain';
+import { DuplicateKeyError } from '../../db/errors';
+import type { Collection, Store } from '../../db/types';
+
+export type LicenceDoc = {
+  _id: string;
+  organisationId: string;
+  /** The member holding it; absent when free ('Non attribué'). */
+  userId?: string;
+  plan: PlanCode;
+  period: LicencePeriod;
+  /** Epoch ms: valid until then (the trial's end, or the paid period's renewal). */
+  renewalAt: number;
+  trial: boolean;
+  createdAt: number;
+};
+
+/** One per organisation: its existence says the trial keys were made (unique index = one winner). */
+export type TrialDoc = { _id: string; organisationId: string; startedAt: number; endsAt: number };
+
+export class LicencesRepository {
+  readonly licences: Collection<LicenceDoc>;
+  readonly trials: Collection<TrialDoc>;
+
+  constructor(store: Store) {
+    this.licences = store.collection<LicenceDoc>('licences');
+    this.trials = store.collection<TrialDoc>('licenceTrials');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.licences.createIndex({ organisationId: 1, userId: 1 });
+    await this.trials.createIndex({ organisationId: 1 }, { unique: true });
+  }
+
+  findTrial(organisationId: string): Promise<TrialDoc | null> {
+    return this.trials.findOne({ organisationId });
+  }
+
+  /** Records the trial; false when it already existed (another call started it first). */
+  async insertTrial(doc: Omit<TrialDoc, '_id'>): Promise<boolean> {
+    try {
+      await this.trials.insertOne(doc);
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
+  async insertMany(docs: Omit<LicenceDoc, '_id'>[]): Promise<void> {
+    await this.licences.insertMany(docs);
+  }
+
+  /** The organisation's licences, oldest first. */
+  listOf(organisationId: string): Promise<LicenceDoc[]> {
+    return this.licences.find({ organisationId }, { sort: { createdAt: 1, _id: 1 } });
+  }
+
+  findOne(organisationId: string, licenceId: string): Promise<LicenceDoc | null> {
+    return this.licences.findOne({ _id: licenceId, organisationId });
+  }
+
+  heldBy(organisationId: string, userId: string): Promise<LicenceDoc[]> {
+    return this.licences.find({ organisationId, userId });
+  }
+
+  /** Compare-and-set on the holder, so two assignments of one key cannot both win. */
+  async setHolder(licence: LicenceDoc, userId: string | null): Promise<boolean> {
+    const filter = {
+      _id: licence._id,
+      organisationId: licence.organisationId,
+      userId: licence.userId ?? null,
+    };
+    const { matchedCount } =
+      userId === null
+        ? await this.licences.updateOne(filter, { $unset: { userId: true } })
+        : await this.licences.updateOne(filter, { $set: { userId } });
+    return matchedCount === 1;
+  }
+
+  async releaseAllOf(organisationId: string, userId: string): Promise<void> {
+    await this.licences.updateMany({ organisationId, userId }, { $unset: { userId: true } });
+  }
+}
