@@ -98,8 +98,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** Deletions go by chunks of ids so a million-row file never holds the event loop in one statement. */
 const DELETE_CHUNK = 2000;
-/** About 10 ms of SQLite work: short enough for the event loop, long enough to keep inserts fast. */
-const INSERT_CHUNK = 500;
+/** A few ms of SQLite work: short enough for the event loop (bench/store.mjs), long enough to keep inserts fast. */
+const INSERT_CHUNK = 250;
 
 export class ProspectsRepository {
   readonly files: Collection<ProspectFileDoc>;
