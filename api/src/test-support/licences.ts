@@ -4,6 +4,7 @@
 import request from 'supertest';
 import type { App } from '../app';
 import type { Store } from '../db/types';
+import type { LicenceDoc } from '../modules/licences/repository';
 
 /** Far beyond any test clock: a paid key that stays valid. */
 export const PAID_UNTIL = Date.UTC(2100, 0, 1);
@@ -24,7 +25,7 @@ export async function grantLicence(
   if (list.status !== 200) throw new Error(`getAllKey ${list.status}: ${JSON.stringify(list.body)}`);
   let free = (list.body.keys as KeyView[]).find((key) => key.userId === undefined);
   if (!free) {
-    const { insertedId } = await t.store.collection('licences').insertOne({
+    const { insertedId } = await t.store.collection<LicenceDoc>('licences').insertOne({
       organisationId: admin.organisationId,
       plan: 4,
       period: 'monthly',

@@ -3,6 +3,7 @@
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { PAID_UNTIL } from '../../test-support/licences';
 import { kit, type Member } from '../prospects/prospects-test-kit';
+import type { LicenceDoc, TrialDoc } from './repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 type Key = { _id: string; userId?: string; plan: number; period: string; renewalAt: number; trial: boolean };
@@ -152,8 +153,10 @@ describe('licences', () => {
 
   it('gives an organisation created before licences existed its trial the first time it is read', async () => {
     const owner = await ctx.k.owner();
-    await ctx.t.store.collection('licences').deleteMany({ organisationId: owner.organisationId });
-    await ctx.t.store.collection('licenceTrials').deleteMany({ organisationId: owner.organisationId });
+    await ctx.t.store.collection<LicenceDoc>('licences').deleteMany({ organisationId: owner.organisationId });
+    await ctx.t.store
+      .collection<TrialDoc>('licenceTrials')
+      .deleteMany({ organisationId: owner.organisationId });
     expect((await ctx.k.post('/api/opportunity/getAllCount', ctx.k.as(owner))).status).toBe(200);
     const { keys } = await keysOf(owner);
     expect(keys).toHaveLength(3);
@@ -179,7 +182,7 @@ describe('when the trial ends', () => {
 
     // What billing will do when a licence is bought: a paid key; the owner takes it (their expired
     // trial key is given back on the way).
-    const { insertedId } = await ctx.t.store.collection('licences').insertOne({
+    const { insertedId } = await ctx.t.store.collection<LicenceDoc>('licences').insertOne({
       organisationId: owner.organisationId,
       plan: 2,
       period: 'monthly',
