@@ -15,14 +15,11 @@ import { getAccount, type Account } from '../api/get-account';
 import { logoutEverywhere } from '../api/logout-everywhere';
 import '../account.css';
 
-/** The server says the same (domain MESSAGES.currentPasswordRequired once published). */
-export const CURRENT_PASSWORD_REQUIRED = 'Veuillez entrer votre mot de passe actuel';
-
 const EMPTY_FORM = { currentPassword: '', password: '', confirmation: '' };
 
 /** The rules of the new password in the sign-up order, then the confirmation. */
 export function passwordChangeError(form: typeof EMPTY_FORM): string | null {
-  if (form.currentPassword === '') return CURRENT_PASSWORD_REQUIRED;
+  if (form.currentPassword === '') return MESSAGES.currentPasswordRequired;
   return (
     firstErrorMessage(passwordSchema, form.password) ??
     (form.password === form.confirmation ? null : MESSAGES.passwordsDoNotMatch)
