@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import '../../../billing.css';
+
+/** SPEC §2 "No-licence page": where the API's 269 reply sends a member without a licence. */
+export function NoLicenceScreen() {
+  return (
+    <section className="ui-card billing-nosub" aria-labelledby="nosub-title">
+      <h1 id="nosub-title" className="ui-page-title">
+        Aucune licence… veuillez contacter l&apos;administrateur de votre organisation
+      </h1>
+      <p>
+        Votre compte fait bien partie de l’organisation, mais aucune licence ne vous est attribuée : la
+        prospection reste fermée tant qu’un administrateur ne vous en a pas donné une.
+      </p>
+      <Link to="/dashboard">Revenir à l’accueil</Link>
+    </section>
+  );
+}
