@@ -14,7 +14,6 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -82,7 +81,8 @@ export function cells(index) {
   ];
 }
 
-const rowObject = (index) => Object.fromEntries(cells(index).map((value, column) => [COLUMNS[column], value]));
+const rowObject = (index) =>
+  Object.fromEntries(cells(index).map((value, column) => [COLUMNS[column], value]));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -230,29 +230,31 @@ function rawInsertManyRate(size) {
   }
 }
 
-/** p99 of a list call while an import runs beside it. */
+/**
+ * Latency of the files list while an import runs beside it: a colleague's screen asking for the list
+ * again and again (one call at a time, 50 ms apart), as long as the import lasts.
+ */
 async function listLatencyDuringImport(base, caller, size) {
-  const body = JSON.stringify(caller);
-  const importing = importOverHttp(base, caller, size, 'Import concurrent');
-  let done = false;
-  importing.finally(() => (done = true));
+  let importing = true;
+  const imported = importOverHttp(base, caller, size, 'Import concurrent').finally(() => (importing = false));
   const latencies = [];
-  const instance = autocannon({
-    url: `${base}/api/prospect/get/all`,
-    connections: 5,
-    duration: 600,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const imported = await importing;
-  instance.stop();
-  await new Promise((resolve) => instance.once('done', resolve));
-  if (!done) throw new Error('import inachevé');
+  const body = JSON.stringify(caller);
+  while (importing) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/prospect/get/all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`/api/prospect/get/all : ${res.status}`);
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const result = await imported;
   latencies.sort((a, b) => a - b);
   const at = (quantile) => Number(latencies[Math.floor((latencies.length - 1) * quantile)].toFixed(1));
-  return { rows: size, import: imported, listCalls: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { rows: size, import: result, listCalls: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
 async function browserImport(base, size) {
@@ -261,7 +263,10 @@ async function browserImport(base, size) {
 }
 
 async function main() {
-  for (const needed of [path.join(dist, 'index.js'), path.join(dist, 'modules', 'prospects', 'repository.js')]) {
+  for (const needed of [
+    path.join(dist, 'index.js'),
+    path.join(dist, 'modules', 'prospects', 'repository.js'),
+  ]) {
     if (!existsSync(needed)) {
       console.error('API non construite : lancez "npm run build" d’abord.');
       process.exitCode = 1;
