@@ -52,6 +52,8 @@ export type ImportSummary = {
   /** Of those, the ones not stored (policy 'skip'). */
   duplicatesSkipped: number;
   siretFlagged: number;
-  /** `index` = 0-based data row in the file. */
+  /** `index` = 0-based data row in the file; the first 10,000 only (the rest are counted). */
   rejected: { index: number; reason: string }[];
+  /** Every rejected row, listed or not. */
+  rejectedCount: number;
 };

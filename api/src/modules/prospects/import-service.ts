@@ -41,6 +41,7 @@ export function summaryOf(file: ProspectFileDoc): ImportSummary {
     duplicatesSkipped: file.duplicatesSkipped,
     siretFlagged: file.siretFlagged,
     rejected: file.rejected,
+    rejectedCount: file.rejectedCount,
   };
 }
 

@@ -62,6 +62,7 @@ describe('batched import', () => {
         duplicatesSkipped: 1,
         siretFlagged: 0,
         rejected: [{ index: 2020, reason: 'Ligne sans raison sociale ni enseigne' }],
+        rejectedCount: 1,
       },
     });
     expect((await k.files(alpha)).find((file) => file._id === importId)).toMatchObject({ count: 2498 });

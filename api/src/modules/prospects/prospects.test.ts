@@ -52,6 +52,7 @@ describe('prospect files', () => {
         duplicatesSkipped: 0,
         siretFlagged: 1,
         rejected: [{ index: 3, reason: 'Ligne sans raison sociale ni enseigne' }],
+        rejectedCount: 1,
       });
 
       const res = await k.page(alpha, excelId);

@@ -152,6 +152,7 @@ test('importing sends the mapping and options, shows the summary, goes to the fi
       duplicatesSkipped: 0,
       siretFlagged: 0,
       rejected: [{ index: 2, reason: 'Ligne sans raison sociale ni enseigne' }],
+      rejectedCount: 1,
     },
   });
   const created: Blob[] = [];

@@ -17,7 +17,9 @@ function reasonCounts(rejected: Summary['rejected']): [string, number][] {
 
 /** After the import: what was stored, what was not and why, and the rejected rows to fix. */
 export function ImportSummary({ summary, onDownloadRejected, onClose }: ImportSummaryProps) {
-  const rejected = summary.rejected.length;
+  // Beyond the first 10,000, rejections are counted but not listed (docs/decisions/prospect-import.md).
+  const rejected = summary.rejectedCount;
+  const listed = summary.rejected.length;
   return (
     <div className="import-step">
       <p className="import-success" role="status">
@@ -48,6 +50,11 @@ export function ImportSummary({ summary, onDownloadRejected, onClose }: ImportSu
               </li>
             ))}
           </ul>
+          {listed < rejected && (
+            <p className="import-note">
+              Seules les {formatCount(listed)} premières lignes rejetées sont détaillées et téléchargeables.
+            </p>
+          )}
           <Button variant="secondary" onClick={onDownloadRejected}>
             Télécharger les lignes rejetées
           </Button>

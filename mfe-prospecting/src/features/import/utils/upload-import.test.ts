@@ -13,7 +13,14 @@ jest.mock('../api/send-import-rows');
 jest.mock('../api/finish-import');
 jest.mock('../api/abort-import');
 
-const summary = { imported: 1, duplicates: 0, duplicatesSkipped: 0, siretFlagged: 0, rejected: [] };
+const summary = {
+  imported: 1,
+  duplicates: 0,
+  duplicatesSkipped: 0,
+  siretFlagged: 0,
+  rejected: [],
+  rejectedCount: 0,
+};
 
 function fileOf(rowCount: number) {
   const headers = ['Nom', 'CP'];
