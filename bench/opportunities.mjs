@@ -11,15 +11,18 @@
 // (utime + stime from /proc/<pid>/stat), which stays meaningful when other work competes for the CPU.
 // Seeding: users and organisations through the API; prospects and opportunities written straight
 // into the store through the built collection interface (chunks of 2,000) while the API is stopped.
-// Usage: node bench/opportunities.mjs [--duration 5] [--cpu-prof <dir>]
-//   (after npx turbo run build --filter=@app/api; --cpu-prof runs the API under node --cpu-prof)
+// With --browser, the 20,000 list is also loaded, searched, filtered and scrolled in Chromium
+// (opportunities-browser.mjs, which also runs alone) → bench/results/opportunities-browser.json.
+// Usage: node bench/opportunities.mjs [--duration 5] [--cpu-prof <dir>] [--browser]
+//   (after npx turbo run build --filter=@app/api; --cpu-prof runs the API under node --cpu-prof;
+//   --browser needs the built shell and remotes: npm run build)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,8 +37,10 @@ function option(name, fallback) {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 const durationS = option('duration', 5);
+const withBrowser = process.argv.includes('--browser');
 const cpuProfIndex = process.argv.indexOf('--cpu-prof');
-const cpuProfDir = cpuProfIndex === -1 ? undefined : path.resolve(process.argv[cpuProfIndex + 1] ?? 'cpu-profiles');
+const cpuProfDir =
+  cpuProfIndex === -1 ? undefined : path.resolve(process.argv[cpuProfIndex + 1] ?? 'cpu-profiles');
 const CLIENTS = 50;
 const LIST_SIZE = 20_000;
 const EXPORT_SIZE = 100_000;
@@ -46,17 +51,22 @@ const CADENCE_MS = 50;
 const CLOCK_TICKS = 100;
 
 const children = new Set();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-opportunities-'));
-function cleanUp() {
+let dataDir;
+/** A fresh data directory for this run (removed by cleanUp). */
+export function newDataDir() {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-opportunities-'));
+  return dataDir;
+}
+export function cleanUp() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 process.on('SIGINT', () => {
   cleanUp();
   process.exit(130);
 });
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -67,8 +77,11 @@ function freePort() {
   });
 }
 
-function start(label, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+export function start(label, args, env) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   child.on('exit', (code) => {
@@ -79,7 +92,7 @@ function start(label, args, env) {
   return child;
 }
 
-async function waitForHealth(url, child, timeoutMs = 60_000) {
+export async function waitForHealth(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté avant de répondre sur ${url}`);
@@ -93,7 +106,7 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
   throw new Error(`pas de réponse de ${url} après ${timeoutMs} ms`);
 }
 
-function stop(child) {
+export function stop(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -105,7 +118,7 @@ function stop(child) {
   });
 }
 
-async function post(base, route, body) {
+export async function post(base, route, body) {
   const res = await fetch(`${base}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -117,7 +130,7 @@ async function post(base, route, body) {
 }
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is absent. */
-function cpuMs(child) {
+export function cpuMs(child) {
   try {
     const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
@@ -129,7 +142,7 @@ function cpuMs(child) {
 }
 
 /** Runs `work` and returns its result with the CPU time the server spent meanwhile. */
-async function withCpu(child, work) {
+export async function withCpu(child, work) {
   const before = cpuMs(child);
   const result = await work();
   const after = cpuMs(child);
@@ -137,7 +150,11 @@ async function withCpu(child, work) {
 }
 
 async function measure(url, body, child) {
-  const request = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const request = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
   await autocannon({ url, connections: CLIENTS, duration: 1, ...request });
   const { result, serverCpuMs } = await withCpu(child, () =>
     autocannon({ url, connections: CLIENTS, duration: durationS, ...request }),
@@ -159,7 +176,7 @@ async function measure(url, body, child) {
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The whole list as the browser loads it: 500 per call, the next one 50 ms after each answer. */
-async function fullList(base, body) {
+export async function fullList(base, body) {
   const started = performance.now();
   let startId = 0;
   let calls = 0;
@@ -167,7 +184,11 @@ async function fullList(base, body) {
   let slowestCallMs = 0;
   for (;;) {
     const callStart = performance.now();
-    const page = await post(base, '/api/opportunity/getwithfilter', { ...body, startId, endId: startId + PAGE });
+    const page = await post(base, '/api/opportunity/getwithfilter', {
+      ...body,
+      startId,
+      endId: startId + PAGE,
+    });
     slowestCallMs = Math.max(slowestCallMs, performance.now() - callStart);
     calls += 1;
     loaded += page.opportunitys.length;
@@ -175,10 +196,15 @@ async function fullList(base, body) {
     if (page.itsFinish) break;
     await pause(CADENCE_MS);
   }
-  return { ms: Math.round(performance.now() - started), calls, loaded, slowestCallMs: Math.round(slowestCallMs) };
+  return {
+    ms: Math.round(performance.now() - started),
+    calls,
+    loaded,
+    slowestCallMs: Math.round(slowestCallMs),
+  };
 }
 
-const apiEnv = (port) => ({
+export const apiEnv = (port) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -195,7 +221,11 @@ async function owner(base, n) {
     password: 'Motdepasse1',
     username: `Banc Mesure ${n}`,
   });
-  await post(base, '/api/organisation/create', { token, name: `Société de mesure ${n}`, phone: '0102030405' });
+  await post(base, '/api/organisation/create', {
+    token,
+    name: `Société de mesure ${n}`,
+    phone: '0102030405',
+  });
   const { organisations } = await post(base, '/api/organisation/get', { token });
   const user = await post(base, '/api/verify', { token }).catch(() => ({}));
   return { token, organisationId: organisations[0]._id, user };
@@ -210,7 +240,7 @@ const DEPARTEMENTS = [
 const hex = (n, width = 24) => n.toString(16).padStart(width, '0');
 
 /** Prospects and opportunities of one organisation, straight into the store, 2,000 per write. */
-async function seed(store, organisationId, userId, count, tag) {
+export async function seed(store, organisationId, userId, count, tag) {
   const prospects = store.collection('prospects');
   const opportunities = store.collection('opportunities');
   const now = Date.now();
@@ -288,12 +318,12 @@ const server = app.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-async function main() {
-  if (!existsSync(apiEntry)) {
-    console.error(`API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npx turbo run build --filter=@app/api".`);
-    process.exitCode = 1;
-    return;
-  }
+/**
+ * Two organisations made through the API (owners 1: the list, 2: the export), their opportunities
+ * written straight into the store while the API is stopped, then the API started again on them.
+ * Call newDataDir() first.
+ */
+export async function seededApi({ listSize, exportSize, nodeArgs = [] }) {
   // 1. Two organisations through the API.
   let port = await freePort();
   let api = start('API', [apiEntry], apiEnv(port));
@@ -308,21 +338,47 @@ async function main() {
   const store = await openStore({ mongodbUri: undefined, dataDir });
   const users = store.collection('users');
   const userOf = async (n) => (await users.findOne({ email: `bench.opportunites.${n}@exemple.fr` }))._id;
-  console.log(`Écriture de ${LIST_SIZE} + ${EXPORT_SIZE} opportunités…`);
+  console.log(`Écriture de ${listSize} + ${exportSize} opportunités…`);
   const seedStart = performance.now();
-  await seed(store, lister.organisationId, await userOf(1), LIST_SIZE, 'a');
-  await seed(store, exporter.organisationId, await userOf(2), EXPORT_SIZE, 'b');
+  await seed(store, lister.organisationId, await userOf(1), listSize, 'a');
+  await seed(store, exporter.organisationId, await userOf(2), exportSize, 'b');
   const seedMs = Math.round(performance.now() - seedStart);
   await store.close();
 
-  // 3. The calls.
+  // 3. The API on the seeded store.
   port = await freePort();
-  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  api = start('API', [...profile, apiEntry], apiEnv(port));
+  api = start('API', [...nodeArgs, apiEntry], apiEnv(port));
   base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/healthz`, api);
-  const listBody = { token: lister.token, organisationId: lister.organisationId, filter: { state: 'todo' }, startId: 0, endId: PAGE };
-  const counts = await post(base, '/api/opportunity/getAllCount', { token: lister.token, organisationId: lister.organisationId });
+  return { api, base, lister, exporter, seedMs };
+}
+
+async function main() {
+  if (!existsSync(apiEntry)) {
+    console.error(
+      `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npx turbo run build --filter=@app/api".`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  newDataDir();
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const { api, base, lister, exporter, seedMs } = await seededApi({
+    listSize: LIST_SIZE,
+    exportSize: EXPORT_SIZE,
+    nodeArgs: profile,
+  });
+  const listBody = {
+    token: lister.token,
+    organisationId: lister.organisationId,
+    filter: { state: 'todo' },
+    startId: 0,
+    endId: PAGE,
+  };
+  const counts = await post(base, '/api/opportunity/getAllCount', {
+    token: lister.token,
+    organisationId: lister.organisationId,
+  });
   const firstPage = await post(base, '/api/opportunity/getwithfilter', listBody);
   console.log(`getwithfilter, ${CLIENTS} clients…`);
   const getwithfilter = await measure(`${base}/api/opportunity/getwithfilter`, listBody, api);
@@ -352,16 +408,32 @@ async function main() {
     exportRuns.push({ ms: Math.round(performance.now() - exportStart), serverCpuMs });
     csvBytes = Buffer.byteLength(result.csvString);
   }
+
+  let browser;
+  if (withBrowser) {
+    const { measureBrowserList, writeBrowserResults } = await import('./opportunities-browser.mjs');
+    console.log(`Chromium : liste de ${LIST_SIZE}, recherche, filtre, défilement…`);
+    browser = await measureBrowserList(base, { ...lister, expected: LIST_SIZE, api });
+    writeBrowserResults(browser);
+  }
   await stop(api);
 
   // 4. The bare baseline: same body, same page.
   const pageFile = path.join(dataDir, 'page.json');
   writeFileSync(pageFile, JSON.stringify(firstPage));
   const barePort = await freePort();
-  const bare = start('Express nu', ['-e', bareExpressSource], { PORT: String(barePort), NODE_ENV: 'production', PAGE_FILE: pageFile });
+  const bare = start('Express nu', ['-e', bareExpressSource], {
+    PORT: String(barePort),
+    NODE_ENV: 'production',
+    PAGE_FILE: pageFile,
+  });
   await waitForHealth(`http://127.0.0.1:${barePort}/healthz`, bare);
   console.log(`Express nu, ${CLIENTS} clients…`);
-  const bareExpress = await measure(`http://127.0.0.1:${barePort}/api/opportunity/getwithfilter`, listBody, bare);
+  const bareExpress = await measure(
+    `http://127.0.0.1:${barePort}/api/opportunity/getwithfilter`,
+    listBody,
+    bare,
+  );
   await stop(bare);
 
   const ratio = Number((getwithfilter.requestsPerSec / bareExpress.requestsPerSec).toFixed(3));
@@ -388,7 +460,13 @@ async function main() {
       bareExpress,
       ratio,
     },
-    fullList: { filter: 'all', pageSize: PAGE, pauseMs: CADENCE_MS, runs: fullListRuns, bestMs: best(fullListRuns, 'ms') },
+    fullList: {
+      filter: 'all',
+      pageSize: PAGE,
+      pauseMs: CADENCE_MS,
+      runs: fullListRuns,
+      bestMs: best(fullListRuns, 'ms'),
+    },
     export: { opportunities: EXPORT_SIZE, csvBytes, runs: exportRuns, bestMs: best(exportRuns, 'ms') },
   };
   console.log(
@@ -402,16 +480,21 @@ async function main() {
   );
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-  const failures = [getwithfilter, bareExpress].reduce((sum, run) => sum + run.errors + run.timeouts + run.non2xx, 0);
+  const failures = [getwithfilter, bareExpress].reduce(
+    (sum, run) => sum + run.errors + run.timeouts + run.non2xx,
+    0,
+  );
   if (failures > 0) {
     console.error(`Attention : ${failures} requêtes en échec ou hors délai pendant la mesure.`);
     process.exitCode = 1;
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main()
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(cleanUp);
+}

@@ -1,4 +1,11 @@
-import { csvCell, csvLine, neutraliseCell, opportunityCsvHeader, opportunityCsvLine } from './csv';
+import {
+  csvCell,
+  csvLine,
+  csvTextCell,
+  neutraliseCell,
+  opportunityCsvHeader,
+  opportunityCsvLine,
+} from './csv';
 import type { OpportunityView } from './views';
 
 describe('neutraliseCell', () => {
@@ -24,6 +31,57 @@ describe('csvCell and csvLine', () => {
 
   it('keeps a line break inside a quoted cell', () => {
     expect(csvCell('ligne 1\nligne 2')).toBe('"ligne 1\nligne 2"');
+  });
+});
+
+describe('csvTextCell', () => {
+  const tricky = [
+    '',
+    '=',
+    '+',
+    '-',
+    '@',
+    '\t',
+    '\r',
+    '\n',
+    '"',
+    '""',
+    '"=1"',
+    '=1+"a"',
+    ' =1',
+    "'=1",
+    '\u00a0=1',
+    '==',
+    '-"-',
+    'a"b"c',
+    'Le "Petit" Café; Paris',
+    'ligne 1\r\nligne 2',
+    '\ud83d',
+    '\ud83d\ude00"',
+    '\u2028',
+    'Aucun',
+    '0102030405',
+    '+33 6 12',
+    '\t=1',
+    '\r=1',
+    ';',
+    '""""',
+    '\uff1d1',
+  ];
+
+  it.each(tricky)('writes %j exactly as csvCell does', (text) => {
+    expect(csvTextCell(text)).toBe(csvCell(text));
+  });
+
+  it('writes random texts over formula, quote and separator characters exactly as csvCell does', () => {
+    const alphabet = ['=', '+', '-', '@', '\t', '\r', '\n', '"', ';', "'", ' ', 'a', 'é', '\ud83d'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let n = 0; n < 5000; n += 1) {
+      let text = '';
+      for (let length = next() % 8; length > 0; length -= 1) text += alphabet[next() % alphabet.length];
+      expect(csvTextCell(text)).toBe(csvCell(text));
+    }
   });
 });
 

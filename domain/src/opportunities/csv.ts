@@ -23,6 +23,18 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${neutraliseCell(text).replace(/"/g, '""')}"`;
 }
 
+/**
+ * `csvCell` of a string, with the same output, for the export's millions of cells: a test of the
+ * first character instead of a regex, and no copy when the text holds no quote.
+ */
+export function csvTextCell(text: string): string {
+  const first = text.charCodeAt(0);
+  // = + - @ tab CR, as FORMULA_START
+  const prefix =
+    first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? "'" : '';
+  return text.indexOf('"') === -1 ? `"${prefix}${text}"` : `"${prefix}${text.replaceAll('"', '""')}"`;
+}
+
 export function csvLine(values: readonly (string | number | null | undefined)[]): string {
   return values.map(csvCell).join(CSV_SEPARATOR) + CSV_LINE_END;
 }

@@ -1,47 +1,20 @@
 // /api/opportunity/export/filter: the filtered list as CSV, built by chunks of 2,000 opportunities
 // (read with projections, two queries a chunk) with a yield to the event loop between them, so a
 // 100,000-line export never stalls other calls. The filters are the browser list's own (domain),
-// applied to the prospects before any view is built, so the file is exactly the list on screen.
+// applied to the prospects before any line is written, so the file is exactly the list on screen.
+// The lines are written from the stored documents (export-lines.ts), the same text as domain's
+// opportunityCsvLine of each view without building the views.
 import {
-  calendarDay,
   createFilterPredicate,
-  csvLine,
   type ExportFilterData,
   type FilterableProspect,
-  formatDateInZone,
-  OPPORTUNITY_CSV_COLUMNS,
   opportunityCsvHeader,
-  type OpportunityView,
 } from '@app/domain';
 import type { Actor } from '../messages/module';
+import { exportLineWriter } from './export-lines';
 import type { OpportunitiesService } from './service';
 
 const CHUNK = 2000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const CREATION_DATE_HEADER = 'Date de création';
-
-/**
- * The domain's CSV line, with the creation date formatted once per calendar day instead of once per
- * line (Intl is most of a line's cost). To drop when formatDateInZone is memoised in the domain.
- */
-function csvLineBuilder(timeZone: string): (view: OpportunityView) => string {
-  const dayTexts = new Map<number, string>();
-  const creationDate = (ms: number) => {
-    const day = calendarDay(ms, timeZone);
-    let text = dayTexts.get(day);
-    if (text === undefined) {
-      text = formatDateInZone(day * DAY_MS, 'UTC');
-      dayTexts.set(day, text);
-    }
-    return text;
-  };
-  const values = OPPORTUNITY_CSV_COLUMNS.map((column) =>
-    column.header === CREATION_DATE_HEADER
-      ? (view: OpportunityView) => creationDate(view.creationDate)
-      : (view: OpportunityView) => column.value(view, timeZone),
-  );
-  return (view) => csvLine(values.map((value) => value(view)));
-}
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -53,18 +26,24 @@ export async function exportCsv(
 ): Promise<{ csvString: string }> {
   const { state, ...filters } = input.filter;
   const matches = createFilterPredicate(filters, (prospect: FilterableProspect) => prospect);
-  const lineOf = csvLineBuilder(timeZone);
+  const lineOf = exportLineWriter(timeZone);
   const keys = await opportunities.sortedKeys(actor, state);
-  const parts: string[] = [opportunityCsvHeader()];
+  // One string grown by appends (V8 keeps it as a rope, flattened once when sent).
+  let csv = opportunityCsvHeader();
+  let lines = 0;
   let position = 0;
   for (let start = 0; start < keys.length && position < input.endId; start += CHUNK) {
     const ids = keys.slice(start, start + CHUNK).map((key) => key._id);
-    for (const view of await opportunities.views(actor.organisationId, ids, matches)) {
-      if (position >= input.startId && position < input.endId) parts.push(lineOf(view));
+    const { docs, context } = await opportunities.documents(actor.organisationId, ids, matches);
+    for (const doc of docs) {
+      if (position >= input.startId && position < input.endId) {
+        csv += lineOf(doc, context);
+        lines += 1;
+      }
       position += 1;
     }
     await yieldToEventLoop();
   }
   // No line but the header: the client says 'Le fichier est vide'.
-  return { csvString: parts.length === 1 ? '' : parts.join('') };
+  return { csvString: lines === 0 ? '' : csv };
 }

@@ -21,7 +21,7 @@ import type { HistoryEntry, OpportunityDoc } from './repository';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The prospect's `value` JSON read once: its custom fields (as customFieldsOf) and its contacts. */
-function readValue(value: string): { custom: Record<string, unknown>; contacts: ContactView[] } {
+export function readValue(value: string): { custom: Record<string, unknown>; contacts: ContactView[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);

@@ -137,23 +137,26 @@ export class OpportunitiesService {
     );
   }
 
-  /** List views of some ids, in the given order; with `keep`, only those whose prospect it keeps. */
-  async views(
+  /**
+   * The stored documents of some ids, in the given order, with what their views need (the export
+   * writes its lines from these, without building views); with `keep`, only those whose prospect it keeps.
+   */
+  async documents(
     organisationId: string,
     ids: readonly string[],
     keep?: (prospect: FilterableProspect) => boolean,
-  ): Promise<OpportunityView[]> {
-    const docs = await this.deps.repository.byIds(organisationId, ids);
-    const context = await this.viewContext(organisationId, docs);
-    const byId = new Map(docs.map((doc) => [doc._id, doc]));
-    const views: OpportunityView[] = [];
+  ): Promise<{ docs: OpportunityDoc[]; context: ViewContext }> {
+    const found = await this.deps.repository.byIds(organisationId, ids);
+    const context = await this.viewContext(organisationId, found);
+    const byId = new Map(found.map((doc) => [doc._id, doc]));
+    const docs: OpportunityDoc[] = [];
     for (const id of ids) {
       const doc = byId.get(id);
       if (!doc) continue;
       if (keep && !keep(filterableOf(context.prospects.get(doc.prospectId)))) continue;
-      views.push(toOpportunityView(doc, context));
+      docs.push(doc);
     }
-    return views;
+    return { docs, context };
   }
 
   async viewContext(

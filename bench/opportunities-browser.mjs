@@ -1,0 +1,322 @@
+// The opportunity list of 20,000 in Chromium, through the built one-port app (issue 9 "Speed"):
+// - load: from the navigation to /dashboard/opportunity/list/all until the list is whole (the
+//   summary reads the "Toutes" tab's count, no "chargement de la suite", and the last
+//   getwithfilter answered itsFinish), pages fetched by the screen at the spec cadence;
+// - a search keystroke and a filter click: from the input / click event (a capture listener) to the
+//   first animation frame after React's last DOM change for it (a MutationObserver on the screen;
+//   "last": no further change for 300 ms), i.e. until the new list could be painted;
+// - scrolling: the cards' scroll area moved by 120 px every animation frame for 300 frames, the
+//   intervals between frames recorded (60 Hz is 16.7 ms).
+// Alone: node bench/opportunities-browser.mjs (seeds 20,000 opportunities as opportunities.mjs does,
+// needs npm run build); or node bench/opportunities.mjs --browser. → bench/results/opportunities-browser.json
+/* global document, window, MutationObserver, requestAnimationFrame */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'results', 'opportunities-browser.json');
+const LIST_SIZE = 20_000;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SETTLED_MS = 300;
+const SCROLL_FRAMES = 300;
+const SCROLL_STEP_PX = 120;
+const TARGETS = { loadMs: 3000, keystrokeMs: 50, filterClickMs: 50 };
+
+const round = (value) => Math.round(value * 10) / 10;
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const digits = (text) => Number((text ?? '').replace(/\D/g, ''));
+
+/**
+ * Installs, once, a probe timing the next `eventType` event on the page: resolves (window.__probe)
+ * with the delay from the event to the first animation frame after the last DOM change it caused.
+ */
+function installProbe(page) {
+  return page.evaluate(
+    ({ settledMs }) => {
+      window.__armProbe = (eventType) => {
+        window.__probe = new Promise((resolve) => {
+          let startedAt = null;
+          let lastFrameAt = null;
+          let quiet;
+          const observer = new MutationObserver(() => {
+            if (startedAt === null) return;
+            requestAnimationFrame(() => {
+              lastFrameAt = performance.now();
+              clearTimeout(quiet);
+              quiet = setTimeout(done, settledMs);
+            });
+          });
+          const done = () => {
+            observer.disconnect();
+            resolve(lastFrameAt === null ? null : lastFrameAt - startedAt);
+          };
+          observer.observe(document.body, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+            attributes: true,
+          });
+          document.addEventListener(
+            eventType,
+            (event) => {
+              startedAt = event.timeStamp || performance.now();
+              quiet = setTimeout(done, settledMs * 3);
+            },
+            { capture: true, once: true },
+          );
+        });
+      };
+    },
+    { settledMs: SETTLED_MS },
+  );
+}
+
+async function timed(page, eventType, act) {
+  await page.evaluate((type) => window.__armProbe(type), eventType);
+  await act();
+  return page.evaluate(() => window.__probe);
+}
+
+/** Frame intervals while the cards' scroll area moves SCROLL_STEP_PX each frame. */
+function scrollFrames(page) {
+  return page.evaluate(
+    ({ frames, step }) =>
+      new Promise((resolve) => {
+        const scroller = document.querySelector('.opportunity-cards');
+        const intervals = [];
+        let previous = null;
+        let left = frames;
+        const tick = (at) => {
+          if (previous !== null) intervals.push(at - previous);
+          previous = at;
+          if (left === 0) return resolve({ intervals, scrolledTo: scroller.scrollTop });
+          left -= 1;
+          scroller.scrollTop += step;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { frames: SCROLL_FRAMES, step: SCROLL_STEP_PX },
+  );
+}
+
+/** Navigates to the "all" list and waits until it is whole; when, and where the time went. */
+async function loadList(page, base, expected, pages) {
+  await page.goto(`${base}/dashboard/opportunity/list/all`);
+  const loadedHandle = await page.waitForFunction(
+    (count) => {
+      const summary = document.querySelector('.opportunity-list__summary');
+      if (!summary || summary.querySelector('.opportunity-list__more')) return false;
+      const shown = Number((summary.textContent ?? '').replace(/\D/g, ''));
+      return shown === count && document.querySelector('.opportunity-cards [role="listitem"]')
+        ? performance.now()
+        : false;
+    },
+    expected,
+    { timeout: 120_000, polling: 'raf' },
+  );
+  const loadMs = await loadedHandle.jsonValue();
+  const answered = await Promise.all(pages);
+  const tabCount = digits(await page.locator('.opportunity-tab__count').first().textContent());
+  if (tabCount !== expected || !answered.at(-1)?.itsFinish)
+    throw new Error(
+      `liste incomplète : onglet ${tabCount}, dernière page itsFinish ${answered.at(-1)?.itsFinish}`,
+    );
+  const fcpMs = await page.evaluate(
+    () =>
+      performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')
+        ?.startTime ?? null,
+  );
+  // Where the load's time goes: each call's duration, the pause between an answer and the next call
+  // (50 ms of cadence plus what the page did with the answer), and long main-thread tasks.
+  const breakdown = await page.evaluate((until) => {
+    const calls = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('/api/opportunity/getwithfilter'));
+    const gaps = calls.slice(1).map((call, index) => call.startTime - calls[index].responseEnd);
+    const tasks = window.__longTasks.filter((task) => task.start < until);
+    return {
+      firstCallAtMs: calls[0]?.startTime ?? null,
+      lastAnswerAtMs: calls.at(-1)?.responseEnd ?? null,
+      callMs: calls.map((call) => call.responseEnd - call.startTime),
+      gapMs: gaps,
+      longTasks: tasks.length,
+      longTasksMs: tasks.reduce((sum, task) => sum + task.ms, 0),
+    };
+  }, loadMs);
+  return {
+    ms: Math.round(loadMs),
+    firstContentfulPaintMs: fcpMs === null ? null : Math.round(fcpMs),
+    pages: answered,
+    lastItsFinish: answered.at(-1)?.itsFinish ?? null,
+    tabCount,
+    firstCallAtMs: Math.round(breakdown.firstCallAtMs),
+    lastAnswerAtMs: Math.round(breakdown.lastAnswerAtMs),
+    callMs: { p50: round(percentile(breakdown.callMs, 50)), max: round(Math.max(...breakdown.callMs)) },
+    answerToNextCallMs: {
+      p50: round(percentile(breakdown.gapMs, 50)),
+      p95: round(percentile(breakdown.gapMs, 95)),
+      max: round(Math.max(...breakdown.gapMs)),
+    },
+    longTasks: breakdown.longTasks,
+    longTasksMs: Math.round(breakdown.longTasksMs),
+  };
+}
+
+/** Loads, searches, filters and scrolls the "all" list of the token's organisation; `expected` cards. */
+export async function measureBrowserList(base, { token, organisationId, expected }) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+      viewport: { width: 1280, height: 900 },
+    });
+    // A signed-in user back on the app: token and chosen organisation in local storage.
+    await context.addInitScript(
+      ({ value, organisation }) => {
+        window.localStorage.setItem('token', value);
+        window.localStorage.setItem('CurrentOrganisation', organisation);
+        // Main-thread tasks over 50 ms, to tell where the load's time goes.
+        window.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            window.__longTasks.push({ start: entry.startTime, ms: entry.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      },
+      { value: token, organisation: organisationId },
+    );
+    const page = await context.newPage();
+    const pages = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/opportunity/getwithfilter'))
+        pages.push(
+          response.json().then((body) => ({ size: body.opportunitys.length, itsFinish: body.itsFinish })),
+        );
+    });
+
+    // 1. Load, twice: the first with the browser's cache empty, the second with the bundles cached.
+    const loads = [];
+    for (let run = 0; run < 2; run += 1) {
+      if (run === 1) {
+        pages.length = 0;
+        await page.goto('about:blank');
+      }
+      loads.push(await loadList(page, base, expected, pages));
+    }
+    const load = loads[1];
+    await page.waitForTimeout(500); // the ids saved 250 ms after the list settles
+    await installProbe(page);
+
+    // 2. Keystrokes: "1", "12", "123", "1234" then back to "".
+    const search = page.locator('.opportunity-toolbar__search input');
+    await search.click();
+    const keystrokes = [];
+    for (const key of ['1', '2', '3', '4', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
+      const ms = await timed(page, 'input', () => page.keyboard.press(key));
+      const shown = digits(await page.locator('.opportunity-list__summary').textContent());
+      keystrokes.push({ key, ms: ms === null ? null : round(ms), shown });
+    }
+
+    // 3. Filter clicks: open the filters, tick then untick Bretagne, tick then untick "Commerce".
+    await page.getByRole('button', { name: /^Filtres/ }).click();
+    await page.waitForTimeout(300);
+    const filterClicks = [];
+    for (const option of ['Bretagne', 'Bretagne', 'Commerce', 'Commerce']) {
+      const box = page.getByRole('checkbox', { name: new RegExp(`^${option}`) }).first();
+      const ms = await timed(page, 'click', () => box.click());
+      const shown = digits(await page.locator('.opportunity-list__summary').textContent());
+      filterClicks.push({ option, ms: ms === null ? null : round(ms), shown });
+    }
+    await page.getByRole('button', { name: /^Filtres/ }).click();
+    await page.waitForTimeout(300);
+
+    // 4. Scrolling.
+    const { intervals, scrolledTo } = await scrollFrames(page);
+    const longFrames = intervals.filter((interval) => interval > 50).length;
+    const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? null);
+
+    const measured = (runs) => runs.map((run) => run.ms).filter((ms) => ms !== null);
+    return {
+      date: new Date().toISOString(),
+      chromium: browser.version(),
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+      note: 'machine partagée avec d’autres tâches pendant la mesure (API, Chromium et autres travaux sur 2 CPU) : chiffres bruités',
+      targets: TARGETS,
+      opportunities: expected,
+      load: { ...load, pages: load.pages.length },
+      loads: loads.map((run) => ({ ms: run.ms, firstCallAtMs: run.firstCallAtMs, pages: run.pages.length })),
+      keystrokes,
+      keystrokeMs: {
+        median: round(percentile(measured(keystrokes), 50)),
+        max: round(Math.max(...measured(keystrokes))),
+      },
+      filterClicks,
+      filterClickMs: {
+        median: round(percentile(measured(filterClicks), 50)),
+        max: round(Math.max(...measured(filterClicks))),
+      },
+      scroll: {
+        frames: intervals.length,
+        pxPerFrame: SCROLL_STEP_PX,
+        scrolledToPx: Math.round(scrolledTo),
+        frameMs: {
+          p50: round(percentile(intervals, 50)),
+          p95: round(percentile(intervals, 95)),
+          max: round(Math.max(...intervals)),
+        },
+        framesOver50Ms: longFrames,
+      },
+      usedJsHeapMb: heap === null ? null : Math.round(heap / 1e6),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function writeBrowserResults(results) {
+  console.log(
+    `Chromium, liste de ${results.opportunities} : chargée en ${results.load.ms} ms (${results.load.pages} pages, objectif ≤ ${TARGETS.loadMs} ms) ; ` +
+      `frappe ${results.keystrokeMs.median} ms (max ${results.keystrokeMs.max}) ; clic de filtre ${results.filterClickMs.median} ms (max ${results.filterClickMs.max}) (objectif ≤ 50 ms) ; ` +
+      `défilement : images p50 ${results.scroll.frameMs.p50} ms, p95 ${results.scroll.frameMs.p95} ms, max ${results.scroll.frameMs.max} ms, ${results.scroll.framesOver50Ms} > 50 ms sur ${results.scroll.frames}`,
+  );
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+async function main() {
+  const bench = await import('./opportunities.mjs');
+  bench.newDataDir();
+  const { api, base, lister } = await bench.seededApi({ listSize: LIST_SIZE, exportSize: 0 });
+  try {
+    // As in opportunities.mjs: the list read once before (the API's list index and cards in memory).
+    const { token, organisationId } = lister;
+    await bench.fullList(base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
+    writeBrowserResults(await measureBrowserList(base, { ...lister, expected: LIST_SIZE }));
+  } finally {
+    await bench.stop(api);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { cleanUp } = await import('./opportunities.mjs');
+  main()
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(cleanUp);
+}
