@@ -48,6 +48,7 @@ export * from './validation/opportunity-requests';
 export * from './validation/licence-count';
 export * from './validation/role';
 export * from './validation/settings';
+export * from './validation/billing';
 
 export * from './import-file/encoding';
 export * from './import-file/delimiter';

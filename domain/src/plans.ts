@@ -66,3 +66,47 @@ export function formatEuros(cents: number): string {
   const rest = (absolute % 100).toString().padStart(2, '0');
   return `${sign}${euros},${rest} €`;
 }
+
+/** Which payment provider the API runs with: Stripe, or the demonstration provider of `npm start`. */
+export type BillingMode = 'stripe' | 'demo';
+
+/** One buyable price, as /api/stripe/prices sends it (docs/decisions/billing.md). */
+export type BillingPrice = {
+  readonly plan: PlanCode;
+  readonly period: Billing;
+  /** The provider's price id to send back as `product` (demo: `demo_<plan>_<period>`). */
+  readonly product: string;
+  /** Per-user price per month as the screens show it (planPrice), in euro cents, HT. */
+  readonly unitAmountCents: number;
+  /** What one seat is charged per billing period: the monthly price, or 12 × the yearly one. */
+  readonly billedAmountCents: number;
+  readonly currency: 'eur';
+};
+
+export type BillingPricesReply = { readonly mode: BillingMode; readonly prices: readonly BillingPrice[] };
+
+/** /api/stripe/getMainSub: the organisation's subscription, or `{ price: null }` when it has none. */
+export type MainSubscription =
+  | {
+      readonly price: string;
+      readonly plan: PlanCode;
+      readonly period: Billing;
+      /** Paid seats over every active subscription of the organisation. */
+      readonly seats: number;
+      readonly status: 'active' | 'past_due' | 'canceled';
+      /** Epoch ms: end of the paid period. */
+      readonly renewalAt: number;
+      /** For the owner: a French warning (payment failed, licences released after a seat drop). */
+      readonly warning?: string;
+    }
+  | { readonly price: null };
+
+/** The demonstration provider's price id of a plan and billing period. */
+export function demoProductId(code: PlanCode, billing: Billing): string {
+  return `demo_${code}_${billing}`;
+}
+
+/** Every plan and billing pair, in the order the screens list them. */
+export function planBillings(): { plan: PlanCode; period: Billing }[] {
+  return PLANS.flatMap((plan) => BILLINGS.map((period) => ({ plan: plan.code, period })));
+}
