@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import '../../../billing.css';
+import '../no-licence.css';
 
 /** SPEC §2 "No-licence page": where the API's 269 reply sends a member without a licence. */
 export function NoLicenceScreen() {

@@ -1,0 +1,9 @@
+import { apiPost } from '@app/platform';
+
+export type SavePaymentInput = { organisationId: string; session_id: string };
+export type SavePaymentReply = { message: string; seats: number };
+
+/** Asks the API to check the returned checkout session with the provider and create its licences. */
+export function savePayment(input: SavePaymentInput): Promise<SavePaymentReply> {
+  return apiPost<SavePaymentReply>('/api/stripe/save', input);
+}
