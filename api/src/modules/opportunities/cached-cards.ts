@@ -5,7 +5,7 @@
 import type { UserRef } from '@app/domain';
 import type { CachedCard, ListIndex, OrganisationList } from './list-index';
 import { cardJson, cardPartsOf, prospectJson } from './opportunity-views';
-import type { ProspectGateway } from './prospect-gateway';
+import type { ProspectCatalogue } from '../prospects/module';
 import type { OpportunitiesRepository } from './repository';
 
 /** Documents read per query while filling, with a yield between queries. */
@@ -17,7 +17,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 export type CardPagesDeps = {
   repository: OpportunitiesRepository;
-  gateway: ProspectGateway;
+  gateway: ProspectCatalogue['records'];
   index: ListIndex;
   users: (ids: string[]) => Promise<UserRef[]>;
   timeZone: string;

@@ -1,5 +1,5 @@
 // The opportunities component for the composition root. It reaches prospects through the
-// catalogue the prospects component exports (plus the gateway, see prospect-gateway.ts), comments
+// catalogue the prospects component exports (including its prospect records), comments
 // through the messages log, and gives the messages component its threads.
 import type { Logger } from 'pino';
 import type { UserRef } from '@app/domain';
@@ -9,7 +9,6 @@ import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
 import { CardPages } from './cached-cards';
 import { ListIndex } from './list-index';
-import { ProspectGateway } from './prospect-gateway';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
 import { OpportunitiesService } from './service';
@@ -42,7 +41,7 @@ export type OpportunitiesModule = {
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
   const repository = new OpportunitiesRepository(deps.store);
-  const gateway = new ProspectGateway(deps.store);
+  const gateway = deps.prospects.records;
   const index = new ListIndex(repository, deps.timeZone);
   const cards = new CardPages({ repository, gateway, index, users: deps.users, timeZone: deps.timeZone });
   const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index, cards });
@@ -54,7 +53,6 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   return {
     async start() {
       await repository.ensureIndexes();
-      await gateway.ensureIndexes();
       await sweep();
       timer = setInterval(() => {
         sweep().catch((error: unknown) =>

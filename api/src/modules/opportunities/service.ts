@@ -25,11 +25,10 @@ import {
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { Actor, MessageDoc, MessageLog, OpportunityThreads } from '../messages/module';
-import type { ProspectCatalogue, ProspectDoc } from '../prospects/module';
+import type { PoolRow, ProspectCatalogue, ProspectDoc } from '../prospects/module';
 import type { CardPages } from './cached-cards';
 import type { ListIndex, OrganisationList, ScopeLists } from './list-index';
 import { filterableOf, toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
-import type { PoolRow, ProspectGateway } from './prospect-gateway';
 import {
   type HistoryEntry,
   type OpportunitiesRepository,
@@ -70,7 +69,7 @@ export type OpportunitiesServiceDeps = {
   index: ListIndex;
   /** List pages as JSON from the cards kept in memory. */
   cards: CardPages;
-  gateway: ProspectGateway;
+  gateway: ProspectCatalogue['records'];
   prospects: ProspectCatalogue;
   messages: MessageLog;
   users: (ids: string[]) => Promise<UserRef[]>;

@@ -5,6 +5,7 @@ import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
 import { createGeocoder } from './geocoder';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
+import { ProspectRecords } from './prospect-records';
 import { ProspectsRepository } from './repository';
 import { registerProspectRoutes } from './routes';
 import { ProspectsService } from './service';
@@ -22,9 +23,12 @@ export const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
 export type { Caller } from './import-service';
 export type { ProspectDoc } from './repository';
+export type { PoolRow, ProspectEdit } from './prospect-records';
 
 /** What the opportunities component may do with prospects. */
 export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'accept' | 'release'> & {
+  /** Pages of prospects by id, their edition, manual prospects, the unassigned pool. */
+  records: Omit<ProspectRecords, 'ensureIndexes'>;
   /** Moves after every write to the organisation's prospects (accept, release, geocoding, import
    * finished, file deleted): the opportunities component drops its cached prospect views on a change. */
   changeStamp(organisationId: string): Promise<number>;
@@ -40,6 +44,7 @@ export type ProspectsModule = {
 
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
+  const records = new ProspectRecords(deps.store);
   const imports = new ProspectImportService({ repository, usernameOf: deps.usernameOf, now: deps.now });
   const prospects = new ProspectsService({
     repository,
@@ -58,6 +63,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
   return {
     async start() {
       await repository.ensureIndexes();
+      await records.ensureIndexes();
       await sweep(null);
       timer = setInterval(() => {
         sweep(deps.now() - IMPORT_IDLE_MS).catch((error: unknown) =>
@@ -77,6 +83,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       accept: (prospect, acceptance) => prospects.accept(prospect, acceptance),
       release: (prospect, opportunityId) => prospects.release(prospect, opportunityId),
       changeStamp: (organisationId) => repository.changeStamp(organisationId),
+      records,
     },
   };
 }

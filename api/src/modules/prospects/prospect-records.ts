@@ -1,8 +1,7 @@
-// The prospect reads and writes opportunities need beyond the prospects component's catalogue
-// (visibleProspect, accept, release): a page of prospects by id, their edition, the manual prospect,
-// the unassigned pool. They use the prospects component's stored shape and visibility rules
-// (docs/decisions/prospect-import.md); docs/decisions/opportunities.md asks for them to move into
-// its catalogue.
+// The prospect records the opportunities component works with, beyond visibleProspect/accept/release:
+// a page of prospects by id, their edition, the manual prospect, the unassigned pool. They live here,
+// with the stored shape and visibility rules (docs/decisions/prospect-import.md), and reach the
+// opportunities component only through the catalogue the module exports.
 import {
   dedupKeyOf,
   departmentOfPostalCode,
@@ -14,7 +13,7 @@ import {
   searchTextOf,
 } from '@app/domain';
 import type { Collection, Filter, Store } from '../../db/types';
-import type { ProspectDoc } from '../prospects/module';
+import type { ProspectDoc } from './repository';
 
 type FileDoc = {
   _id: string;
@@ -42,7 +41,7 @@ function derived(fields: ProspectFields) {
   };
 }
 
-export class ProspectGateway {
+export class ProspectRecords {
   private readonly prospects: Collection<ProspectDoc>;
   private readonly files: Collection<FileDoc>;
 
