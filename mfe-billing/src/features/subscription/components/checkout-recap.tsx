@@ -13,6 +13,8 @@ export type CheckoutRecapProps = {
   seats: number | null;
   /** The licence counter, on the new-licence screen. */
   children?: ReactNode;
+  /** A line under the amount (e.g. where the number of licences is chosen). */
+  note?: string;
   submitLabel: string;
   /** False while the provider's price ids are unknown. */
   canSubmit: boolean;
@@ -26,6 +28,7 @@ export function CheckoutRecap({
   billing,
   seats,
   children,
+  note,
   submitLabel,
   canSubmit,
   onSubmit,
@@ -67,6 +70,7 @@ export function CheckoutRecap({
           {invoice === null ? '—' : `${formatEuros(invoice)} HT (${formatEuros(withVat(invoice))} TTC)`}
         </dd>
       </dl>
+      {note ? <p className="billing-recap__hint">{note}</p> : null}
       {children}
       <TextField
         label="Code promo"

@@ -100,3 +100,12 @@ test('a member who is not the owner reads why they cannot buy', async () => {
   expect(screen.getByRole('note')).toHaveTextContent('Seul le propriétaire de l’organisation');
   expect(screen.queryByRole('button', { name: 'Acheter les licences' })).not.toBeInTheDocument();
 });
+
+test("the subscription's warning (a failed payment, seats taken back) is shown to the owner", async () => {
+  getMainSubMock.mockResolvedValue({
+    ...MANAGER_YEARLY,
+    warning: 'Le dernier paiement de votre abonnement a échoué : mettez à jour votre moyen de paiement.',
+  });
+  await renderAtSettled('/dashboard/paiement/new');
+  expect(screen.getByRole('status')).toHaveTextContent('Le dernier paiement de votre abonnement a échoué');
+});

@@ -73,6 +73,11 @@ export function NewLicenceScreen() {
         </p>
       ) : (
         <>
+          {sub.warning ? (
+            <p className="billing-owner-notice" role="status">
+              {sub.warning}
+            </p>
+          ) : null}
           <p>
             Abonnement en cours : {sub.seats} {sub.seats > 1 ? 'licences' : 'licence'}. Les nouvelles licences
             suivent la même formule et la même facturation.

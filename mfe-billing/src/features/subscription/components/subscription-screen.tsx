@@ -12,7 +12,7 @@ import { OwnerOnlyNotice } from './owner-only-notice';
 import { PackPrice } from './pack-price';
 import '../subscription.css';
 
-/** The subscription bought here is the owner's own seat; more are added from '+ Ajouter nouvelle licence'. */
+/** The checkout opens with one seat, the owner's; the buyer may change the count there (API: adjustable). */
 const FIRST_SUBSCRIPTION_SEATS = 1;
 
 /** /dashboard/subscription: step 0 chooses billing and pack, step 2 recaps and opens the checkout. */
@@ -42,6 +42,7 @@ export function SubscriptionScreen() {
             plan={chosen}
             billing={billing}
             seats={FIRST_SUBSCRIPTION_SEATS}
+            note="Montant pour une licence, la vôtre : le nombre de licences se règle sur la page de paiement."
             submitLabel="Démarrer l'aventure"
             canSubmit={product !== null}
             onSubmit={handleStart}

@@ -27,5 +27,7 @@ export type MainSubscription =
       seats: number;
       status: string;
       renewalAt: number | null;
+      /** For the owner: a failed payment, seats taken back, a cancelled subscription. */
+      warning?: string;
     }
   | { price: null };
