@@ -224,4 +224,59 @@ test.describe.serial('paramètres : collaborateurs, licences, rôles', () => {
     await expect(page.getByText(admin.email)).toBeVisible();
     await expect(page.getByText('Durand Sophie')).toBeVisible();
   });
+
+  test('the administrator removes the colleague, who is refused at once and whose licence is freed', async () => {
+    const other = colleaguePage;
+    const token = await other.evaluate(() => localStorage.getItem('token'));
+    const organisationId = await other.evaluate(() => localStorage.getItem('CurrentOrganisation'));
+
+    const page = adminPage;
+    await openSettingsTile(page, app.url, 'Collaborateurs');
+    await page.getByRole('button', { name: `Supprimer ${colleagueName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer un collaborateur' });
+    await expect(dialog.getByLabel('Qui reprend ses opportunités ?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Supprimer le collaborateur' }).click();
+    await expect(toast(page, `${colleagueName} a été retiré de l’organisation`)).toBeVisible();
+    await expect(page.getByRole('cell', { name: colleague.email })).toHaveCount(0);
+
+    // The colleague's session still exists, but this organisation refuses it from the next call.
+    const refused = await other.request.post(`${app.url}/api/opportunity/getAllCount`, {
+      data: { token, organisationId },
+    });
+    expect(refused.status()).toBe(403);
+    await page.getByRole('button', { name: 'Gérer les licences' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Gestion des licences' }).getByText('Licences utilisé : 1 / 3'),
+    ).toBeVisible();
+  });
+
+  test('on the account page the administrator changes the password, then signs out everywhere', async () => {
+    const page = adminPage;
+    await page.goto(`${app.url}/dashboard/prospect/settings/compte`);
+    await page.getByLabel('Mot de passe actuel').fill('Mauvais1Mot');
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau2Secret');
+    await page.getByLabel('Confirmer le nouveau mot de passe').fill('Nouveau2Secret');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(toast(page, 'Mot de passe actuel incorrect')).toBeVisible();
+
+    await page.getByLabel('Mot de passe actuel').fill(admin.password);
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.locator('.Toastify .Toastify__toast--success').last()).toBeVisible();
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByRole('button', { name: 'Se déconnecter de partout' }).click();
+    await expect(page).toHaveURL(`${app.url}/login`);
+    const verify = await page.request.post(`${app.url}/api/verify`, { data: { token } });
+    expect(verify.status()).toBe(401);
+
+    // The new password opens a new session; the old one no longer does.
+    const oldLogin = await page.request.post(`${app.url}/api/login`, {
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(oldLogin.status()).toBeGreaterThanOrEqual(400);
+    const newLogin = await page.request.post(`${app.url}/api/login`, {
+      data: { email: admin.email, password: 'Nouveau2Secret' },
+    });
+    expect(newLogin.status()).toBe(200);
+  });
 });
