@@ -18,6 +18,18 @@ const SIGNED_IN_SCREENS = [
   { path: '/dashboard/opportunity/list/all', heading: 'Opportunités' },
   { path: '/dashboard/prospect/settings', heading: 'Paramètres' },
   { path: '/dashboard/subscription', heading: 'Choisissez votre pack' },
+  { path: '/dashboard/prospect/list', heading: 'Fichier de prospection' },
+  { path: '/dashboard/opportunity/unassigned', heading: 'Opportunités non attribuées' },
+  { path: '/dashboard/opportunity/list/todo?vue=colonnes', heading: 'Opportunités' },
+  { path: '/dashboard/prospect/settings/collaborateurs', heading: 'Collaborateurs' },
+  { path: '/dashboard/prospect/settings/roles', heading: 'Rôles et permissions' },
+  { path: '/dashboard/prospect/settings/organisation', heading: 'Équipes et organisations' },
+  { path: '/dashboard/prospect/settings/donnees', heading: 'Données' },
+  { path: '/dashboard/prospect/settings/compte', heading: 'Mon compte' },
+  {
+    path: '/dashboard/nosub',
+    heading: "Aucune licence… veuillez contacter l'administrateur de votre organisation",
+  },
 ];
 
 let app: RunningApp;
