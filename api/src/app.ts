@@ -15,6 +15,8 @@ import { AccountsRepository } from './modules/accounts/repository';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { SessionService } from './modules/accounts/sessions';
+import { createBillingModule } from './modules/billing/module';
+import type { StripeApiAddress } from './modules/billing/stripe-provider';
 import { InvitationsRepository } from './modules/invitations/repository';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { InvitationsService } from './modules/invitations/service';
@@ -39,6 +41,8 @@ export type AppDeps = {
   now?: () => number;
   /** Replaces the licences component's gate (unit tests of the registry only). */
   licenceGate?: LicenceGate;
+  /** Points the Stripe client at a local fake of its API (billing tests only). */
+  stripeApi?: StripeApiAddress;
 };
 
 export type App = Express & {
@@ -94,9 +98,20 @@ export function createApp(config: Config, deps: AppDeps): App {
     ownerOf: async (organisationId) =>
       (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
   });
+  const billing = createBillingModule({
+    store: deps.store,
+    config,
+    licences: licences.paid,
+    ownerOf: async (organisationId) =>
+      (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
+    now,
+    logger,
+    ...(deps.stripeApi ? { stripeApi: deps.stripeApi } : {}),
+  });
   const ready = (async () => {
     await accountsRepository.ensureIndexes();
     await licences.start();
+    await billing.start();
     await organisationsRepository.ensureIndexes();
     await invitationsRepository.ensureIndexes();
     await prospects.start();
@@ -156,6 +171,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   registerOrganisationRoutes(api, organisations, team, new DataExport(deps.store, organisations));
   registerInvitationRoutes(api, invitations);
   licences.registerRoutes(api);
+  billing.registerRoutes(api);
   prospects.registerRoutes(api);
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
@@ -193,6 +209,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     next();
   };
   app.use('/api', corsAllowList(config.corsOrigins), storeReady);
+  app.use(billing.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

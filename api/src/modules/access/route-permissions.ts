@@ -83,6 +83,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/stripe/getPortalLink': OWNER,
   '/api/stripe/createOwner': OWNER,
   '/api/stripe/newLicense': OWNER,
+  // Billing (issue 11): docs/decisions/billing.md. The price list is what every member's screen shows.
+  '/api/stripe/prices': MEMBER,
+  '/api/stripe/save': OWNER,
 };
 
 export function permissionFor(path: string): PermissionRule | undefined {

@@ -22,11 +22,15 @@ export type LicenceBook = Pick<
   'startTrial' | 'holders' | 'status' | 'hasFreeLicence' | 'release'
 >;
 
+/** What the billing component may do: apply what the payment provider confirmed. */
+export type PaidLicences = Pick<LicencesService, 'syncPaidSeats' | 'findKey'>;
+
 export type LicencesModule = {
   start(): Promise<void>;
   registerRoutes(api: ApiRoutes): void;
   gate: LicenceGate;
   book: LicenceBook;
+  paid: PaidLicences;
 };
 
 export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
@@ -42,6 +46,10 @@ export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
       status: (organisationId, userId) => licences.status(organisationId, userId),
       hasFreeLicence: (organisationId) => licences.hasFreeLicence(organisationId),
       release: (organisationId, userId) => licences.release(organisationId, userId),
+    },
+    paid: {
+      syncPaidSeats: (paid) => licences.syncPaidSeats(paid),
+      findKey: (organisationId, keyId) => licences.findKey(organisationId, keyId),
     },
   };
 }

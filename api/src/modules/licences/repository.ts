@@ -14,6 +14,11 @@ export type LicenceDoc = {
   renewalAt: number;
   trial: boolean;
   createdAt: number;
+  /** Paid keys: the provider's subscription and the seat number in it (billing.md). */
+  subscriptionId?: string;
+  seat?: number;
+  /** Epoch ms of the last assignment: a seat drop releases the most recent first. */
+  assignedAt?: number;
 };
 
 /** One per organisation: its existence says the trial keys were made (unique index = one winner). */
@@ -66,7 +71,7 @@ export class LicencesRepository {
   }
 
   /** Compare-and-set on the holder, so two assignments of one key cannot both win. */
-  async setHolder(licence: LicenceDoc, userId: string | null): Promise<boolean> {
+  async setHolder(licence: LicenceDoc, userId: string | null, at: number): Promise<boolean> {
     const filter = {
       _id: licence._id,
       organisationId: licence.organisationId,
@@ -75,8 +80,35 @@ export class LicencesRepository {
     const { matchedCount } =
       userId === null
         ? await this.licences.updateOne(filter, { $unset: { userId: true } })
-        : await this.licences.updateOne(filter, { $set: { userId } });
+        : await this.licences.updateOne(filter, { $set: { userId, assignedAt: at } });
     return matchedCount === 1;
+  }
+
+  ofSubscription(organisationId: string, subscriptionId: string): Promise<LicenceDoc[]> {
+    return this.licences.find({ organisationId, subscriptionId }, { sort: { seat: 1, _id: 1 } });
+  }
+
+  /** Inserts one key with a given id; false when it already exists (a concurrent sync made it). */
+  async insertWithId(doc: LicenceDoc): Promise<boolean> {
+    try {
+      await this.licences.insertOne(doc);
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
+  async setTermsOf(
+    organisationId: string,
+    subscriptionId: string,
+    terms: Pick<LicenceDoc, 'plan' | 'period' | 'renewalAt'>,
+  ): Promise<void> {
+    await this.licences.updateMany({ organisationId, subscriptionId }, { $set: terms });
+  }
+
+  async remove(licence: LicenceDoc): Promise<void> {
+    await this.licences.deleteOne({ _id: licence._id, organisationId: licence.organisationId });
   }
 
   async releaseAllOf(organisationId: string, userId: string): Promise<void> {

@@ -1,6 +1,13 @@
 // Licences: the keys of an organisation, who holds them, the trial every organisation starts with,
 // and the gate of the prospecting calls. docs/decisions/licences.md.
-import { isLicenceValid, type LicenceKeyView, type LicenceStatus } from '@app/domain';
+import { createHash } from 'node:crypto';
+import {
+  type Billing,
+  isLicenceValid,
+  type LicenceKeyView,
+  type LicenceStatus,
+  type PlanCode,
+} from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../access/organisation-access';
 import type { LicenceDoc, LicencesRepository, TrialDoc } from './repository';
@@ -41,6 +48,27 @@ export const toLicenceView = (licence: LicenceDoc): LicenceKeyView => ({
   renewalAt: licence.renewalAt,
   trial: licence.trial,
 });
+
+/** What the payment provider confirms about one subscription (billing.md). */
+export type PaidSeats = {
+  organisationId: string;
+  subscriptionId: string;
+  plan: PlanCode;
+  period: Billing;
+  seats: number;
+  /** Epoch ms the keys stay valid until (the paid period's end). */
+  renewalAt: number;
+  /** The organisation's owner: moved onto a paid seat when they hold none. */
+  ownerId: string | null;
+};
+
+/** What a sync changed: keys made, keys removed, and the members whose licence was taken back. */
+export type SeatSync = { created: number; removed: number; released: string[] };
+
+/** Same id for the same seat of the same subscription, so two concurrent syncs insert it once. */
+export function paidKeyId(subscriptionId: string, seat: number): string {
+  return createHash('sha256').update(`${subscriptionId}:${seat}`).digest('hex').slice(0, 24);
+}
 
 export class LicencesService {
   constructor(private readonly deps: LicencesServiceDeps) {}
@@ -135,19 +163,83 @@ export class LicencesService {
       const held = await this.deps.repository.heldBy(access.organisationId, userId);
       if (held.some((other) => isLicenceValid(other, now)))
         throw AppError.conflict(LICENCE_MESSAGES.alreadyHolds);
-      for (const expired of held) await this.deps.repository.setHolder(expired, null);
+      for (const expired of held) await this.deps.repository.setHolder(expired, null, now);
     }
-    if (!(await this.deps.repository.setHolder(licence, userId)))
+    if (!(await this.deps.repository.setHolder(licence, userId, this.deps.now())))
       throw AppError.conflict(LICENCE_MESSAGES.busy);
     if (userId !== null) {
       // Two keys given to one member at once: the later write gives its key back.
       const held = await this.deps.repository.heldBy(access.organisationId, userId);
       if (held.length > 1) {
-        await this.deps.repository.setHolder({ ...licence, userId }, null);
+        await this.deps.repository.setHolder({ ...licence, userId }, null, this.deps.now());
         throw AppError.conflict(LICENCE_MESSAGES.alreadyHolds);
       }
     }
     return { message: LICENCE_MESSAGES.assigned };
+  }
+
+  /**
+   * Makes the organisation's keys of one subscription match what the provider confirmed: terms
+   * (plan, period, renewalAt) on every key, missing seats inserted (deterministic ids), extra seats
+   * removed — free keys first, then the most recently assigned non-owner, the owner last.
+   */
+  async syncPaidSeats(paid: PaidSeats): Promise<SeatSync> {
+    const { repository } = this.deps;
+    const terms = { plan: paid.plan, period: paid.period, renewalAt: paid.renewalAt };
+    await repository.setTermsOf(paid.organisationId, paid.subscriptionId, terms);
+    const keys = await repository.ofSubscription(paid.organisationId, paid.subscriptionId);
+    const result: SeatSync = { created: 0, removed: 0, released: [] };
+    const now = this.deps.now();
+    if (keys.length < paid.seats) {
+      const used = new Set(keys.map((key) => key.seat));
+      let seat = 0;
+      for (let missing = paid.seats - keys.length; missing > 0; seat += 1) {
+        if (used.has(seat)) continue;
+        missing -= 1;
+        const inserted = await repository.insertWithId({
+          _id: paidKeyId(paid.subscriptionId, seat),
+          organisationId: paid.organisationId,
+          ...terms,
+          trial: false,
+          createdAt: now + seat,
+          subscriptionId: paid.subscriptionId,
+          seat,
+        });
+        if (inserted) result.created += 1;
+      }
+    } else if (keys.length > paid.seats) {
+      const rank = (key: LicenceDoc) => (key.userId === undefined ? 0 : key.userId === paid.ownerId ? 2 : 1);
+      const order = [...keys].sort(
+        (a, b) =>
+          rank(a) - rank(b) || (b.assignedAt ?? 0) - (a.assignedAt ?? 0) || (b.seat ?? 0) - (a.seat ?? 0),
+      );
+      for (const key of order.slice(0, keys.length - paid.seats)) {
+        await repository.remove(key);
+        result.removed += 1;
+        if (key.userId !== undefined) result.released.push(key.userId);
+      }
+    }
+    if (result.created > 0 && paid.ownerId !== null) await this.moveOwnerToPaidSeat(paid, paid.ownerId);
+    return result;
+  }
+
+  /** The owner on trial takes a new paid seat and frees their trial key for a collaborator. */
+  private async moveOwnerToPaidSeat(paid: PaidSeats, ownerId: string): Promise<void> {
+    const { repository } = this.deps;
+    const now = this.deps.now();
+    const held = await repository.heldBy(paid.organisationId, ownerId);
+    if (held.some((key) => !key.trial && isLicenceValid(key, now))) return;
+    const free = (await repository.ofSubscription(paid.organisationId, paid.subscriptionId)).find(
+      (key) => key.userId === undefined && isLicenceValid(key, now),
+    );
+    if (!free) return;
+    for (const key of held) await repository.setHolder(key, null, now);
+    await repository.setHolder(free, ownerId, now);
+  }
+
+  /** One key of the organisation (another organisation's id reads as unknown). */
+  findKey(organisationId: string, keyId: string): Promise<LicenceDoc | null> {
+    return this.deps.repository.findOne(organisationId, keyId);
   }
 
   /** A member removed or leaving: their licence becomes free at once. */

@@ -1,0 +1,71 @@
+// The billing component for the composition root: Stripe when STRIPE_SECRET_KEY is set, the
+// demonstration provider otherwise (docs/decisions/billing.md).
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Store } from '../../db/types';
+import type { ApiRoutes } from '../access/api-routes';
+import type { PaidLicences } from '../licences/module';
+import { DemoBillingProvider } from './demo-provider';
+import { demoPagesRouter } from './demo-pages';
+import type { BillingProvider } from './provider';
+import { BillingRepository } from './repository';
+import { registerBillingRoutes, webhookRouter } from './routes';
+import { BillingService } from './service';
+import { type StripeApiAddress, StripeBillingProvider } from './stripe-provider';
+
+export type BillingModuleDeps = {
+  store: Store;
+  config: Pick<Config, 'stripe' | 'publicUrl'>;
+  licences: PaidLicences;
+  ownerOf: (organisationId: string) => Promise<string | null>;
+  now: () => number;
+  logger: Logger;
+  /** Tests point the official client at a local fake of the Stripe API. */
+  stripeApi?: StripeApiAddress;
+};
+
+export type BillingModule = {
+  start(): Promise<void>;
+  registerRoutes(api: ApiRoutes): void;
+  /** Routes outside the JSON registry: the webhook (raw body) and the demo provider's pages. */
+  router: Router;
+  provider: BillingProvider;
+};
+
+export function createBillingModule(deps: BillingModuleDeps): BillingModule {
+  const repository = new BillingRepository(deps.store);
+  const { secretKey } = deps.config.stripe;
+  const demo =
+    secretKey === undefined ? new DemoBillingProvider(deps.store, deps.config.publicUrl, deps.now) : null;
+  const provider: BillingProvider =
+    demo ??
+    new StripeBillingProvider({
+      secretKey: secretKey ?? '',
+      webhookSecret: deps.config.stripe.webhookSecret,
+      prices: deps.config.stripe.prices,
+      now: deps.now,
+      ...(deps.stripeApi ? { api: deps.stripeApi } : {}),
+    });
+  const billing = new BillingService({
+    provider,
+    repository,
+    licences: deps.licences,
+    ownerOf: deps.ownerOf,
+    publicUrl: deps.config.publicUrl,
+    now: deps.now,
+    logger: deps.logger,
+  });
+  const router = Router();
+  router.use(webhookRouter(billing));
+  if (demo) router.use(demoPagesRouter(demo));
+  return {
+    start: async () => {
+      await repository.ensureIndexes();
+      await demo?.ensureIndexes();
+    },
+    registerRoutes: (api) => registerBillingRoutes(api, billing),
+    router,
+    provider,
+  };
+}
