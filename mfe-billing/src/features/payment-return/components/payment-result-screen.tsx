@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@app/platform';
 import '../payment-return.css';
 
@@ -17,13 +17,18 @@ export function PaymentResultScreen({ outcome }: PaymentResultScreenProps) {
       <h1 id="payment-result-title" className="ui-page-title">
         {success ? 'Paiement accepté' : 'Erreur de paiement'}
       </h1>
-      <p>
-        {success
-          ? typeof seats === 'number' && seats > 0
+      {success ? (
+        <p>
+          {typeof seats === 'number' && seats > 0
             ? `Merci ! ${seats} ${seats > 1 ? 'licences sont disponibles' : 'licence est disponible'} pour votre organisation : attribuez-les depuis la gestion des licences.`
-            : 'Merci ! Vos licences sont disponibles : attribuez-les depuis la gestion des licences.'
-          : 'Le paiement n’a pas abouti et aucune licence n’a été ajoutée. Vous pouvez réessayer depuis la page d’abonnement.'}
-      </p>
+            : 'Merci ! Vos licences sont disponibles : attribuez-les depuis la gestion des licences.'}
+        </p>
+      ) : (
+        <p>
+          Le paiement n’a pas abouti et aucune licence n’a été ajoutée. Vous pouvez réessayer depuis{' '}
+          <Link to="/dashboard/subscription">la page d’abonnement</Link>.
+        </p>
+      )}
       <Button onClick={() => navigate('/dashboard/prospect')}>Validé</Button>
     </section>
   );

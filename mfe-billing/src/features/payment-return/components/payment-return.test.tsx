@@ -59,3 +59,11 @@ test('"Paiement accepté" reached directly still thanks the owner', () => {
   expect(screen.getByRole('heading', { name: 'Paiement accepté' })).toBeInTheDocument();
   expect(screen.getByText(/Vos licences sont disponibles/)).toBeInTheDocument();
 });
+
+test('"Erreur de paiement" links back to the subscription page to try again', () => {
+  renderAt('/dashboard/paiement/cancel');
+  expect(screen.getByRole('link', { name: 'la page d’abonnement' })).toHaveAttribute(
+    'href',
+    '/dashboard/subscription',
+  );
+});
