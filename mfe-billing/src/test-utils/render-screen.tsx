@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, notifyError, ToastHost, useSessionStore } from '@app/platform';
 import BillingRoutes from '../routes';
-import type { PricesReply } from '../features/subscription/types/billing';
+import { demoProductId, type BillingMode, type BillingPricesReply } from '@app/domain';
 
 export const ORGANISATION_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 export const ME = { _id: 'u00000000000000000000001', email: 'claire@exemple.fr', username: 'Martin Claire' };
@@ -26,15 +26,16 @@ export function signIn({ isOwner = true }: { isOwner?: boolean } = {}): void {
 }
 
 /** The prices the demonstration provider sells (`demo_<plan>_<period>`). */
-export function demoPrices(mode: PricesReply['mode'] = 'demo'): PricesReply {
+export function demoPrices(mode: BillingMode = 'demo'): BillingPricesReply {
   return {
     mode,
     prices: ([1, 2, 4] as const).flatMap((plan) =>
       (['monthly', 'yearly'] as const).map((period) => ({
         plan,
         period,
-        product: mode === 'demo' ? `demo_${plan}_${period}` : `price_${plan}_${period}`,
+        product: mode === 'demo' ? demoProductId(plan, period) : `price_${plan}_${period}`,
         unitAmountCents: 0,
+        billedAmountCents: 0,
         currency: 'eur' as const,
       })),
     ),

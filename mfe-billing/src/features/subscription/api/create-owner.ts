@@ -1,8 +1,9 @@
+import type { CreateOwnerInput as CreateOwnerBody } from '@app/domain';
 import { apiPost } from '@app/platform';
 import type { CheckoutLink } from '../types/billing';
 
 /** `product` is a price id from /api/stripe/prices; `code` the optional promo code. */
-export type CreateOwnerInput = { organisationId: string; product: string; code?: string };
+export type CreateOwnerInput = CreateOwnerBody & { organisationId: string };
 
 /** Opens a checkout for the organisation's subscription (its owner only); replies with its link. */
 export function createOwner(input: CreateOwnerInput): Promise<CheckoutLink> {

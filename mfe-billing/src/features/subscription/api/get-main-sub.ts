@@ -1,5 +1,5 @@
+import type { MainSubscription } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { MainSubscription } from '../types/billing';
 
 export type GetMainSubInput = { organisationId: string };
 

@@ -4,7 +4,8 @@ import { Button, TextField } from '@app/platform';
 import { invoiceAmount, withVat } from '../utils/amounts';
 import { PACK_CONTENTS } from '../utils/pack-contents';
 
-const PROMO_MAX_LENGTH = 64;
+// The API's promo field allows 50 characters (domain/src/validation/billing.ts).
+const PROMO_MAX_LENGTH = 50;
 
 export type CheckoutRecapProps = {
   plan: PlanCode;

@@ -21,7 +21,7 @@ const MANAGER_YEARLY = {
   plan: 2 as const,
   period: 'yearly' as const,
   seats: 1,
-  status: 'active',
+  status: 'active' as const,
   renewalAt: Date.UTC(2027, 10, 22),
 };
 

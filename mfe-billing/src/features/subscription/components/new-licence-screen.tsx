@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LICENCE_MIN_COUNT } from '@app/domain';
+import { LICENCE_MIN_COUNT, type MainSubscription } from '@app/domain';
 import { ignoreHandledFailure, Spinner } from '@app/platform';
 import { getMainSub } from '../api/get-main-sub';
 import { newLicense } from '../api/new-license';
 import { useOwner } from '../hooks/use-owner';
 import { usePrices } from '../hooks/use-prices';
-import type { MainSubscription } from '../types/billing';
 import { leaveForCheckout } from '../utils/leave-for-checkout';
 import { CheckoutRecap } from './checkout-recap';
 import { DemoBanner } from './demo-banner';

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { Billing, PlanCode } from '@app/domain';
+import type { Billing, BillingPricesReply, PlanCode } from '@app/domain';
 import { ignoreHandledFailure } from '@app/platform';
 import { getPrices } from '../api/get-prices';
-import type { PricesReply } from '../types/billing';
 
 export type Prices =
   | { status: 'loading' }
   | { status: 'failed' }
-  | (PricesReply & { status: 'ready'; productOf: (plan: PlanCode, period: Billing) => string | null });
+  | (BillingPricesReply & { status: 'ready'; productOf: (plan: PlanCode, period: Billing) => string | null });
 
 /** The provider's prices for the current organisation (ids to buy with, demonstration or not). */
 export function usePrices(organisationId: string | null): Prices {
