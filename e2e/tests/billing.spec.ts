@@ -147,6 +147,12 @@ test.describe.serial('abonnement et licences (fournisseur de démonstration)', (
       await expect(dialog.locator('dl')).toContainText('Annuelle');
     }
     await expect(dialog.getByRole('combobox', { name: 'Titulaire de la licence 4' })).toBeDisabled();
+    // The owner opens the subscription's portal from a paid licence, in a new tab.
+    const portalTab = page.context().waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Gérer l’abonnement' }).click();
+    const portal = await portalTab;
+    await expect(portal.getByRole('heading', { name: 'Portail de facturation' })).toBeVisible();
+    await portal.close();
 
     await dialog
       .getByRole('combobox', { name: 'Titulaire de la licence 5' })

@@ -6,12 +6,14 @@ import { ToastHost } from '@app/platform';
 import { ME, ORGANISATION_ID, refusedLikeTheApiClient, signIn } from '../../../test-utils/render-screen';
 import { assignKey } from '../api/assign-key';
 import { getAllKeys } from '../api/get-all-keys';
+import { getPortalLink } from '../api/get-portal-link';
 import { getUsers } from '../api/get-users';
 import { LicencesModal } from './licences-modal';
 
 jest.mock('../api/get-all-keys');
 jest.mock('../api/get-users');
 jest.mock('../api/assign-key');
+jest.mock('../api/get-portal-link');
 const getAllKeysMock = jest.mocked(getAllKeys);
 const getUsersMock = jest.mocked(getUsers);
 const assignMock = jest.mocked(assignKey);
@@ -127,6 +129,31 @@ test('"Voir les details" shows the plan, the period and the renewal date', async
   await userEvent.click(screen.getByRole('button', { name: 'Voir les details de la licence 1' }));
   expect(screen.getByText('Essai gratuit')).toBeInTheDocument();
   expect(screen.getByText('Fin de l’essai')).toBeInTheDocument();
+});
+
+test('the owner opens the subscription portal of a paid licence in a new tab; a trial licence has none', async () => {
+  jest.mocked(getPortalLink).mockResolvedValue({ link: 'https://paiement.exemple.fr/portail/abc' });
+  const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+  const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  renderModal();
+  await screen.findByText('Licences utilisé : 2 / 3');
+  await userEvent.click(screen.getByRole('button', { name: 'Voir les details de la licence 1' }));
+  expect(screen.queryByRole('button', { name: 'Gérer l’abonnement' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Voir les details de la licence 2' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Gérer l’abonnement' }));
+  await waitFor(() => expect(tab.location.href).toBe('https://paiement.exemple.fr/portail/abc'));
+  expect(getPortalLink).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID, keyId: 'k2' });
+  expect(open).toHaveBeenCalledWith('', '_blank');
+  expect(tab.opener).toBeNull();
+  open.mockRestore();
+});
+
+test('a member who is not the owner sees no portal button', async () => {
+  signIn({ isOwner: false });
+  renderModal();
+  await screen.findByText('Licences utilisé : 2 / 3');
+  await userEvent.click(screen.getByRole('button', { name: 'Voir les details de la licence 2' }));
+  expect(screen.queryByRole('button', { name: 'Gérer l’abonnement' })).not.toBeInTheDocument();
 });
 
 test('"+ Ajouter nouvelle licence" leads to /dashboard/paiement/new', async () => {

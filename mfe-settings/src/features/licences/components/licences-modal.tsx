@@ -5,6 +5,7 @@ import { Button, ignoreHandledFailure, Modal, notifySuccess, Spinner } from '@ap
 import { useAccess } from '../../../session/use-access';
 import { assignKey } from '../api/assign-key';
 import { getAllKeys } from '../api/get-all-keys';
+import { getPortalLink } from '../api/get-portal-link';
 import { getUsers } from '../api/get-users';
 import type { Licence, LicenceHolder } from '../types/licence';
 import { licenceDetails } from '../utils/licence-details';
@@ -50,6 +51,25 @@ export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps)
       setDetailsOf(null);
     };
   }, [open, organisationId, onClose]);
+
+  // SPEC §7: the portal link opens in a new tab. The tab is opened at once (a browser blocks a
+  // window opened after an await), then sent to the link.
+  const handleOpenPortal = async (licence: Licence) => {
+    if (!organisationId) return;
+    const tab = window.open('', '_blank');
+    try {
+      const { link } = await getPortalLink({ organisationId, keyId: licence._id });
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = link;
+      } else {
+        window.location.assign(link);
+      }
+    } catch (failure) {
+      tab?.close();
+      ignoreHandledFailure(failure);
+    }
+  };
 
   const handleAssign = async (licence: Licence, userId: string) => {
     if (!organisationId || !loaded) return;
@@ -126,6 +146,13 @@ export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps)
                           <dd>{detail.value}</dd>
                         </Fragment>
                       ))}
+                      {isOwner && !licence.trial ? (
+                        <dd className="licences__portal">
+                          <Button variant="secondary" onClick={() => void handleOpenPortal(licence)}>
+                            Gérer l’abonnement
+                          </Button>
+                        </dd>
+                      ) : null}
                     </dl>
                   ) : null}
                 </li>
