@@ -71,3 +71,11 @@ export const NEW_OPPORTUNITY_STATE_LABELS: Record<NewOpportunityState, string> =
   TODO: 'En attente',
   WIN: 'Gagné',
 };
+
+// Here rather than beside waitingDateSchema: the screens need the default without loading zod.
+/** Hours added to now for the default follow-up date when moving to WAITING (SPEC §9). */
+export const DEFAULT_WAITING_DELAY_MS = 2 * 60 * 60 * 1000;
+
+export function defaultWaitingDate(now: number): number {
+  return now + DEFAULT_WAITING_DELAY_MS;
+}

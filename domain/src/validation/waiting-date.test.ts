@@ -1,5 +1,6 @@
 import { firstErrorMessage } from './errors';
-import { defaultWaitingDate, waitingDateSchema } from './waiting-date';
+import { defaultWaitingDate } from '../opportunity-states';
+import { waitingDateSchema } from './waiting-date';
 
 describe('waitingDateSchema', () => {
   it.each([undefined, null, '', Number.NaN])(

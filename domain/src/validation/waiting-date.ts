@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { OBJECT_ERROR, timestamp } from './fields';
 import { MESSAGES } from './messages';
 
-/** Hours added to now for the default follow-up date (SPEC §9). */
-export const DEFAULT_WAITING_DELAY_MS = 2 * 60 * 60 * 1000;
-
 /**
  * The follow-up date when moving to WAITING, in epoch ms (/api/opportunity/setWaiting `date`). An
  * empty datetime-local input converts to NaN, which also says 'Veuillez renseigner une date'.
@@ -13,7 +10,3 @@ export const waitingDateSchema = z.object({ date: timestamp('date', MESSAGES.dat
 
 export type WaitingDateInput = z.input<typeof waitingDateSchema>;
 export type WaitingDateData = z.output<typeof waitingDateSchema>;
-
-export function defaultWaitingDate(now: number): number {
-  return now + DEFAULT_WAITING_DELAY_MS;
-}

@@ -364,7 +364,7 @@ test('after going to WAITING from a card, the card shows the comment just writte
   expect(within(card).getByRole('region', { name: 'Derniers messages' })).toHaveTextContent('Aucun message');
 
   await user.click(within(card).getByRole('button', { name: 'En Attente' }));
-  await user.click(within(card).getByRole('button', { name: 'Validé' }));
+  await user.click(await within(card).findByRole('button', { name: 'Validé' }));
   const modal = await screen.findByRole('dialog', { name: 'Commentaire et statut' });
   await user.type(within(modal).getByLabelText('Commentaire'), 'Devis envoyé');
   await user.click(within(modal).getByRole('radio', { name: 'Mail' }));

@@ -77,7 +77,7 @@ test('En Attente opens the date picker set to now + 2 hours, with "Validé"', as
   const user = userEvent.setup();
   await renderControl();
   await user.click(stateButton('En Attente'));
-  const picker = screen.getByRole('dialog', { name: 'Passer en « En Attente »' });
+  const picker = await screen.findByRole('dialog', { name: 'Passer en « En Attente »' });
   expect(within(picker).getByLabelText('Date')).toHaveValue('2026-03-10T11:30');
   expect(within(picker).getByLabelText('Date')).toHaveFocus();
   expect(within(picker).getByRole('button', { name: 'Validé' })).toBeInTheDocument();
@@ -87,8 +87,8 @@ test('when the date is emptied, "Validé" shows "Veuillez renseigner une date" a
   const user = userEvent.setup();
   await renderControl();
   await user.click(stateButton('En Attente'));
-  fireEvent.change(screen.getByLabelText('Date'), { target: { value: '' } });
-  await user.click(screen.getByRole('button', { name: 'Validé' }));
+  fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '' } });
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Veuillez renseigner une date');
   expect(screen.queryByRole('dialog', { name: 'Commentaire et statut' })).not.toBeInTheDocument();
   expect(setWaiting).not.toHaveBeenCalled();
@@ -103,8 +103,8 @@ test('going to WAITING asks for a comment and a status, then calls setWaiting wi
   const { onChanged } = await renderControl();
 
   await user.click(stateButton('En Attente'));
-  fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-03-12T14:15' } });
-  await user.click(screen.getByRole('button', { name: 'Validé' }));
+  fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2026-03-12T14:15' } });
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
 
   const modal = await screen.findByRole('dialog', { name: 'Commentaire et statut' });
   await user.click(within(modal).getByRole('button', { name: 'Valider' }));
@@ -137,8 +137,8 @@ test('A Faire shows the picker but does not send its date', async () => {
   jest.mocked(setTodo).mockResolvedValue({ opportunity: changed });
   const { onChanged } = await renderControl(opportunityView({ state: 'WAITING' }));
   await user.click(stateButton('A Faire'));
-  expect(screen.getByLabelText('Date')).toHaveValue('2026-03-10T09:30');
-  await user.click(screen.getByRole('button', { name: 'Validé' }));
+  expect(await screen.findByLabelText('Date')).toHaveValue('2026-03-10T09:30');
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
   await waitFor(() => expect(onChanged).toHaveBeenCalledWith(changed, undefined));
   expect(setTodo).toHaveBeenCalledWith(ids);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -150,7 +150,7 @@ test('Gagné goes through the picker then a confirmation before setWin', async (
   jest.mocked(setWin).mockResolvedValue({ opportunity: changed });
   const { onChanged } = await renderControl();
   await user.click(stateButton('Gagné'));
-  await user.click(screen.getByRole('button', { name: 'Validé' }));
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
   const confirm = await screen.findByRole('dialog', { name: 'Passer en Gagné' });
   expect(confirm).toHaveTextContent('Confirmez-vous que cette opportunité est gagnée ?');
   expect(setWin).not.toHaveBeenCalled();
@@ -163,7 +163,7 @@ test('Perdu asks for a confirmation; "Annuler" changes nothing', async () => {
   const user = userEvent.setup();
   const { onChanged } = await renderControl();
   await user.click(stateButton('Perdu'));
-  const confirm = screen.getByRole('dialog', { name: 'Passer en Perdu' });
+  const confirm = await screen.findByRole('dialog', { name: 'Passer en Perdu' });
   expect(confirm).toHaveTextContent('Confirmez-vous que cette opportunité est perdue ?');
   await user.click(within(confirm).getByRole('button', { name: 'Annuler' }));
   expect(setLoose).not.toHaveBeenCalled();
@@ -176,7 +176,7 @@ test('Perdu, confirmed, calls setLoose', async () => {
   jest.mocked(setLoose).mockResolvedValue({ opportunity: changed });
   const { onChanged } = await renderControl();
   await user.click(stateButton('Perdu'));
-  await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+  await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
   await waitFor(() => expect(onChanged).toHaveBeenCalledWith(changed, undefined));
   expect(setLoose).toHaveBeenCalledWith(ids);
 });
@@ -191,14 +191,14 @@ test('the shortcut bubbles offer the three other states and start the same flow'
     'Passer en Perdu',
   ]);
   await user.click(screen.getByRole('button', { name: 'Passer en Perdu' }));
-  expect(screen.getByRole('dialog', { name: 'Passer en Perdu' })).toBeInTheDocument();
+  expect(await screen.findByRole('dialog', { name: 'Passer en Perdu' })).toBeInTheDocument();
 });
 
 test('clicks inside the control and its modals do not open the card around it', async () => {
   const user = userEvent.setup();
   const { onCardClick } = await renderControl();
   await user.click(stateButton('En Attente'));
-  await user.click(screen.getByRole('button', { name: 'Validé' }));
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
   await user.click(await screen.findByRole('button', { name: 'Annuler' }));
   expect(onCardClick).not.toHaveBeenCalled();
 });
@@ -217,7 +217,7 @@ test('when the server refuses, the confirmation stays open and its message is sh
   jest.mocked(setLoose).mockRejectedValue(new ApiError('Opportunité introuvable', 404));
   const { onChanged } = await renderControl();
   await user.click(stateButton('Perdu'));
-  await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+  await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
   await waitFor(() => expect(setLoose).toHaveBeenCalled());
   expect(screen.getByRole('dialog', { name: 'Passer en Perdu' })).toBeInTheDocument();
   expect(onChanged).not.toHaveBeenCalled();

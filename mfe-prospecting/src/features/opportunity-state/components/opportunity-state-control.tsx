@@ -1,10 +1,9 @@
-import type { MouseEvent, KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { PERMISSION } from '@app/domain';
 import { useSessionStore } from '@app/platform';
 import { useOpportunityStateChange, type StateChangeOptions } from '../hooks/use-opportunity-state-change';
 import type { OpportunityView } from '../types/opportunity-view';
 import { StateButtons } from './state-buttons';
-import { StateDialogs } from './state-dialogs';
 import { StateShortcuts } from './state-shortcuts';
 import '../opportunity-state.css';
 
@@ -16,6 +15,12 @@ export type OpportunityStateControlProps = {
   /** Also show the shortcut bubbles under the buttons. */
   shortcuts?: boolean;
 };
+
+// The picker, the comment modal and the confirmations load on a first state button click: a list of
+// cards does not download them (docs/decisions/bundle-budget.md).
+const StateDialogs = lazy(() =>
+  import('./state-dialogs').then((module) => ({ default: module.StateDialogs })),
+);
 
 // Clicks and keys inside the control (its modals included: React bubbles through portals) must not
 // reach a clickable card around it.
@@ -33,6 +38,9 @@ export function OpportunityStateControl({
 }: OpportunityStateControlProps) {
   const change = useOpportunityStateChange({ opportunity, onChanged });
   const allowed = useSessionStore((state) => (state.permissions & PERMISSION.CHANGE_STATE) !== 0);
+  // Once opened, the dialogs stay mounted so that closing them fades out as every modal does.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && change.step.kind !== 'idle') setDialogsWanted(true);
   return (
     <div className={`opportunity-state opportunity-state--${layout}`} onClick={stop} onKeyDown={stop}>
       <StateButtons
@@ -41,7 +49,11 @@ export function OpportunityStateControl({
         disabled={!allowed}
       />
       {shortcuts && <StateShortcuts change={change} disabled={!allowed} />}
-      <StateDialogs change={change} />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <StateDialogs change={change} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  defaultWaitingDate,
-  firstErrorMessage,
-  waitingDateSchema,
-  type CommentData,
-  type OpportunityState,
-} from '@app/domain';
+import { defaultWaitingDate, type CommentData, type OpportunityState } from '@app/domain';
 import { ignoreHandledFailure, useSessionStore } from '@app/platform';
 import { postMessage } from '../api/post-message';
 import { setLoose } from '../api/set-loose';
@@ -110,10 +104,13 @@ export function useOpportunityStateChange({
     setStep((current) => (current.kind === 'picker' ? { ...current, value, error: null } : current));
   }, []);
 
-  const submitPicker = useCallback(() => {
+  const submitPicker = useCallback(async () => {
     if (step.kind !== 'picker' || !organisationId) return;
     const date = fromDateTimeLocal(step.value);
-    const error = firstErrorMessage(waitingDateSchema, { date });
+    // The validation (zod) is not needed until a date is submitted: it stays out of the list's
+    // first download (docs/decisions/bundle-budget.md).
+    const { waitingDateError } = await import('../utils/waiting-date-error');
+    const error = waitingDateError(date);
     if (error) {
       setStep({ ...step, error });
       return;
