@@ -120,7 +120,11 @@ function equals(target: Target, literal: unknown): SqlFragment {
     // Booleans extract as 1/0; MongoDB never equates them with numbers.
     return { sql: `${target.value} = ? AND ${target.type} IN ${NUMERIC_TYPES}`, params: [literal] };
   }
-  if (typeof literal === 'boolean') return { sql: `${target.type} = '${literal}'`, params: [] };
+  if (typeof literal === 'boolean') {
+    // json_extract gives 1/0 for booleans: compare that (an index on the field can serve it), and
+    // keep only real booleans with the type.
+    return { sql: `${target.value} = ${literal ? 1 : 0} AND ${target.type} = '${literal}'`, params: [] };
+  }
   if (literal instanceof RegExp) return regex(target, literal);
   if (Array.isArray(literal))
     return {

@@ -57,6 +57,7 @@ describe('SQLite under DATA_DIR', () => {
     const store = await openSqliteStore({ dataDir });
     const col = store.collection<Prospect>('prospects');
     await col.createIndex({ organisationId: 1, createdAt: -1 });
+    await col.createIndex({ organisationId: 1, isAccepted: 1 });
     await col.insertOne({ organisationId: 'o1', name: 'A', createdAt: 1 });
     await store.close();
 
@@ -75,6 +76,10 @@ describe('SQLite under DATA_DIR', () => {
     );
     expect(page).toMatch(/USING INDEX/);
     expect(page).not.toMatch(/TEMP B-TREE/);
+    const accepted = whereClause({ organisationId: 'o1', isAccepted: true }, new Set());
+    expect(plan(`SELECT _id FROM c_prospects WHERE ${accepted.sql}`, accepted.params)).toMatch(
+      /USING (COVERING )?INDEX ix_c_prospects__organisationId_1__isAccepted_1/,
+    );
     db.close();
   });
 
