@@ -21,6 +21,7 @@ type Prospect = {
   createdAt: number;
   tags?: string[];
   hits?: number;
+  isAccepted?: boolean;
 };
 
 let dataDir: string;
@@ -58,7 +59,15 @@ describe('SQLite under DATA_DIR', () => {
     const col = store.collection<Prospect>('prospects');
     await col.createIndex({ organisationId: 1, createdAt: -1 });
     await col.createIndex({ organisationId: 1, isAccepted: 1 });
-    await col.insertOne({ organisationId: 'o1', name: 'A', createdAt: 1 });
+    // Enough organisations that the planner's statistics (gathered at close) favour the indexes.
+    await col.insertMany(
+      Array.from({ length: 500 }, (_, index) => ({
+        organisationId: `o${index % 50}`,
+        name: `P${index}`,
+        createdAt: index,
+        isAccepted: index % 7 === 0,
+      })),
+    );
     await store.close();
 
     const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
