@@ -140,6 +140,9 @@ test.describe.serial('abonnement et licences (fournisseur de démonstration)', (
     const dialog = await openLicences(page, app.url);
     // Three trial keys and the two paid seats; the owner moved onto a paid seat.
     await expect(dialog.getByText('Licences utilisé : 1 / 5')).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Abonnement' })).toContainText(
+      'Abonnement Manager · annuel · 2 licences · Actif',
+    );
     // One licence's details at a time: both paid seats are Manager, billed yearly.
     for (const n of [4, 5]) {
       await dialog.getByRole('button', { name: `Voir les details de la licence ${n}` }).click();

@@ -100,7 +100,7 @@ test('a spinner shows while loading, then "Aucun résultat" for an empty list', 
   expect(screen.queryByRole('status', { name: 'Chargement des opportunités' })).not.toBeInTheDocument();
 });
 
-test('pages of 500 are asked 50 ms after each answer until itsFinish, then no more', async () => {
+test('pages of 500 are asked every 50 ms until itsFinish, then no more', async () => {
   jest.useFakeTimers();
   try {
     serve(opportunities(1_200));
@@ -127,6 +127,35 @@ test('pages of 500 are asked 50 ms after each answer until itsFinish, then no mo
       expect.objectContaining({ organisationId: ORGANISATION_ID, filter: { state: 'todo' } }),
     );
     expect(screen.getByText('1 200 opportunités')).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a slow answer delays the next page: a request every 50 ms counted from the previous one, never two at once', async () => {
+  jest.useFakeTimers();
+  try {
+    const rows = opportunities(1_200);
+    getWithFilterMock.mockImplementation(
+      ({ startId, endId }: GetWithFilterInput) =>
+        new Promise((resolve) => {
+          const end = Math.min(rows.length, endId);
+          setTimeout(
+            () => resolve({ opportunitys: rows.slice(startId, end), itsFinish: end >= rows.length }),
+            30,
+          );
+        }),
+    );
+    renderList('/dashboard/opportunity/list/todo', { strict: false });
+    await act(async () => undefined);
+    expect(getWithFilterMock).toHaveBeenCalledTimes(1);
+    // The answer comes at 30 ms; the next request leaves at 50 ms, not at 80.
+    await act(async () => jest.advanceTimersByTime(30));
+    expect(getWithFilterMock).toHaveBeenCalledTimes(1);
+    await act(async () => jest.advanceTimersByTime(19));
+    expect(getWithFilterMock).toHaveBeenCalledTimes(1);
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(getWithFilterMock).toHaveBeenCalledTimes(2);
   } finally {
     jest.useRealTimers();
   }

@@ -4,7 +4,7 @@ import { ignoreHandledFailure, useSessionStore } from '@app/platform';
 import { getWithFilter } from '../api/get-with-filter';
 import { indexOpportunity, type IndexedOpportunity } from '../utils/list-index';
 
-/** SPEC §9: the next request goes about 50 ms after the previous answer. */
+/** SPEC §4 and §9: a page request about every 50 ms, one at a time, until `itsFinish`. */
 export const PAGE_DELAY_MS = 50;
 
 type Loaded = {
@@ -30,8 +30,9 @@ export type OpportunityList = {
 const emptyList = (key: string): Loaded => ({ key, items: [], finished: false, started: false });
 
 /**
- * Loads a list the way SPEC §4 says: by position, 500 at a time, the next page 50 ms after each
- * answer until `itsFinish` (WAITING answers everything at once). The text of each opportunity is
+ * Loads a list the way SPEC §4 says: by position, 500 at a time, a request every 50 ms counted
+ * from the previous request (never two at once: a slow answer delays the next) until `itsFinish`
+ * (WAITING answers everything at once). The text of each opportunity is
  * indexed once, as it arrives. Changing organisation (the session store's current one) resets it.
  */
 export function useOpportunityList(filter: ListFilter): OpportunityList {
@@ -47,6 +48,7 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
     const seen = new Set<string>();
 
     const loadPage = (page: number) => {
+      const requestedAt = Date.now();
       getWithFilter({
         organisationId,
         filter: { state: filter },
@@ -64,7 +66,10 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
             const base = previous.key === key ? previous : emptyList(key);
             return { key, items: [...base.items, ...indexed], finished: itsFinish, started: true };
           });
-          if (!itsFinish) timer = window.setTimeout(() => loadPage(page + 1), PAGE_DELAY_MS);
+          if (!itsFinish) {
+            const wait = Math.max(0, PAGE_DELAY_MS - (Date.now() - requestedAt));
+            timer = window.setTimeout(() => loadPage(page + 1), wait);
+          }
         },
         (error: unknown) => {
           if (cancelled) return;

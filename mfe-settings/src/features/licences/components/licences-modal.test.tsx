@@ -6,6 +6,7 @@ import { ToastHost } from '@app/platform';
 import { ME, ORGANISATION_ID, refusedLikeTheApiClient, signIn } from '../../../test-utils/render-screen';
 import { assignKey } from '../api/assign-key';
 import { getAllKeys } from '../api/get-all-keys';
+import { getMainSub } from '../api/get-main-sub';
 import { getPortalLink } from '../api/get-portal-link';
 import { getUsers } from '../api/get-users';
 import { LicencesModal } from './licences-modal';
@@ -14,6 +15,7 @@ jest.mock('../api/get-all-keys');
 jest.mock('../api/get-users');
 jest.mock('../api/assign-key');
 jest.mock('../api/get-portal-link');
+jest.mock('../api/get-main-sub');
 const getAllKeysMock = jest.mocked(getAllKeys);
 const getUsersMock = jest.mocked(getUsers);
 const assignMock = jest.mocked(assignKey);
@@ -36,6 +38,7 @@ beforeEach(() => {
     .mockReset()
     .mockResolvedValue({ users: [{ _id: ME._id, username: ME.username }, PAUL, JEANNE] });
   assignMock.mockReset();
+  jest.mocked(getMainSub).mockReset().mockResolvedValue({ price: null });
 });
 
 function LocationProbe() {
@@ -179,4 +182,27 @@ test('without "Modifier les permissions" the holders are shown as text, and only
   expect(screen.getByText('Petit Jeanne')).toBeInTheDocument();
   expect(screen.getByText('Non attribué')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: '+ Ajouter nouvelle licence' })).not.toBeInTheDocument();
+});
+
+test('the owner sees the subscription that feeds the licences, with its status and any warning', async () => {
+  jest.mocked(getMainSub).mockResolvedValue({
+    price: 'demo_2_yearly',
+    plan: 2,
+    period: 'yearly',
+    seats: 2,
+    status: 'past_due',
+    renewalAt: RENEWAL,
+    warning: 'Le dernier paiement a échoué : mettez à jour votre carte.',
+  });
+  renderModal();
+  const summary = await screen.findByRole('group', { name: 'Abonnement' });
+  expect(summary).toHaveTextContent(
+    'Abonnement Manager · annuel · 2 licences · Paiement en retard · renouvellement le 15/03/2026',
+  );
+  expect(within(summary).getByRole('alert')).toHaveTextContent('Le dernier paiement a échoué');
+});
+
+test('without a paid subscription the owner is told the licences are trial ones', async () => {
+  renderModal();
+  expect(await screen.findByText('Aucun abonnement payant : licences d’essai.')).toBeInTheDocument();
 });

@@ -9,6 +9,7 @@ import { getPortalLink } from '../api/get-portal-link';
 import { getUsers } from '../api/get-users';
 import type { Licence, LicenceHolder } from '../types/licence';
 import { licenceDetails } from '../utils/licence-details';
+import { SubscriptionSummary } from './subscription-summary';
 import '../licences.css';
 
 export const LICENCE_ASSIGNED_MESSAGE = 'Licence attribué avec succès';
@@ -103,6 +104,7 @@ export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps)
       ) : (
         <>
           <p className="licences__used">{formatLicencesUsed(loaded.keys)}</p>
+          {isOwner && organisationId ? <SubscriptionSummary organisationId={organisationId} /> : null}
           <ul className="licences__list">
             {loaded.keys.map((licence, index) => {
               const name = `Licence ${index + 1}`;
