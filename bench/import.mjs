@@ -285,7 +285,7 @@ async function main() {
       const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
       const peakRssMb = api.peakRssMb();
       let browser;
-      if (WITH_BROWSER && size <= 100_000) {
+      if (WITH_BROWSER) {
         console.log(`${size.toLocaleString('fr-FR')} lignes : import dans Chromium…`);
         browser = await browserImport(api.base, size);
       }
