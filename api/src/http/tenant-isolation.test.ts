@@ -1,0 +1,158 @@
+// Walks every organisation-scoped route of the table as a member of organisation B, putting in each
+// id field the id of an organisation A object of that kind (a file, a prospect, an opportunity, a
+// status, a role, a member, a licence, an invitation, an import): the answer must be exactly the
+// answer to an unknown id, and A's data must be unchanged afterwards. A route added tomorrow, with an
+// id field, is swept too. Limit: the other id fields of the call are unknown ids, so where a route
+// looks one up first (changeRole's user before its role), the probed field is not reached.
+import request from 'supertest';
+import { newId } from '../db/ids';
+import { createTestApp, signUpWithOrganisation, type TestApp } from '../test-support/test-app';
+
+type Member = { token: string; organisationId: string };
+
+/** A plausible value for every body field that is not an id, so requests reach their lookups. */
+const FILLERS: Record<string, unknown> = {
+  binaryValue: '128',
+  code: '',
+  columns: ['Raison sociale'],
+  data: {},
+  date: Date.now() + 24 * 60 * 60 * 1000,
+  duplicates: 'keep',
+  startId: 0,
+  endId: 500,
+  exel: [{ 'Raison sociale': 'Société Test' }],
+  filter: { state: 'all' },
+  invitationEmail: 'nouvelle.personne@exemple.fr',
+  isPrivate: false,
+  limit: 10,
+  message: 'Bonjour',
+  name: 'Fichier de test',
+  numberLicence: 1,
+  offset: 0,
+  product: 'demo_2_monthly',
+  roleName: 'Rôle de test',
+  rows: [{ 'Raison sociale': 'Société Test' }],
+  search: '',
+  totalRows: 1,
+  value: { prospect: 'Raison sociale' },
+};
+
+describe('tenant isolation on every organisation-scoped route', () => {
+  let t: TestApp;
+  let alpha: Member;
+  let beta: Member;
+  const alphaIds: Record<string, string> = {};
+
+  const post = (path: string, body: object) => request(t.app).post(path).send(body);
+
+  async function ok<T>(path: string, body: object): Promise<T> {
+    const res = await post(path, body);
+    if (res.status !== 200) throw new Error(`${path} ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  }
+
+  /** What organisation A's own members see: must not change while B probes it. */
+  async function alphaState(): Promise<string> {
+    const calls = [
+      '/api/prospect/get/all',
+      '/api/opportunity/getAllCount',
+      '/api/organisation/getUsers',
+      '/api/user/getRoles',
+      '/api/stripe/getAllKey',
+      '/api/invitation/list',
+    ];
+    const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
+    const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });
+    const opportunity = await ok<unknown>('/api/opportunity/get', {
+      ...alpha,
+      opportunityId: alphaIds.opportunityId,
+    });
+    return JSON.stringify([replies, file, opportunity]);
+  }
+
+  beforeAll(async () => {
+    t = createTestApp();
+    await t.app.locals.ready;
+    alpha = await signUpWithOrganisation(t.app, 'Organisation Alpha');
+    beta = await signUpWithOrganisation(t.app, 'Organisation Beta');
+
+    const { excelId } = await ok<{ excelId: string }>('/api/prospect/load', {
+      ...alpha,
+      name: 'Fichier Alpha',
+      isPrivate: false,
+      value: { prospect: 'Raison sociale' },
+      exel: [{ 'Raison sociale': 'Société Une' }, { 'Raison sociale': 'Société Deux' }],
+    });
+    const page = await ok<{ value: { _id: string }[] }>('/api/prospect/get/value', { ...alpha, excelId });
+    const { opportunityId } = await ok<{ opportunityId: string }>('/api/opportunity/create', {
+      ...alpha,
+      prospectId: page.value[0]?._id,
+    });
+    const { status } = await ok<{ status: { _id: string }[] }>('/api/opportunity/status', alpha);
+    const { role } = await ok<{ role: { _id: string } }>('/api/user/createRole', {
+      ...alpha,
+      roleName: 'Rôle Alpha',
+      binaryValue: '128',
+    });
+    const users = await ok<{ users: { _id: string }[] }>('/api/organisation/getUsers', alpha);
+    const keys = await ok<{ keys: { _id: string }[] }>('/api/stripe/getAllKey', alpha);
+    await ok('/api/invitation/create', { ...alpha, invitationEmail: 'invite.alpha@exemple.fr' });
+    const invitations = await ok<{ invitations: { _id: string }[] }>('/api/invitation/list', alpha);
+    const { importId } = await ok<{ importId: string }>('/api/prospect/import/start', {
+      ...alpha,
+      name: 'Import Alpha',
+      isPrivate: false,
+      value: { prospect: 'Raison sociale' },
+      columns: ['Raison sociale'],
+      totalRows: 10,
+      duplicates: 'keep',
+    });
+    Object.assign(alphaIds, {
+      excelId,
+      prospectId: page.value[1]?._id,
+      opportunityId,
+      statusId: status[0]?._id,
+      roleId: role._id,
+      userId: users.users[0]?._id,
+      reassignTo: users.users[0]?._id,
+      keyId: keys.keys[0]?._id,
+      invitationId: invitations.invitations[0]?._id,
+      importId,
+    });
+  });
+
+  afterAll(async () => {
+    t.app.locals.stop();
+    await t.close();
+  });
+
+  it('answers B exactly as for an unknown id, on every route and id field, and leaves A unchanged', async () => {
+    const before = await alphaState();
+    const routes = t.app.locals.apiRoutes.routes.filter((route) => route.access === 'organisation');
+    let probed = 0;
+    for (const route of routes) {
+      const idKeys = route.bodyKeys.filter((key) => key in alphaIds);
+      if (idKeys.length === 0) continue;
+      for (const key of idKeys) {
+        const body = (id: string) => ({
+          ...beta,
+          ...Object.fromEntries(
+            route.bodyKeys.filter((other) => other in FILLERS).map((other) => [other, FILLERS[other]]),
+          ),
+          // The other id fields get B-unknown ids, so only `key` differs between the two calls.
+          ...Object.fromEntries(idKeys.map((other) => [other, newId()])),
+          [key]: id,
+        });
+        const foreign = await post(route.path, body(alphaIds[key] as string));
+        const unknown = await post(route.path, body(newId()));
+        const label = `${route.path} ${key}`;
+        // Same status, same body: nothing tells B that the id exists (an idempotent no-op, such as
+        // aborting an import that is not B's, answers both alike too).
+        expect([label, foreign.status, foreign.body]).toEqual([label, unknown.status, unknown.body]);
+        probed += 1;
+      }
+    }
+    expect(probed).toBeGreaterThanOrEqual(20);
+    expect(await alphaState()).toBe(before);
+  }, 120_000);
+});
