@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMailLink } from '../support/outbox';
 import { startApp, type RunningApp } from '../support/servers';
+import { seedWorkedFile } from '../support/seed';
 import { signUpThroughApi, useSession } from '../support/session';
 
 const PUBLIC_SCREENS = [
@@ -71,49 +72,17 @@ for (const screen of SIGNED_IN_SCREENS) {
   });
 }
 
-async function callApi<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${path} : ${response.status} ${json.message ?? ''}`);
-  return json;
-}
-
 test('a file with prospects, its detail, and an opportunity with a comment have no accessibility violation', async ({
   page,
 }) => {
-  const user = await signUpThroughApi(app.url);
-  const { organisations } = await callApi<{ organisations: { _id: string }[] }>('/api/organisation/get', {
-    token: user.token,
-  });
-  const caller = { token: user.token, organisationId: organisations[0]?._id };
-  const { excelId } = await callApi<{ excelId: string }>('/api/prospect/load', {
-    ...caller,
+  const { user, excelId, opportunityId } = await seedWorkedFile(app.url, {
     name: 'Salon des crèches 2026',
-    isPrivate: false,
     value: { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville', telephone: 'Tél' },
-    exel: [
+    rows: [
       { 'Raison sociale': 'Crèche Les Lucioles', CP: '01000', Ville: 'Bourg-en-Bresse', Tél: '0474123456' },
       { 'Raison sociale': 'Café du Port', CP: '29200', Ville: 'Brest', Tél: '0298000000' },
     ],
-  });
-  const { value } = await callApi<{ value: { _id: string }[] }>('/api/prospect/get/value', {
-    ...caller,
-    excelId,
-  });
-  const { opportunityId } = await callApi<{ opportunityId: string }>('/api/opportunity/create', {
-    ...caller,
-    prospectId: value[0]?._id,
-  });
-  const { status } = await callApi<{ status: { _id: string }[] }>('/api/opportunity/status', caller);
-  await callApi('/api/messages/post', {
-    ...caller,
-    opportunityId,
-    message: 'Premier appel, rappeler jeudi',
-    statusId: status[0]?._id,
+    comment: 'Premier appel, rappeler jeudi',
   });
 
   await useSession(page, user.token);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from '../support/servers';
-import { signUpThroughApi, useSession } from '../support/session';
+import { seedWorkedFile } from '../support/seed';
+import { useSession } from '../support/session';
 
 // Issue 12, output: text a user typed (a prospect's name, a comment, a role's name) is shown as text
 // on every screen that shows it, and a script hidden in it never runs.
@@ -17,17 +18,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-async function callApi<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${path} : ${response.status} ${json.message ?? ''}`);
-  return json;
-}
-
 async function expectNothingRan(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
@@ -36,32 +26,11 @@ async function expectNothingRan(page: Page): Promise<void> {
 test('a script-bearing prospect name, comment and role name are shown as text and run nothing', async ({
   page,
 }) => {
-  const user = await signUpThroughApi(app.url);
-  const { organisations } = await callApi<{ organisations: { _id: string }[] }>('/api/organisation/get', {
-    token: user.token,
-  });
-  const caller = { token: user.token, organisationId: organisations[0]?._id };
-  const { excelId } = await callApi<{ excelId: string }>('/api/prospect/load', {
-    ...caller,
+  const { user, caller, excelId, opportunityId, callApi } = await seedWorkedFile(app.url, {
     name: 'Fichier piégé',
-    isPrivate: false,
     value: { prospect: 'Raison sociale', ville: 'Ville' },
-    exel: [{ 'Raison sociale': PAYLOAD, Ville: 'Lyon' }],
-  });
-  const { value } = await callApi<{ value: { _id: string }[] }>('/api/prospect/get/value', {
-    ...caller,
-    excelId,
-  });
-  const { opportunityId } = await callApi<{ opportunityId: string }>('/api/opportunity/create', {
-    ...caller,
-    prospectId: value[0]?._id,
-  });
-  const { status } = await callApi<{ status: { _id: string }[] }>('/api/opportunity/status', caller);
-  await callApi('/api/messages/post', {
-    ...caller,
-    opportunityId,
-    message: PAYLOAD,
-    statusId: status[0]?._id,
+    rows: [{ 'Raison sociale': PAYLOAD, Ville: 'Lyon' }],
+    comment: PAYLOAD,
   });
   await callApi('/api/user/createRole', { ...caller, roleName: PAYLOAD.slice(0, 60), binaryValue: '128' });
 
