@@ -8,11 +8,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, post } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -39,18 +39,6 @@ process.on('SIGINT', () => {
   cleanUp();
   process.exit(130);
 });
-
-/** A free loopback port (asked of the OS, then released for the child to take). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(label, args, env) {
   const child = spawn(process.execPath, args, {
@@ -128,17 +116,6 @@ app.post('/api/echo', express.json(), (req, res) => res.json({ ok: typeof req.bo
 const server = app.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
-
-async function post(base, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${path} : ${res.status} ${json.message ?? ''}`);
-  return json;
-}
 
 /** A signed-in member of one organisation: the body of the organisation-scoped call. */
 async function seedCaller(base) {
@@ -261,7 +238,8 @@ async function main() {
   console.log(`Résultats écrits dans ${path.relative(repo, resultsFile)}`);
   const failed = runs.some((run) =>
     [run.healthz, run.organisationCall].some(
-      (entry) => entry.api.errors + entry.api.non2xx + entry.bareExpress.errors + entry.bareExpress.non2xx > 0,
+      (entry) =>
+        entry.api.errors + entry.api.non2xx + entry.bareExpress.errors + entry.bareExpress.non2xx > 0,
     ),
   );
   if (failed) {

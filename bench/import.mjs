@@ -10,10 +10,10 @@
 // Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser]   (build first: npm run build)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, post } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -84,17 +84,6 @@ export function cells(index) {
 const rowObject = (index) =>
   Object.fromEntries(cells(index).map((value, column) => [COLUMNS[column], value]));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startApi(dataDir) {
   const port = await freePort();
   const started = performance.now();
@@ -134,17 +123,6 @@ async function startApi(dataDir) {
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
     },
   };
-}
-
-async function post(base, route, body) {
-  const res = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${route} : ${res.status} ${json.message ?? ''}`);
-  return json;
 }
 
 export async function seedCaller(base) {

@@ -19,11 +19,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, post } from './support.mjs';
+export { freePort, post } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -66,17 +67,6 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export function start(label, args, env) {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
@@ -116,17 +106,6 @@ export function stop(child) {
     });
     child.kill('SIGTERM');
   });
-}
-
-export async function post(base, route, body) {
-  const res = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${route} : ${res.status} ${json.message ?? ''}`);
-  return json;
 }
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is absent. */
