@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Store } from './db/types';
 import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { openApiRouter } from './http/openapi-routes';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import { ApiRoutes } from './modules/access/api-routes';
@@ -23,6 +24,7 @@ import { InvitationsService } from './modules/invitations/service';
 import { createLicencesModule } from './modules/licences/module';
 import type { Mailer } from './modules/mail/mailer';
 import { DataExport } from './modules/organisations/data-export';
+import { OrganisationDirectory } from './modules/organisations/directory';
 import { OrganisationsRepository } from './modules/organisations/repository';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { OrganisationsService } from './modules/organisations/service';
@@ -30,6 +32,7 @@ import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createProspectsModule } from './modules/prospects/module';
+import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
 import { createStaticSite } from './web/static-site';
 
@@ -62,6 +65,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const accountsRepository = new AccountsRepository(deps.store);
   const organisationsRepository = new OrganisationsRepository(deps.store);
+  const directory = new OrganisationDirectory(organisationsRepository);
   const invitationsRepository = new InvitationsRepository(deps.store);
   const prospects = createProspectsModule({
     store: deps.store,
@@ -83,18 +87,23 @@ export function createApp(config: Config, deps: AppDeps): App {
     messages: messages.log,
     users: async (ids) =>
       (await accountsRepository.findUsers(ids)).map((user) => ({ _id: user._id, username: user.username })),
-    isMember: async (organisationId, userId) =>
-      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
+    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
+  });
+  const rounds = createRoundsModule({
+    store: deps.store,
+    now,
+    assertVisible: (actor, opportunityId) => opportunities.threads.assertCommentable(actor, opportunityId),
+    geocoderUrl: config.geocoderUrl,
+    mapTileUrl: config.mapTileUrl,
   });
   const licences = createLicencesModule({
     store: deps.store,
     now,
     trialDays: config.trial.days,
     trialLicences: config.trial.licences,
-    isMember: async (organisationId, userId) =>
-      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
+    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     ownerOf: async (organisationId) =>
       (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
   });
@@ -117,6 +126,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     await prospects.start();
     await messages.start();
     await opportunities.start();
+    await rounds.start();
     const expired = await accountsRepository.deleteExpiredSessions(now());
     if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
   })();
@@ -129,6 +139,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     accountsRepository,
     now,
     licences.book,
+    directory,
   );
   const team = new TeamService({
     repository: organisationsRepository,
@@ -162,7 +173,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const api = new ApiRoutes({
     sessions,
-    organisationAccess: new OrganisationAccessResolver(organisationsRepository),
+    organisationAccess: new OrganisationAccessResolver(directory),
     licenceGate: deps.licenceGate ?? licences.gate,
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,
@@ -175,6 +186,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   prospects.registerRoutes(api);
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
+  rounds.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -208,6 +220,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     }
     next();
   };
+  // The contract needs no store: served before the store guard, cached (docs/decisions/openapi.md).
+  app.use(openApiRouter(() => api.routes, config.publicUrl));
   app.use('/api', corsAllowList(config.corsOrigins), storeReady);
   app.use(billing.router);
   app.use(api.router);

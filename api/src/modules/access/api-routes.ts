@@ -1,6 +1,7 @@
 // Every /api route is declared through this registry: it builds the middleware chain (body size,
 // rate limits, session, organisation access and permission, body validation) from a declaration,
-// and keeps the table the permission test walks. docs/decisions/permissions.md.
+// and keeps the table the permission test and the OpenAPI document walk. docs/decisions/permissions.md,
+// docs/decisions/openapi.md.
 import { objectIdSchema, tokenSchema } from '@app/domain';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
@@ -55,6 +56,8 @@ export type RegisteredRoute = {
   path: string;
   access: Access;
   permission: PermissionRule | undefined;
+  /** The zod schema the body is validated with (the OpenAPI document is generated from it). */
+  body: z.ZodType;
   bodyKeys: string[];
   rateLimited: boolean;
   requiresLicence: boolean;
@@ -178,6 +181,7 @@ export class ApiRoutes {
       path: spec.path,
       access: spec.access,
       permission,
+      body: spec.body,
       bodyKeys: shapeKeys(spec.body),
       rateLimited: spec.rateLimited ?? false,
       requiresLicence: spec.requiresLicence ?? false,
