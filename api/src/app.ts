@@ -24,7 +24,6 @@ import { InvitationsService } from './modules/invitations/service';
 import { createLicencesModule } from './modules/licences/module';
 import type { Mailer } from './modules/mail/mailer';
 import { DataExport } from './modules/organisations/data-export';
-import { OrganisationDirectory } from './modules/organisations/directory';
 import { OrganisationsRepository } from './modules/organisations/repository';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { OrganisationsService } from './modules/organisations/service';
@@ -32,7 +31,6 @@ import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createProspectsModule } from './modules/prospects/module';
-import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
 import { createStaticSite } from './web/static-site';
 
@@ -65,7 +63,6 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const accountsRepository = new AccountsRepository(deps.store);
   const organisationsRepository = new OrganisationsRepository(deps.store);
-  const directory = new OrganisationDirectory(organisationsRepository);
   const invitationsRepository = new InvitationsRepository(deps.store);
   const prospects = createProspectsModule({
     store: deps.store,
@@ -87,23 +84,18 @@ export function createApp(config: Config, deps: AppDeps): App {
     messages: messages.log,
     users: async (ids) =>
       (await accountsRepository.findUsers(ids)).map((user) => ({ _id: user._id, username: user.username })),
-    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
+    isMember: async (organisationId, userId) =>
+      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
-  });
-  const rounds = createRoundsModule({
-    store: deps.store,
-    now,
-    assertVisible: (actor, opportunityId) => opportunities.threads.assertCommentable(actor, opportunityId),
-    geocoderUrl: config.geocoderUrl,
-    mapTileUrl: config.mapTileUrl,
   });
   const licences = createLicencesModule({
     store: deps.store,
     now,
     trialDays: config.trial.days,
     trialLicences: config.trial.licences,
-    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
+    isMember: async (organisationId, userId) =>
+      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
     ownerOf: async (organisationId) =>
       (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
   });
@@ -126,7 +118,6 @@ export function createApp(config: Config, deps: AppDeps): App {
     await prospects.start();
     await messages.start();
     await opportunities.start();
-    await rounds.start();
     const expired = await accountsRepository.deleteExpiredSessions(now());
     if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
   })();
@@ -139,7 +130,6 @@ export function createApp(config: Config, deps: AppDeps): App {
     accountsRepository,
     now,
     licences.book,
-    directory,
   );
   const team = new TeamService({
     repository: organisationsRepository,
@@ -173,7 +163,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const api = new ApiRoutes({
     sessions,
-    organisationAccess: new OrganisationAccessResolver(directory),
+    organisationAccess: new OrganisationAccessResolver(organisationsRepository),
     licenceGate: deps.licenceGate ?? licences.gate,
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,
@@ -186,7 +176,6 @@ export function createApp(config: Config, deps: AppDeps): App {
   prospects.registerRoutes(api);
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
-  rounds.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
