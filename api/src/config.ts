@@ -50,6 +50,8 @@ export type Config = {
   };
   chatWidget: ChatWidgetConfig | null;
   geocoderUrl: string | undefined;
+  /** Leaflet URL template of the rounds map's tiles (MAP_TILE_URL); undefined: the offline base map. */
+  mapTileUrl: string | undefined;
   remoteUrls: Partial<Record<RemoteName, string>>;
   corsOrigins: string[];
   /** Default JSON body limit of /api routes (a route may declare its own). */
@@ -112,6 +114,15 @@ const httpUrl = z
     }
   })
   .transform((value) => value.replace(/\/+$/, ''));
+
+/** A Leaflet tile template such as https://{s}.tile.example.org/{z}/{x}/{y}.png. */
+const tileTemplate = z
+  .string()
+  .refine(
+    (value) =>
+      ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) &&
+      httpUrl.safeParse(value.replaceAll('{s}', 'a')).success,
+  );
 
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
@@ -260,6 +271,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const geocoderUrl = parseWith(env, 'GEOCODER_URL', httpUrl, 'doit être une URL http(s) absolue');
+  const mapTileUrl = parseWith(
+    env,
+    'MAP_TILE_URL',
+    tileTemplate,
+    'doit être une URL http(s) de tuiles contenant {z}, {x} et {y}',
+  );
 
   const remoteUrls: Partial<Record<RemoteName, string>> = {};
   for (const name of REMOTE_NAMES) {
@@ -335,6 +352,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, prices },
     chatWidget,
     geocoderUrl,
+    mapTileUrl,
     remoteUrls,
     corsOrigins,
     bodyLimit,

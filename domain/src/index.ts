@@ -19,6 +19,7 @@ export * from './opportunities/timing';
 export * from './opportunities/views';
 export * from './opportunities/filters';
 export * from './opportunities/csv';
+export * from './rounds';
 
 export * from './validation/messages';
 export * from './validation/errors';

@@ -17,12 +17,21 @@ const CHAT_PROVIDER_SOURCES: Record<string, string[]> = {
   tawk: ['https://*.tawk.to', 'wss://*.tawk.to'],
 };
 
+/** The CSP source of a tile template's host; a `{s}.` subdomain becomes `*.`. */
+export function tileSourceOf(template: string | undefined): string[] {
+  if (!template) return [];
+  const origin = originOf(template.replace('//{s}.', '//subdomain.'));
+  return origin ? [origin.replace('//subdomain.', '//*.')] : [];
+}
+
 /**
  * CSP for the federated app: scripts, manifests, styles and assets from this origin and from each
  * REMOTE_URL_* origin; the chat widget's hosts when configured; inline styles are allowed (the UI kit
  * and the federation runtime set style attributes), inline scripts are not.
  */
-export function contentSecurityDirectives(config: Pick<Config, 'remoteUrls' | 'chatWidget' | 'publicUrl'>) {
+export function contentSecurityDirectives(
+  config: Pick<Config, 'remoteUrls' | 'chatWidget' | 'publicUrl'> & Partial<Pick<Config, 'mapTileUrl'>>,
+) {
   const remoteOrigins = [
     ...new Set(
       Object.values(config.remoteUrls)
@@ -45,7 +54,8 @@ export function contentSecurityDirectives(config: Pick<Config, 'remoteUrls' | 'c
     'script-src': [self, ...remoteOrigins, ...chat],
     'connect-src': [self, ...remoteOrigins, ...chat],
     'style-src': [self, "'unsafe-inline'", ...remoteOrigins, ...chat],
-    'img-src': [self, 'data:', 'blob:', ...remoteOrigins, ...chat],
+    // The rounds map's tiles (MAP_TILE_URL) are images.
+    'img-src': [self, 'data:', 'blob:', ...remoteOrigins, ...chat, ...tileSourceOf(config.mapTileUrl)],
     'font-src': [self, 'data:', ...remoteOrigins, ...chat],
     'media-src': [self, ...chat],
     'frame-src': [self, ...chat],

@@ -76,6 +76,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/takeNext': bit(PERMISSION.CREATE_PROSPECT),
   '/api/opportunity/assign': bit(PERMISSION.ASSIGN_COLLABORATOR),
 
+  // Tournées (issue 13): a member's own rounds, docs/decisions/rounds.md.
+  '/api/round/settings': bit(PERMISSION.CREATE_ROUND),
+  '/api/round/list': bit(PERMISSION.CREATE_ROUND),
+  '/api/round/get': bit(PERMISSION.CREATE_ROUND),
+  '/api/round/create': bit(PERMISSION.CREATE_ROUND),
+  '/api/round/update': bit(PERMISSION.CREATE_ROUND),
+  '/api/round/delete': bit(PERMISSION.CREATE_ROUND),
+  '/api/round/geocode': bit(PERMISSION.CREATE_ROUND),
+
   // Licences and payments ({card-provider} = stripe).
   '/api/stripe/getAllKey': MEMBER,
   '/api/stripe/assignKey': bit(PERMISSION.EDIT_PERMISSIONS),

@@ -1,0 +1,125 @@
+// Tournées (visit rounds): what a saved round holds and the bodies of the /api/round/* calls, shared by
+// the API (validation) and the rounds screens. docs/decisions/rounds.md.
+import { z } from 'zod';
+import { fieldError, idField, MAX_LENGTHS, OBJECT_ERROR, requiredText } from './validation/fields';
+import { MESSAGES } from './validation/messages';
+
+/** Stops a round may hold (issue 13). */
+export const MAX_ROUND_STOPS = 200;
+
+export const ROUND_MESSAGES = {
+  nameRequired: 'Veuillez donner un nom à la tournée',
+  startRequired: 'Veuillez choisir un point de départ',
+  stopsRequired: 'Veuillez choisir au moins une étape',
+  tooManyStops: `Une tournée ne peut pas contenir plus de ${MAX_ROUND_STOPS} étapes`,
+  duplicateStop: 'Une opportunité ne peut figurer qu’une fois dans la tournée',
+  invalidLatitude: 'Latitude invalide : attendu un nombre entre -90 et 90',
+  invalidLongitude: 'Longitude invalide : attendu un nombre entre -180 et 180',
+  addressRequired: 'Veuillez saisir l’adresse de départ',
+  notFound: 'Tournée introuvable',
+  unknownStop: 'Une étape de la tournée ne correspond à aucune de vos opportunités',
+  addressNotFound: 'Adresse de départ introuvable',
+} as const;
+
+const latitude = z
+  .number({ error: fieldError('latitude', ROUND_MESSAGES.invalidLatitude) })
+  .min(-90, ROUND_MESSAGES.invalidLatitude)
+  .max(90, ROUND_MESSAGES.invalidLatitude);
+
+const longitude = z
+  .number({ error: fieldError('longitude', ROUND_MESSAGES.invalidLongitude) })
+  .min(-180, ROUND_MESSAGES.invalidLongitude)
+  .max(180, ROUND_MESSAGES.invalidLongitude);
+
+const shortText = (label: string, max: number) =>
+  z
+    .string({ error: fieldError(label) })
+    .trim()
+    .max(max, MESSAGES.tooLong(label, max))
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** The point the round leaves from: a geocoded address, typed coordinates or an opportunity. */
+export const roundStartSchema = z.object(
+  {
+    label: requiredText('départ', ROUND_MESSAGES.startRequired, MAX_LENGTHS.address),
+    lat: latitude,
+    lng: longitude,
+  },
+  { error: fieldError('départ', ROUND_MESSAGES.startRequired) },
+);
+
+/**
+ * One stop: the opportunity it visits and a copy of what the round shows of it (name, address,
+ * position) when saved, so a printed or reopened round reads the same (docs/decisions/rounds.md).
+ */
+export const roundStopSchema = z.object(
+  {
+    opportunityId: idField('opportunité', MESSAGES.invalidType('opportunité')),
+    name: shortText('nom', MAX_LENGTHS.name),
+    address: shortText('adresse', MAX_LENGTHS.address),
+    lat: latitude,
+    lng: longitude,
+  },
+  { error: fieldError('étape') },
+);
+
+const stops = z
+  .array(roundStopSchema, { error: fieldError('étapes', ROUND_MESSAGES.stopsRequired) })
+  .min(1, ROUND_MESSAGES.stopsRequired)
+  .max(MAX_ROUND_STOPS, ROUND_MESSAGES.tooManyStops)
+  .refine(
+    (list) => new Set(list.map((stop) => stop.opportunityId)).size === list.length,
+    ROUND_MESSAGES.duplicateStop,
+  );
+
+const roundId = idField('tournée', MESSAGES.invalidType('tournée'));
+
+const roundContent = {
+  name: requiredText('nom', ROUND_MESSAGES.nameRequired, MAX_LENGTHS.title),
+  start: roundStartSchema,
+  /** In visiting order. */
+  stops,
+};
+
+/** /api/round/create. */
+export const createRoundSchema = z.object(roundContent, OBJECT_ERROR);
+
+/** /api/round/update: the whole round again (name, start, stops in their new order). */
+export const updateRoundSchema = z.object({ roundId, ...roundContent }, OBJECT_ERROR);
+
+/** /api/round/get and /api/round/delete. */
+export const roundIdSchema = z.object({ roundId }, OBJECT_ERROR);
+
+/** /api/round/list. */
+export const listRoundsSchema = z.object({}, OBJECT_ERROR);
+
+/** /api/round/geocode: the start address, geocoded by the server's GEOCODER_URL. */
+export const geocodeStartSchema = z.object(
+  { address: requiredText('adresse', ROUND_MESSAGES.addressRequired, MAX_LENGTHS.address) },
+  OBJECT_ERROR,
+);
+
+export type RoundStart = z.output<typeof roundStartSchema>;
+export type RoundStop = z.output<typeof roundStopSchema>;
+export type RoundInput = z.input<typeof createRoundSchema>;
+
+export type RoundView = {
+  _id: string;
+  name: string;
+  start: RoundStart;
+  stops: RoundStop[];
+  /** Epoch ms. */
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type RoundSummary = { _id: string; name: string; stopCount: number; updatedAt: number };
+
+/** /api/round/settings: what the screens need to know of the server's configuration. */
+export type RoundSettings = {
+  /** Leaflet URL template of the map tiles (MAP_TILE_URL), or null: the offline base map. */
+  tileUrl: string | null;
+  /** True when GEOCODER_URL is set: addresses can be geocoded. */
+  geocoder: boolean;
+};
