@@ -1,0 +1,121 @@
+// The built API as a real process on a DATA_DIR, for the tests that kill it (SIGKILL) and start it
+// again: api/dist is rebuilt first when older than the sources, as e2e/support/servers.ts starts it.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const API = path.resolve(__dirname, '../..');
+const DOMAIN = path.resolve(API, '../domain');
+const ENTRY = path.join(API, 'dist/index.js');
+const TSC = require.resolve('typescript/bin/tsc');
+
+function newestSource(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+      newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale(packageDir: string, output: string): void {
+  if (existsSync(output) && statSync(output).mtimeMs >= newestSource(path.join(packageDir, 'src'))) return;
+  spawnSync(process.execPath, [TSC, '-p', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'ignore' });
+  if (!existsSync(output)) throw new Error(`La construction de ${packageDir} a échoué`);
+}
+
+/** Builds domain and api when their dist is missing or older than their sources (call in beforeAll). */
+export function buildApiIfStale(): void {
+  buildIfStale(DOMAIN, path.join(DOMAIN, 'dist/index.js'));
+  buildIfStale(API, ENTRY);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type ApiProcess = { child: ChildProcess; url: string };
+
+/** Starts api/dist on 127.0.0.1:`port` over `dataDir` and waits for /healthz. */
+export async function startApi(dataDir: string, port: number): Promise<ApiProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '1024',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API arrêtée au démarrage (code ${child.exitCode})`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('API injoignable');
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Sends `signal` and waits for the process to end. */
+export async function stopApi(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  api.child.kill(signal);
+  await exited(api.child);
+}
+
+export type Reply = { status: number; body: Record<string, unknown> };
+
+/** POST with a JSON body, as the browser's API client sends every call. */
+export async function post(url: string, route: string, body: Record<string, unknown>): Promise<Reply> {
+  const res = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The owner of a new organisation, signed in (the trial gives them a licence). */
+export async function signUpOwner(
+  url: string,
+  email: string,
+): Promise<{ token: string; organisationId: string }> {
+  const registered = await post(url, '/api/register', {
+    email,
+    password: 'Motdepasse1',
+    username: 'Dupont Marie',
+  });
+  if (registered.status !== 200) throw new Error(`register ${registered.status}`);
+  const token = registered.body.token as string;
+  const created = await post(url, '/api/organisation/create', {
+    token,
+    name: 'Société Durable',
+    phone: '0102030405',
+  });
+  if (created.status !== 200) throw new Error(`organisation/create ${created.status}`);
+  return { token, organisationId: (created.body.organisation as { _id: string })._id };
+}
