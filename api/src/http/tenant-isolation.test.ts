@@ -33,6 +33,8 @@ const FILLERS: Record<string, unknown> = {
   roleName: 'Rôle de test',
   rows: [{ 'Raison sociale': 'Société Test' }],
   search: '',
+  start: { label: 'Départ', lat: 48.86, lng: 2.34 },
+  stops: [{ opportunityId: newId(), name: 'Étape', address: '', lat: 48.85, lng: 2.35 }],
   totalRows: 1,
   value: { prospect: 'Raison sociale' },
 };
@@ -60,6 +62,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/user/getRoles',
       '/api/stripe/getAllKey',
       '/api/invitation/list',
+      '/api/round/list',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });
@@ -107,6 +110,12 @@ describe('tenant isolation on every organisation-scoped route', () => {
       totalRows: 10,
       duplicates: 'keep',
     });
+    const { round } = await ok<{ round: { _id: string } }>('/api/round/create', {
+      ...alpha,
+      name: 'Tournée Alpha',
+      start: FILLERS.start,
+      stops: [{ opportunityId, name: 'Société Une', address: '', lat: 48.85, lng: 2.35 }],
+    });
     Object.assign(alphaIds, {
       excelId,
       prospectId: page.value[1]?._id,
@@ -118,6 +127,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       keyId: keys.keys[0]?._id,
       invitationId: invitations.invitations[0]?._id,
       importId,
+      roundId: round._id,
     });
   });
 

@@ -167,10 +167,10 @@ describe('an organisation route missing from the table', () => {
 });
 
 describe('licence gate', () => {
-  it('guards every prospecting call (prospects, opportunities, messages, export) and leaves settings open', () => {
+  it('guards every prospecting call (prospects, opportunities, messages, export, rounds) and leaves settings open', () => {
     const t = createTestApp();
     const routes = t.app.locals.apiRoutes.routes;
-    const prospecting = /^\/api\/(prospect|opportunity|messages)\//;
+    const prospecting = /^\/api\/(prospect|opportunity|messages|round)\//;
     expect(routes.filter((route) => prospecting.test(route.path) && !route.requiresLicence)).toEqual([]);
     expect(
       routes.filter((route) => !prospecting.test(route.path) && route.requiresLicence).map((r) => r.path),
