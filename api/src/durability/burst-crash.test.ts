@@ -161,7 +161,9 @@ describe('the API killed during a burst of state changes and comments', () => {
       const prospect = await store
         .collection<{ _id: string; state: State | null }>('prospects')
         .findOne({ _id: doc.prospectId });
-      const messages = await store.collection('messages').countDocuments({ opportunityId: doc._id });
+      const messages = await store
+        .collection<{ _id: string; opportunityId: string }>('messages')
+        .countDocuments({ opportunityId: doc._id });
       const commentLines = doc.history.filter((entry) => entry.kind === 'comment').length;
       expect(doc.messageCount ?? 0).toBe(commentLines);
       if (prospect?.state === doc.state && messages === commentLines) continue;
