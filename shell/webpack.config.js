@@ -1,3 +1,5 @@
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
 const { createWebpackConfig } = require('../tooling/webpack/create-config');
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -17,7 +19,12 @@ module.exports = createWebpackConfig({
   devServer: () => ({
     proxy: [{ context: ['/api', '/app-config.json'], target: API_URL }],
     setupMiddlewares: (middlewares, devServer) => {
-      devServer.app.get('/remotes.json', (_request, response) => response.json(DEV_REMOTES));
+      // The committed manifest (cards, navigation entries, routes) with each entry on its dev server.
+      devServer.app.get('/remotes.json', (_request, response) => {
+        const manifest = JSON.parse(readFileSync(path.join(__dirname, '../remotes.json'), 'utf8'));
+        for (const [name, entry] of Object.entries(DEV_REMOTES)) manifest[name] = { ...manifest[name], entry };
+        response.json(manifest);
+      });
       return middlewares;
     },
   }),

@@ -5,6 +5,7 @@ import { FallbackScreen } from './fallback/fallback-screen';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RemoteRoute } from './remotes/remote-route';
 import { findRemoteForPath, type RemoteDefinition } from './remotes/remote-table';
+import { RemotesContext } from './remotes/remotes-context';
 import { useSessionBootstrap } from './session/use-session-bootstrap';
 import { StartScreen } from './start/start-screen';
 
@@ -12,13 +13,13 @@ export type AppProps = { remotes: readonly RemoteDefinition[] };
 
 export function App({ remotes }: AppProps) {
   return (
-    <>
+    <RemotesContext.Provider value={remotes}>
       <RouterBridge />
       {/* One splat route: remotes render their own <Routes> with absolute paths under it. */}
       <Routes>
         <Route path="*" element={<AppRoutes remotes={remotes} />} />
       </Routes>
-    </>
+    </RemotesContext.Provider>
   );
 }
 

@@ -18,6 +18,11 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Lets the remotes manifest name an icon as a plain string. */
+export function isIconName(name: unknown): name is IconName {
+  return typeof name === 'string' && Object.hasOwn(PATHS, name);
+}
+
 export type IconProps = { name: IconName };
 
 export function Icon({ name }: IconProps) {

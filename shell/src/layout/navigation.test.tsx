@@ -2,19 +2,48 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { APP_EVENTS, ToastHost, useAppEvent, useSessionStore } from '@app/platform';
+import committedManifest from '../../../remotes.json';
+import { parseRemoteManifest } from '../remotes/remote-manifest';
+import { RemotesContext } from '../remotes/remotes-context';
 import { NAV_COLLAPSE_BREAKPOINT_PX, Navigation } from './navigation';
 
 function setWindowWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
 }
 
-function renderNavigation() {
+function renderNavigation(manifest: unknown = committedManifest) {
   return render(
-    <MemoryRouter initialEntries={['/dashboard/prospect/list']}>
-      <Navigation />
-      <ToastHost />
-    </MemoryRouter>,
+    <RemotesContext.Provider value={parseRemoteManifest(manifest, 'http://localhost').remotes}>
+      <MemoryRouter initialEntries={['/dashboard/prospect/list']}>
+        <Navigation />
+        <ToastHost />
+      </MemoryRouter>
+    </RemotesContext.Provider>,
   );
+}
+
+/** The one manifest edit that activates rounds management (docs/decisions/module-manifest.md). */
+function manifestWithRoundsActive() {
+  const { prospecting } = committedManifest;
+  return {
+    ...committedManifest,
+    prospecting: {
+      ...prospecting,
+      routes: [...prospecting.routes, '/dashboard/tournees'],
+      module: {
+        ...prospecting.module,
+        navigation: prospecting.module.navigation.map((entry) => ({ ...entry, active: true })),
+      },
+    },
+  };
+}
+
+function withRole(binaryValue: number) {
+  useSessionStore
+    .getState()
+    .setOrganisations([
+      { _id: 'o1', name: 'Alpha', role: { _id: 'r', name: 'Rôle', binaryValue: String(binaryValue) } },
+    ]);
 }
 
 function EventProbe({ onOpen }: { onOpen: () => void }) {
@@ -24,7 +53,7 @@ function EventProbe({ onOpen }: { onOpen: () => void }) {
 
 beforeEach(() => {
   localStorage.clear();
-  useSessionStore.setState({ navCollapsed: null, token: 't' });
+  useSessionStore.setState({ navCollapsed: null, token: 't', organisations: [], permissions: 0 });
 });
 
 test('with no saved choice, it starts collapsed when the window is narrower than 1728 px', () => {
@@ -77,7 +106,7 @@ test('"Importer une campagne" sends the open-import event to the prospecting rem
   expect(onOpen).toHaveBeenCalledTimes(1);
 });
 
-test('rounds management is not available yet and says so for 2 s', async () => {
+test('rounds management, deactivated in the manifest, is not available yet and says so for 2 s', async () => {
   setWindowWidth(2000);
   jest.useFakeTimers();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -85,6 +114,32 @@ test('rounds management is not available yet and says so for 2 s', async () => {
   await user.click(screen.getByRole('button', { name: 'Gestion des tournées' }));
   expect(await screen.findByText('Fonctionnalité non disponible')).toBeInTheDocument();
   jest.useRealTimers();
+});
+
+test('rounds management activated in the manifest links to /dashboard/tournees for a role with bit 16384', () => {
+  setWindowWidth(2000);
+  withRole(16384);
+  renderNavigation(manifestWithRoundsActive());
+  expect(screen.getByRole('link', { name: 'Gestion des tournées' })).toHaveAttribute(
+    'href',
+    '/dashboard/tournees',
+  );
+});
+
+test('rounds management activated in the manifest is hidden from a role without "Créer une gestion de tournée"', () => {
+  setWindowWidth(2000);
+  withRole(128);
+  renderNavigation(manifestWithRoundsActive());
+  expect(screen.queryByRole('link', { name: 'Gestion des tournées' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Gestion des tournées' })).not.toBeInTheDocument();
+});
+
+test('the entries of the manifest keep their place: after Campagnes, before Mon compte', () => {
+  setWindowWidth(2000);
+  renderNavigation();
+  const labels = screen.getAllByRole('listitem').map((item) => item.textContent);
+  expect(labels.indexOf('Gestion des tournées')).toBe(labels.indexOf('Campagnes') + 1);
+  expect(labels.indexOf('Mon compte')).toBe(labels.indexOf('Gestion des tournées') + 1);
 });
 
 test('"Mon compte" leads to the account page of the settings', () => {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { APP_EVENTS, emitAppEvent, notifyUnavailableFeature, useSessionStore } from '@app/platform';
 import { LIST_FILTER_LABELS, LIST_FILTERS } from '@app/domain';
+import { useModuleNavigation } from '../start/modules';
 import { Icon, type IconName } from './icons';
 import { useLogout } from './use-logout';
 
@@ -14,6 +15,7 @@ export function Navigation() {
   const collapsed = saved ?? window.innerWidth < NAV_COLLAPSE_BREAKPOINT_PX;
   const logout = useLogout();
   const navigate = useNavigate();
+  const moduleEntries = useModuleNavigation();
 
   const openProspectingModal = (event: (typeof APP_EVENTS)[keyof typeof APP_EVENTS]) => {
     // The prospecting remote handles it, now if it is on screen or as soon as it mounts.
@@ -59,7 +61,19 @@ export function Navigation() {
             onClick={() => openProspectingModal(APP_EVENTS.openNewOpportunityModal)}
           />
         </NavGroup>
-        <NavAction icon="route" label="Gestion des tournées" onClick={notifyUnavailableFeature} />
+        {/* Entries the modules bring through the remotes manifest (e.g. "Gestion des tournées"). */}
+        {moduleEntries.map((entry) =>
+          entry.active ? (
+            <NavItem key={entry.id} to={entry.to} icon={entry.icon} label={entry.label} />
+          ) : (
+            <NavAction
+              key={entry.id}
+              icon={entry.icon}
+              label={entry.label}
+              onClick={notifyUnavailableFeature}
+            />
+          ),
+        )}
         <NavItem to="/dashboard/prospect/settings/compte" icon="user" label="Mon compte" />
         <NavItem to="/dashboard/prospect/settings" icon="settings" label="Paramètres" />
         <NavAction icon="logout" label="Déconnexion" onClick={() => void logout()} />

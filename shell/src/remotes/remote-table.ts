@@ -1,3 +1,5 @@
+import type { IconName } from '../layout/icons';
+
 // Path prefix -> remote. The four modules of today; a manifest entry of the object form
 // ({ "entry": "...", "routes": ["/dashboard/crm"] }) adds a module without touching this file.
 export const DEFAULT_REMOTE_ROUTES: Record<string, readonly string[]> = {
@@ -7,7 +9,35 @@ export const DEFAULT_REMOTE_ROUTES: Record<string, readonly string[]> = {
   billing: ['/dashboard/subscription', '/dashboard/paiement', '/dashboard/nosub'],
 };
 
-export type RemoteDefinition = { name: string; entry: string; routes: readonly string[] };
+/** A navigation entry a module brings (e.g. "Gestion des tournées"); `active: false` shows "Fonctionnalité non disponible". */
+export type ModuleNavigationEntry = {
+  label: string;
+  to: string;
+  icon?: IconName;
+  /** Permission bit the user needs in the current organisation (domain/src/permissions.ts). */
+  permission?: number;
+  active: boolean;
+};
+
+/** What the shell shows of a module: its start-screen card and its navigation entries. */
+export type ModuleMetadata = {
+  title: string;
+  description: string;
+  icon?: IconName;
+  /** Where the card leads when the module is active. */
+  to?: string;
+  permission?: number;
+  active: boolean;
+  navigation: readonly ModuleNavigationEntry[];
+};
+
+/** One entry of /remotes.json. `entry` is '' for a module announced before its remote is deployed. */
+export type RemoteDefinition = {
+  name: string;
+  entry: string;
+  routes: readonly string[];
+  module?: ModuleMetadata;
+};
 
 /** The remote owning `pathname`: the most specific prefix wins, matched on whole path segments. */
 export function findRemoteForPath(remotes: readonly RemoteDefinition[], pathname: string): string | null {

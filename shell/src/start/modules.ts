@@ -1,31 +1,37 @@
-// SPEC.md §1: six modules, only prospecting is active.
-export type ModuleCard = { id: string; title: string; description: string; to: string | null };
+import { useContext } from 'react';
+import { hasPermission } from '@app/domain';
+import { useSessionStore } from '@app/platform';
+import type { ModuleMetadata, ModuleNavigationEntry } from '../remotes/remote-table';
+import { RemotesContext } from '../remotes/remotes-context';
 
-export const MODULES: readonly ModuleCard[] = [
-  {
-    id: 'prospecting',
-    title: 'Logiciel de prospection',
-    description: 'Fichiers, opportunités et relances.',
-    to: '/dashboard/prospect',
-  },
-  {
-    id: 'crm',
-    title: 'Gestion de la relation client',
-    description: 'Suivi des clients et des contacts.',
-    to: null,
-  },
-  { id: 'quotes', title: 'Devis', description: 'Création et suivi des devis.', to: null },
-  {
-    id: 'customer-space',
-    title: 'Espace client dédié',
-    description: 'Un portail pour vos clients.',
-    to: null,
-  },
-  { id: 'documents', title: 'Gestion documentaire', description: 'Vos documents au même endroit.', to: null },
-  {
-    id: 'interventions',
-    title: 'Gestion des interventions',
-    description: 'Planification des interventions.',
-    to: null,
-  },
-];
+// SPEC.md §1: the modules and their state come from the remotes manifest (remotes.json at the web root),
+// so a module is activated by a manifest change plus its deployment (docs/decisions/module-manifest.md).
+export type ModuleCard = ModuleMetadata & { id: string };
+export type ModuleNavigationItem = ModuleNavigationEntry & { id: string };
+
+type Gated = { active: boolean; permission?: number };
+
+/** A deactivated entry looks the same to everyone; an active one needs its permission bit, when it names one. */
+export function isShownTo(entry: Gated, permissions: number): boolean {
+  return !entry.active || entry.permission === undefined || hasPermission(permissions, entry.permission);
+}
+
+/** The start screen's cards, in the manifest's order. */
+export function useModuleCards(): ModuleCard[] {
+  const remotes = useContext(RemotesContext);
+  const permissions = useSessionStore((state) => state.permissions);
+  return remotes.flatMap(({ name, module }) =>
+    module && isShownTo(module, permissions) ? [{ ...module, id: name }] : [],
+  );
+}
+
+/** The navigation entries the modules bring, in the manifest's order. */
+export function useModuleNavigation(): ModuleNavigationItem[] {
+  const remotes = useContext(RemotesContext);
+  const permissions = useSessionStore((state) => state.permissions);
+  return remotes.flatMap(({ name, module }) =>
+    (module?.navigation ?? [])
+      .filter((entry) => isShownTo(entry, permissions))
+      .map((entry, index) => ({ ...entry, id: `${name}-${index}` })),
+  );
+}
