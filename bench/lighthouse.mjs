@@ -1,0 +1,242 @@
+// Lighthouse (performance, accessibility, best practices) in Debian's Chromium, against the built
+// one-port app (issue 12 "Budgets"):
+// - /login, signed out, cold cache;
+// - /dashboard/opportunity/list/all, signed in (token and organisation in local storage, as the app
+//   keeps them), cold cache, over 20,000 opportunities seeded as opportunities.mjs does;
+// - the import modal, opened from the files list: a timespan around the click (what opening it costs)
+//   and a snapshot of the open modal (accessibility, best practices; no load to score).
+// A Lighthouse user flow over one page: the session is written into local storage between steps and
+// the later navigations keep it (disableStorageReset); the HTTP cache is emptied before each one.
+// Both presets run: desktop (the product's users work on desktops: the target) and mobile (Lighthouse's
+// default, a mid-range phone on slow 4G, simulated), for comparison.
+// Usage: node bench/lighthouse.mjs [--preset desktop|mobile] [--report <dir>] (after npm run build)
+//   → bench/results/lighthouse.json (both presets only); --report writes each flow's HTML report.
+/* global window */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { desktopConfig, startFlow } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { cleanUp, fullList, newDataDir, seededApi, stop } from './opportunities.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'results', 'lighthouse.json');
+const require = createRequire(import.meta.url);
+const LIST_SIZE = 20_000;
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TARGET_PERFORMANCE = 95;
+const presetIndex = process.argv.indexOf('--preset');
+const onlyPreset = presetIndex === -1 ? undefined : process.argv[presetIndex + 1];
+const reportIndex = process.argv.indexOf('--report');
+const reportDir =
+  reportIndex === -1 ? undefined : path.resolve(process.argv[reportIndex + 1] ?? 'lighthouse-reports');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  ttiMs: 'interactive',
+  speedIndexMs: 'speed-index',
+};
+// Audits that explain a performance score below target.
+const DIAGNOSTICS = [
+  'unused-javascript',
+  'render-blocking-resources',
+  'render-blocking-insight',
+  'long-tasks',
+  'bootup-time',
+  'mainthread-work-breakdown',
+  'largest-contentful-paint-element',
+  'lcp-discovery-insight',
+  'network-dependency-tree-insight',
+];
+
+/** What a failing audit points at: an element, or an issue of Chromium's Issues panel. */
+function describeItem(item) {
+  if (item.node) return item.node.selector ?? item.node.snippet;
+  if (item.issueType)
+    return `${item.issueType} : ${(item.subItems?.items ?? []).map((sub) => sub.url ?? JSON.stringify(sub)).join(', ')}`;
+  return JSON.stringify(item).slice(0, 200);
+}
+
+const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
+
+/** Scores, metrics, failing audits of the accessibility and best-practices categories, diagnostics. */
+function summarise(step) {
+  const { categories, audits } = step.lhr;
+  const metrics = {};
+  for (const [key, id] of Object.entries(METRICS)) {
+    const value = audits[id]?.numericValue;
+    if (value !== undefined) metrics[key] = key === 'cls' ? Number(value.toFixed(3)) : Math.round(value);
+  }
+  const failing = (categoryId) =>
+    (categories[categoryId]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+      .map((ref) => ({
+        id: ref.id,
+        score: audits[ref.id].score,
+        title: audits[ref.id].title,
+        items: (audits[ref.id].details?.items ?? []).slice(0, 5).map(describeItem),
+      }));
+  const diagnostics = DIAGNOSTICS.filter(
+    (id) => audits[id] && audits[id].score !== null && audits[id].score < 1,
+  ).map((id) => ({ id, displayValue: audits[id].displayValue ?? null, score: audits[id].score }));
+  return {
+    name: step.name,
+    mode: step.lhr.gatherMode,
+    url: step.lhr.finalDisplayedUrl,
+    // A snapshot measures no load: its performance "score" is not one.
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        id === 'performance' && step.lhr.gatherMode === 'snapshot' ? null : score(categories[id]),
+      ]),
+    ),
+    metrics,
+    failingAccessibility: failing('accessibility'),
+    failingBestPractices: failing('best-practices'),
+    diagnostics,
+    runtimeError: step.lhr.runtimeError?.message ?? null,
+    runWarnings: step.lhr.runWarnings,
+  };
+}
+
+async function emptyCache(page) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+/** The three screens, one flow, for one preset (`config` undefined: Lighthouse's mobile default). */
+async function audit(browser, base, lister, preset, config) {
+  const page = await browser.newPage();
+  const flow = await startFlow(page, {
+    name: `${preset}`,
+    config,
+    flags: { onlyCategories: CATEGORIES },
+  });
+
+  await flow.navigate(`${base}/login`, { name: '/login' });
+
+  // Signed in, as a returning user: what the login screen would have stored.
+  await page.evaluate(
+    ({ token, organisationId }) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('CurrentOrganisation', organisationId);
+    },
+    { token: lister.token, organisationId: lister.organisationId },
+  );
+  await emptyCache(page);
+  await flow.navigate(`${base}/dashboard/opportunity/list/all`, {
+    name: `/dashboard/opportunity/list/all (${LIST_SIZE} opportunités)`,
+    disableStorageReset: true,
+  });
+  const shown = await page.$eval('.opportunity-tab__count', (node) => node.textContent);
+
+  await emptyCache(page);
+  await page.goto(`${base}/dashboard/prospect/list`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('::-p-aria(Ajouter un fichier[role="button"])');
+  await flow.startTimespan({ name: "ouverture de la fenêtre d'import" });
+  await page.click('::-p-aria(Ajouter un fichier[role="button"])');
+  await page.click('::-p-aria(Importer un fichier Excel[role="menuitem"])');
+  await page.waitForSelector('::-p-aria(Importer un fichier[role="dialog"])');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await flow.endTimespan();
+  await flow.snapshot({ name: "fenêtre d'import ouverte" });
+
+  const result = await flow.createFlowResult();
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(path.join(reportDir, `lighthouse-${preset}.html`), await flow.generateReport());
+  }
+  await page.close();
+  return { preset, listTabCount: shown, steps: result.steps.map(summarise) };
+}
+
+function print({ preset, steps }) {
+  for (const step of steps) {
+    const scores = CATEGORIES.map((id) => `${id} ${step.scores[id] ?? '–'}`).join(', ');
+    const { fcpMs, lcpMs, tbtMs, cls, ttiMs } = step.metrics;
+    const metrics =
+      step.mode === 'navigation'
+        ? ` ; FCP ${fcpMs} ms, LCP ${lcpMs} ms, TBT ${tbtMs} ms, CLS ${cls}, TTI ${ttiMs} ms`
+        : step.mode === 'timespan'
+          ? ` ; TBT ${tbtMs ?? '–'} ms, CLS ${cls ?? '–'}`
+          : '';
+    console.log(`[${preset}] ${step.name} (${step.mode}) : ${scores}${metrics}`);
+    if (step.runtimeError) console.log(`    erreur : ${step.runtimeError}`);
+    for (const failing of [...step.failingAccessibility, ...step.failingBestPractices])
+      console.log(`    à corriger : ${failing.id} (${failing.title}) ${failing.items.join(' | ')}`);
+  }
+}
+
+async function main() {
+  newDataDir();
+  const { api, base, lister } = await seededApi({ listSize: LIST_SIZE, exportSize: 0 });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    defaultViewport: null,
+  });
+  try {
+    // As the other benches: the list read once before (the API's list index and cards in memory).
+    const { token, organisationId } = lister;
+    await fullList(base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
+    const runs = [];
+    const presets = [
+      ['desktop', desktopConfig],
+      ['mobile', undefined],
+    ].filter(([preset]) => !onlyPreset || preset === onlyPreset);
+    for (const [preset, config] of presets) {
+      const run = await audit(browser, base, lister, preset, config);
+      print(run);
+      runs.push(run);
+    }
+    const desktop = runs[0].steps;
+    const verdict = desktop
+      .filter((step) => step.mode === 'navigation')
+      .map(
+        (step) => `${step.name} : performance ${step.scores.performance} (objectif ≥ ${TARGET_PERFORMANCE})`,
+      );
+    console.log(`Objectif (bureau) : ${verdict.join(' ; ')}`);
+    const results = {
+      date: new Date().toISOString(),
+      lighthouse: require('lighthouse/package.json').version,
+      chromium: await browser.version(),
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+      note: 'throttling simulé par Lighthouse (Lantern) : les scores dépendent peu de la charge de la machine partagée',
+      target: {
+        performance: TARGET_PERFORMANCE,
+        preset: 'desktop',
+        screens: ['/login', '/dashboard/opportunity/list/all'],
+      },
+      opportunities: LIST_SIZE,
+      runs,
+    };
+    if (onlyPreset) return;
+    mkdirSync(path.dirname(resultsFile), { recursive: true });
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    await stop(api);
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);
