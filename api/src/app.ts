@@ -24,6 +24,7 @@ import { InvitationsService } from './modules/invitations/service';
 import { createLicencesModule } from './modules/licences/module';
 import type { Mailer } from './modules/mail/mailer';
 import { DataExport } from './modules/organisations/data-export';
+import { OrganisationDirectory } from './modules/organisations/directory';
 import { OrganisationsRepository } from './modules/organisations/repository';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { OrganisationsService } from './modules/organisations/service';
@@ -63,6 +64,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const accountsRepository = new AccountsRepository(deps.store);
   const organisationsRepository = new OrganisationsRepository(deps.store);
+  const directory = new OrganisationDirectory(organisationsRepository);
   const invitationsRepository = new InvitationsRepository(deps.store);
   const prospects = createProspectsModule({
     store: deps.store,
@@ -84,8 +86,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     messages: messages.log,
     users: async (ids) =>
       (await accountsRepository.findUsers(ids)).map((user) => ({ _id: user._id, username: user.username })),
-    isMember: async (organisationId, userId) =>
-      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
+    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
   });
@@ -94,8 +95,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
     trialDays: config.trial.days,
     trialLicences: config.trial.licences,
-    isMember: async (organisationId, userId) =>
-      (await organisationsRepository.findMembership(organisationId, userId)) !== null,
+    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     ownerOf: async (organisationId) =>
       (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
   });
@@ -130,6 +130,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     accountsRepository,
     now,
     licences.book,
+    directory,
   );
   const team = new TeamService({
     repository: organisationsRepository,
@@ -163,7 +164,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const api = new ApiRoutes({
     sessions,
-    organisationAccess: new OrganisationAccessResolver(organisationsRepository),
+    organisationAccess: new OrganisationAccessResolver(directory),
     licenceGate: deps.licenceGate ?? licences.gate,
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,

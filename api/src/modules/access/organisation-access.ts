@@ -1,7 +1,7 @@
 // Resolves what a caller may do in one organisation: membership, role mask, ownership.
 import { hasPermission, parseBinaryValue } from '@app/domain';
 import { AppError } from '../../http/app-error';
-import type { OrganisationsRepository } from '../organisations/repository';
+import type { OrganisationDirectory } from '../organisations/directory';
 import type { PermissionRule } from './route-permissions';
 
 export type OrganisationAccess = {
@@ -32,22 +32,19 @@ export type LicenceGate = (access: OrganisationAccess) => Promise<string | null>
 export const everyMemberLicensed: LicenceGate = async () => null;
 
 export class OrganisationAccessResolver {
-  constructor(private readonly repository: OrganisationsRepository) {}
+  constructor(private readonly directory: OrganisationDirectory) {}
 
   /** Non-members, and organisations that do not exist, get the same 403: no probing of ids. */
   async resolve(organisationId: string, userId: string): Promise<OrganisationAccess> {
-    const membership = await this.repository.findMembership(organisationId, userId);
-    if (!membership) throw AppError.forbidden(ACCESS_MESSAGES.notMember);
-    const [organisation, role] = await Promise.all([
-      this.repository.findOrganisation(organisationId),
-      this.repository.findRole(organisationId, membership.roleId),
-    ]);
-    if (!organisation) throw AppError.forbidden(ACCESS_MESSAGES.notMember);
+    const entry = await this.directory.entry(organisationId);
+    const membership = entry?.memberByUserId.get(userId);
+    if (!entry || !membership) throw AppError.forbidden(ACCESS_MESSAGES.notMember);
+    const role = entry.roleById.get(membership.roleId);
     return {
       organisationId,
-      organisationName: organisation.name,
+      organisationName: entry.organisation.name,
       userId,
-      isOwner: organisation.ownerId === userId,
+      isOwner: entry.organisation.ownerId === userId,
       roleId: membership.roleId,
       roleName: role?.name ?? '',
       // A missing or corrupt role grants nothing.

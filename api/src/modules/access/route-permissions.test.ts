@@ -6,6 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
 import { errorHandler } from '../../http/error-handler';
+import { OrganisationsRepository } from '../organisations/repository';
 import { createTestApp, signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
 import { ApiRoutes } from './api-routes';
 import {
@@ -65,30 +66,20 @@ describe('route permission table', () => {
     const powerless = await signUp(t.app);
     const users = t.store.collection<{ _id: string; email: string }>('users');
     const powerlessUser = await users.findOne({ email: powerless.email });
-    const { insertedId: emptyRoleId } = await t.store
-      .collection<{
-        _id: string;
-        organisationId: string;
-        name: string;
-        binaryValue: string;
-        createdAt: number;
-      }>('roles')
-      .insertOne({
-        organisationId: owner.organisationId,
-        name: 'Aucun droit',
-        binaryValue: '0',
-        createdAt: 0,
-      });
-    await t.store
-      .collection<{ _id: string; organisationId: string; userId: string; roleId: string; createdAt: number }>(
-        'memberships',
-      )
-      .insertOne({
-        organisationId: owner.organisationId,
-        userId: powerlessUser?._id as string,
-        roleId: emptyRoleId,
-        createdAt: 0,
-      });
+    // Seeded through the repository, which marks the organisation's access as changed.
+    const organisations = new OrganisationsRepository(t.store);
+    const emptyRole = await organisations.insertRole({
+      organisationId: owner.organisationId,
+      name: 'Aucun droit',
+      binaryValue: '0',
+      createdAt: 0,
+    });
+    await organisations.insertMembership({
+      organisationId: owner.organisationId,
+      userId: powerlessUser?._id as string,
+      roleId: emptyRole._id,
+      createdAt: 0,
+    });
 
     // Leaving ends the powerless member's membership: walked last.
     const organisationRoutes = table()

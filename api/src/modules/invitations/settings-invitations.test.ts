@@ -4,7 +4,7 @@
 import { PERMISSION } from '@app/domain';
 import { grantLicence } from '../../test-support/licences';
 import { useMailingTestApp } from '../../test-support/mailing-app';
-import type { MembershipDoc, RoleDoc } from '../organisations/repository';
+import { OrganisationsRepository } from '../organisations/repository';
 import { signUp, signUpWithOrganisation, uniqueEmail } from '../../test-support/test-app';
 
 type Admin = { token: string; organisationId: string };
@@ -23,15 +23,19 @@ describe('invitations in the settings', () => {
   async function memberWith(owner: Admin, mask: number): Promise<Admin & { userId: string }> {
     const user = await signUp(api.app);
     const userId = await userIdOf(user.email);
-    const { insertedId: roleId } = await api.store.collection<RoleDoc>('roles').insertOne({
+    const organisations = new OrganisationsRepository(api.store);
+    const role = await organisations.insertRole({
       organisationId: owner.organisationId,
       name: `Rôle ${mask} ${userId}`,
       binaryValue: String(mask),
       createdAt: 1,
     });
-    await api.store
-      .collection<MembershipDoc>('memberships')
-      .insertOne({ organisationId: owner.organisationId, userId, roleId, createdAt: 1 });
+    await organisations.insertMembership({
+      organisationId: owner.organisationId,
+      userId,
+      roleId: role._id,
+      createdAt: 1,
+    });
     return { token: user.token, organisationId: owner.organisationId, userId };
   }
 

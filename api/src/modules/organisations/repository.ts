@@ -7,6 +7,11 @@ export type OrganisationDoc = {
   phone: string;
   ownerId: string;
   createdAt: number;
+  /**
+   * Moves on every change to the organisation's roles or memberships (written after the change), so
+   * the in-process directory knows its copy is stale (docs/decisions/request-path.md). Missing = 0.
+   */
+  accessVersion?: number;
 };
 
 export type RoleDoc = {
@@ -59,6 +64,8 @@ export class OrganisationsRepository {
 
   async insertRoles(docs: Omit<RoleDoc, '_id'>[]): Promise<RoleDoc[]> {
     const { insertedIds } = await this.roles.insertMany(docs);
+    for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
+      await this.accessChanged(organisationId);
     return docs.map((doc, index) => ({ ...doc, _id: insertedIds[index] as string }));
   }
 
@@ -89,15 +96,18 @@ export class OrganisationsRepository {
 
   async insertRole(doc: Omit<RoleDoc, '_id'>): Promise<RoleDoc> {
     const { insertedId } = await this.roles.insertOne(doc);
+    await this.accessChanged(doc.organisationId);
     return { ...doc, _id: insertedId };
   }
 
   async updateRole(organisationId: string, roleId: string, set: Pick<RoleDoc, 'name' | 'binaryValue'>) {
     await this.roles.updateOne({ _id: roleId, organisationId }, { $set: set });
+    await this.accessChanged(organisationId);
   }
 
   async deleteRole(organisationId: string, roleId: string): Promise<void> {
     await this.roles.deleteOne({ _id: roleId, organisationId });
+    await this.accessChanged(organisationId);
   }
 
   countHolders(organisationId: string, roleId: string): Promise<number> {
@@ -106,11 +116,13 @@ export class OrganisationsRepository {
 
   async setMemberRole(organisationId: string, userId: string, roleId: string): Promise<void> {
     await this.memberships.updateOne({ organisationId, userId }, { $set: { roleId } });
+    await this.accessChanged(organisationId);
   }
 
   /** Ends a membership: every call of that user for this organisation is refused from now on. */
   async deleteMembership(organisationId: string, userId: string): Promise<void> {
     await this.memberships.deleteOne({ organisationId, userId });
+    await this.accessChanged(organisationId);
   }
 
   async rename(organisationId: string, name: string): Promise<void> {
@@ -119,6 +131,12 @@ export class OrganisationsRepository {
 
   async insertMembership(doc: Omit<MembershipDoc, '_id'>): Promise<MembershipDoc> {
     const { insertedId } = await this.memberships.insertOne(doc);
+    await this.accessChanged(doc.organisationId);
     return { ...doc, _id: insertedId };
+  }
+
+  /** Marks the organisation's roles and members as changed; always after the write it follows. */
+  private async accessChanged(organisationId: string): Promise<void> {
+    await this.organisations.updateOne({ _id: organisationId }, { $inc: { accessVersion: 1 } });
   }
 }

@@ -4,6 +4,7 @@ import { DuplicateKeyError } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AccountsRepository } from '../accounts/repository';
 import type { LicenceBook } from '../licences/module';
+import type { OrganisationDirectory } from './directory';
 import type { MembershipDoc, OrganisationDoc, OrganisationsRepository, RoleDoc } from './repository';
 
 export type RoleView = { _id: string; name: string; binaryValue: string };
@@ -46,6 +47,7 @@ export class OrganisationsService {
     private readonly accounts: AccountsRepository,
     private readonly now: () => number,
     private readonly licences: LicenceBook,
+    private readonly directory: OrganisationDirectory,
   ) {}
 
   private async view(
@@ -120,19 +122,18 @@ export class OrganisationsService {
   }
 
   async users(organisationId: string): Promise<{ roles: RoleView[]; users: MemberView[] }> {
-    const [roles, memberships, licences] = await Promise.all([
-      this.repository.rolesOf(organisationId),
-      this.repository.membersOf(organisationId),
+    const [entry, licences] = await Promise.all([
+      this.directory.entry(organisationId),
       this.licences.holders(organisationId),
     ]);
-    const users = await this.accounts.findUsers(memberships.map((membership) => membership.userId));
+    if (!entry) return { roles: [], users: [] };
+    const users = await this.accounts.findUsers(entry.members.map((membership) => membership.userId));
     const usersById = new Map(users.map((user) => [user._id, user]));
-    const rolesById = new Map(roles.map((role) => [role._id, role]));
     const members: MemberView[] = [];
-    for (const membership of memberships) {
+    for (const membership of entry.members) {
       const user = usersById.get(membership.userId);
       if (!user) continue;
-      const role = rolesById.get(membership.roleId);
+      const role = entry.roleById.get(membership.roleId);
       const licenceId = licences.get(user._id);
       members.push({
         _id: user._id,
@@ -142,11 +143,11 @@ export class OrganisationsService {
         ...(licenceId === undefined ? {} : { licenceId }),
       });
     }
-    return { roles: roles.map(toRoleView), users: members };
+    return { roles: entry.roles.map(toRoleView), users: members };
   }
 
-  async isMember(organisationId: string, userId: string): Promise<boolean> {
-    return (await this.repository.findMembership(organisationId, userId)) !== null;
+  isMember(organisationId: string, userId: string): Promise<boolean> {
+    return this.directory.isMember(organisationId, userId);
   }
 
   /**

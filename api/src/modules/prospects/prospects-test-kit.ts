@@ -2,6 +2,7 @@
 // colleague (Commercial) and an outsider, and small helpers around the calls.
 import request from 'supertest';
 import { grantLicence } from '../../test-support/licences';
+import { OrganisationsRepository } from '../organisations/repository';
 import { signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
 
 export type Member = { token: string; organisationId: string; userId: string };
@@ -54,34 +55,22 @@ export function kit(t: TestApp) {
   async function member(of: Member, roleName = 'Commercial', binaryValue?: string): Promise<Member> {
     const user = await signUp(t.app, undefined, 'Martin Paul');
     const userId = await userIdOf(user.email);
-    const roles = t.store.collection<{
-      _id: string;
-      organisationId: string;
-      name: string;
-      binaryValue: string;
-      createdAt: number;
-    }>('roles');
-    let role = await roles.findOne({ organisationId: of.organisationId, name: roleName });
-    if (!role) {
-      const { insertedId } = await roles.insertOne({
+    // Through the repository, which marks the organisation's access as changed.
+    const organisations = new OrganisationsRepository(t.store);
+    const role =
+      (await organisations.findRoleByName(of.organisationId, roleName)) ??
+      (await organisations.insertRole({
         organisationId: of.organisationId,
         name: roleName,
         binaryValue: binaryValue ?? '0',
         createdAt: 1,
-      });
-      role = {
-        _id: insertedId,
-        organisationId: of.organisationId,
-        name: roleName,
-        binaryValue: binaryValue ?? '0',
-        createdAt: 1,
-      };
-    }
-    await t.store
-      .collection<{ _id: string; organisationId: string; userId: string; roleId: string; createdAt: number }>(
-        'memberships',
-      )
-      .insertOne({ organisationId: of.organisationId, userId, roleId: role._id, createdAt: 1 });
+      }));
+    await organisations.insertMembership({
+      organisationId: of.organisationId,
+      userId,
+      roleId: role._id,
+      createdAt: 1,
+    });
     await grantLicence(t, of, userId);
     return { token: user.token, organisationId: of.organisationId, userId };
   }
