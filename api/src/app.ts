@@ -32,6 +32,7 @@ import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createProspectsModule } from './modules/prospects/module';
+import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
 import { createStaticSite } from './web/static-site';
 
@@ -90,6 +91,13 @@ export function createApp(config: Config, deps: AppDeps): App {
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
   });
+  const rounds = createRoundsModule({
+    store: deps.store,
+    now,
+    assertVisible: (actor, opportunityId) => opportunities.threads.assertCommentable(actor, opportunityId),
+    geocoderUrl: config.geocoderUrl,
+    mapTileUrl: config.mapTileUrl,
+  });
   const licences = createLicencesModule({
     store: deps.store,
     now,
@@ -118,6 +126,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     await prospects.start();
     await messages.start();
     await opportunities.start();
+    await rounds.start();
     const expired = await accountsRepository.deleteExpiredSessions(now());
     if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
   })();
@@ -177,6 +186,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   prospects.registerRoutes(api);
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
+  rounds.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
