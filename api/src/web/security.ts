@@ -2,6 +2,7 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { remoteEntryUrls } from './remotes-manifest';
 
 function originOf(url: string): string | null {
   try {
@@ -107,7 +108,11 @@ export function headersSetBy(middleware: RequestHandler): HeaderList {
 export function securityHeaders(config: Config): RequestHandler {
   const headers = headersSetBy(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        // Remotes the web root's remotes.json adds (a new module on its own origin) are allowed too.
+        directives: contentSecurityDirectives({ ...config, remoteUrls: remoteEntryUrls(config) }),
+      },
       // Remotes served here may be loaded by a shell on another origin (independent deployment).
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,

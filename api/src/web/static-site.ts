@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
-import { type Config, REMOTE_NAMES, type RemoteName } from '../config';
+import { type Config, REMOTE_NAMES } from '../config';
+import { readRemotesManifestFile, remotesManifest } from './remotes-manifest';
 
 /** Entry files whose names never change between builds: browsers must revalidate them. */
 const NO_CACHE_FILES = new Set([
@@ -59,13 +60,6 @@ function notFound(res: Response): void {
     .send('Fichier introuvable');
 }
 
-/** The remotes manifest: REMOTE_URL_<NAME> when set, otherwise the copy served here (page-relative). */
-export function remotesManifest(config: Pick<Config, 'remoteUrls'>): Record<RemoteName, string> {
-  return Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, config.remoteUrls[name] ?? `/remotes/${name}/mf-manifest.json`]),
-  ) as Record<RemoteName, string>;
-}
-
 export function appConfig(config: Pick<Config, 'chatWidget'>) {
   return { chatWidget: config.chatWidget ? { ...config.chatWidget } : null };
 }
@@ -74,6 +68,8 @@ export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' |
   const router = Router();
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
+  // Read once at start, like the configuration: a deployment changes it and restarts.
+  const manifest = remotesManifest(config, readRemotesManifestFile(config.webRoot));
 
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -82,7 +78,7 @@ export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' |
 
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(remotesManifest(config));
+    res.json(manifest);
   });
 
   router.get('/app-config.json', (_req, res) => {
