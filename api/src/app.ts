@@ -8,6 +8,7 @@ import type { Store } from './db/types';
 import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { openApiRouter } from './http/openapi-routes';
+import { RateLimitCounters } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import { ApiRoutes } from './modules/access/api-routes';
@@ -117,8 +118,10 @@ export function createApp(config: Config, deps: AppDeps): App {
     logger,
     ...(deps.stripeApi ? { stripeApi: deps.stripeApi } : {}),
   });
+  const rateLimitCounters = new RateLimitCounters(deps.store);
   const ready = (async () => {
     await accountsRepository.ensureIndexes();
+    await rateLimitCounters.ensureIndexes();
     await licences.start();
     await billing.start();
     await organisationsRepository.ensureIndexes();
@@ -177,6 +180,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     licenceGate: deps.licenceGate ?? licences.gate,
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,
+    rateLimitCounters,
   });
   registerAccountRoutes(api, accounts);
   registerOrganisationRoutes(api, organisations, team, new DataExport(deps.store, organisations));

@@ -7,7 +7,7 @@ import express, { type Request, type RequestHandler, type Response, Router } fro
 import type { z } from 'zod';
 import type { RateLimitConfig } from '../../config';
 import { AppError } from '../../http/app-error';
-import { createRateLimiters } from '../../http/rate-limit';
+import { createRateLimiters, type RateLimitCounters } from '../../http/rate-limit';
 import { redirect } from '../../http/redirect';
 import { parseOrMessage, validateBody } from '../../http/validate';
 import type { SessionService } from '../accounts/sessions';
@@ -69,6 +69,8 @@ export type ApiRoutesDeps = {
   licenceGate: LicenceGate;
   bodyLimit: string;
   rateLimit: RateLimitConfig;
+  /** The store's shared counters; required as soon as one route is rate-limited. */
+  rateLimitCounters?: RateLimitCounters;
 };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -98,6 +100,12 @@ export class ApiRoutes {
 
   get routes(): readonly RegisteredRoute[] {
     return this.table;
+  }
+
+  private limiters(path: string) {
+    const counters = this.deps.rateLimitCounters;
+    if (!counters) throw new Error(`Route limitée sans compteurs partagés : ${path}`);
+    return createRateLimiters(this.deps.rateLimit, counters, path);
   }
 
   private authenticate(): RequestHandler {
@@ -151,7 +159,7 @@ export class ApiRoutes {
     const chain: RequestHandler[] = [
       express.json({ limit: spec.bodyLimit ?? this.deps.bodyLimit, strict: true }),
     ];
-    const limiters = spec.rateLimited ? createRateLimiters(this.deps.rateLimit) : null;
+    const limiters = spec.rateLimited ? this.limiters(spec.path) : null;
     if (limiters) chain.push(limiters.perIp);
     if (spec.access !== 'public') chain.push(this.authenticate());
     if (spec.access === 'organisation')
