@@ -74,6 +74,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
     usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
     geocoderUrl: config.geocoderUrl,
+    companyRegistry: config.companyRegistry,
   });
   const messages = createMessagesModule({
     store: deps.store,

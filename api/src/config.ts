@@ -33,6 +33,15 @@ export type SecurityConfig = {
   rateLimit: RateLimitConfig;
 };
 
+export type CompanyRegistryConfig = {
+  url: string | undefined;
+  /** Calls per second at most (the public service allows 7). */
+  ratePerSecond: number;
+  timeoutMs: number;
+  /** Attempts after the first one, on a time-out, a 429 or a 5xx. */
+  retries: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -52,6 +61,8 @@ export type Config = {
   geocoderUrl: string | undefined;
   /** Leaflet URL template of the rounds map's tiles (MAP_TILE_URL); undefined: the offline base map. */
   mapTileUrl: string | undefined;
+  /** Company registry in the Recherche d'entreprises format: enrichment at import when `url` is set. */
+  companyRegistry: CompanyRegistryConfig;
   remoteUrls: Partial<Record<RemoteName, string>>;
   corsOrigins: string[];
   /** Default JSON body limit of /api routes (a route may declare its own). */
@@ -278,6 +289,31 @@ export function loadConfig(env: Env = process.env): Config {
     'doit être une URL http(s) de tuiles contenant {z}, {x} et {y}',
   );
 
+  const companyRegistry: CompanyRegistryConfig = {
+    url: parseWith(env, 'COMPANY_REGISTRY_URL', httpUrl, 'doit être une URL http(s) absolue'),
+    ratePerSecond:
+      parseWith(
+        env,
+        'COMPANY_REGISTRY_RATE',
+        integer(1, 100),
+        'doit être un nombre d’appels par seconde entre 1 et 100',
+      ) ?? 7,
+    timeoutMs:
+      parseWith(
+        env,
+        'COMPANY_REGISTRY_TIMEOUT_MS',
+        integer(100, 60_000),
+        'doit être un délai en ms entre 100 et 60000',
+      ) ?? 5000,
+    retries:
+      parseWith(
+        env,
+        'COMPANY_REGISTRY_RETRIES',
+        integer(0, 10),
+        'doit être un nombre d’essais entre 0 et 10',
+      ) ?? 4,
+  };
+
   const remoteUrls: Partial<Record<RemoteName, string>> = {};
   for (const name of REMOTE_NAMES) {
     const variable = `REMOTE_URL_${name.toUpperCase()}`;
@@ -353,6 +389,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatWidget,
     geocoderUrl,
     mapTileUrl,
+    companyRegistry,
     remoteUrls,
     corsOrigins,
     bodyLimit,

@@ -14,6 +14,7 @@ export * from './prospects/import-targets';
 export * from './prospects/siret';
 export * from './prospects/normalise-search';
 export * from './prospects/normalise-row';
+export * from './prospects/registry-enrichment';
 
 export * from './opportunities/timing';
 export * from './opportunities/views';

@@ -49,6 +49,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/prospect/import/rows': bit(PERMISSION.IMPORT_CAMPAIGN),
   '/api/prospect/import/finish': bit(PERMISSION.IMPORT_CAMPAIGN),
   '/api/prospect/import/abort': bit(PERMISSION.IMPORT_CAMPAIGN),
+  '/api/prospect/import/enrichment': bit(PERMISSION.IMPORT_CAMPAIGN),
   '/api/prospect/createManual': bit(PERMISSION.IMPORT_CAMPAIGN),
   '/api/prospect/get/all': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/prospect/get/value': bit(PERMISSION.VIEW_PROSPECTS),

@@ -1,11 +1,14 @@
 // The prospects component as the composition root sees it: what it needs, what it starts and
 // stops, its routes, and what the opportunities component may call (ProspectCatalogue).
 import type { Logger } from 'pino';
+import type { CompanyRegistryConfig } from '../../config';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
 import { createGeocoder } from './geocoder';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
 import { ProspectRecords } from './prospect-records';
+import { RegistryEnrichment } from './registry-enrichment';
+import { RegistryRepository } from './registry-repository';
 import { ProspectsRepository } from './repository';
 import { registerProspectRoutes } from './routes';
 import { ProspectsService } from './service';
@@ -16,6 +19,7 @@ export type ProspectsModuleDeps = {
   now: () => number;
   usernameOf: (userId: string) => Promise<string>;
   geocoderUrl: string | undefined;
+  companyRegistry: CompanyRegistryConfig;
 };
 
 /** How often abandoned imports are looked for (they are removed after IMPORT_IDLE_MS idle). */
@@ -53,17 +57,29 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     geocoder: deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null,
     now: deps.now,
   });
+  const enrichment = new RegistryEnrichment({
+    repository: new RegistryRepository(deps.store),
+    registry: deps.companyRegistry,
+    isVisibleFile: async (caller, excelId) =>
+      (await repository.findVisibleFile(caller.organisationId, caller.userId, excelId)) !== null,
+    prospectsChanged: (organisationId) => repository.bumpChangeStamp(organisationId),
+    logger: deps.logger,
+    now: deps.now,
+  });
   let timer: NodeJS.Timeout | undefined;
 
   const sweep = async (idleSince: number | null) => {
     const removed = await imports.sweep(idleSince);
     if (removed > 0) deps.logger.info({ removed }, 'Imports abandonnés supprimés');
+    const resumed = await enrichment.resumeStale();
+    if (resumed > 0) deps.logger.info({ resumed }, 'Enrichissements interrompus repris');
   };
 
   return {
     async start() {
       await repository.ensureIndexes();
       await records.ensureIndexes();
+      await enrichment.ensureIndexes();
       await sweep(null);
       timer = setInterval(() => {
         sweep(deps.now() - IMPORT_IDLE_MS).catch((error: unknown) =>
@@ -74,9 +90,10 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     },
     stop() {
       clearInterval(timer);
+      void enrichment.stop();
     },
     registerRoutes(api) {
-      registerProspectRoutes(api, prospects, imports);
+      registerProspectRoutes(api, prospects, imports, enrichment);
     },
     catalogue: {
       visibleProspect: (caller, prospectId) => prospects.visibleProspect(caller, prospectId),

@@ -118,7 +118,7 @@ export class ProspectsRepository {
   }
 
   /** Called after the write it stands for, so a reader that sees the new stamp sees the write. */
-  private async bumpChangeStamp(organisationId: string): Promise<void> {
+  async bumpChangeStamp(organisationId: string): Promise<void> {
     const bump = () => this.stamps.updateOne({ _id: organisationId }, { $inc: { stamp: 1 } });
     if ((await bump()).matchedCount === 1) return;
     try {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ApiRoutes } from '../access/api-routes';
 import type { OrganisationAccess } from '../access/organisation-access';
 import type { Caller, ProspectImportService } from './import-service';
+import type { RegistryEnrichment } from './registry-enrichment';
 import type { ProspectsService } from './service';
 
 const callerOf = (access: OrganisationAccess): Caller => ({
@@ -25,13 +26,24 @@ export function registerProspectRoutes(
   api: ApiRoutes,
   prospects: ProspectsService,
   imports: ProspectImportService,
+  enrichment: RegistryEnrichment,
 ): void {
+  // A file just made ready: its registry enrichment starts in the background (registry-enrichment.ts).
+  const thenEnrich = async <T extends { excelId: string; summary: { imported: number } }>(
+    caller: Caller,
+    result: T,
+  ): Promise<T> => {
+    await enrichment.begin({ ...caller, excelId: result.excelId, count: result.summary.imported });
+    return result;
+  };
+
   api.post({
     path: '/api/prospect/load',
     access: 'organisation',
     requiresLicence: true,
     body: prospectImportSchema,
-    handler: ({ organisation, input }) => imports.load(callerOf(organisation), input),
+    handler: async ({ organisation, input }) =>
+      thenEnrich(callerOf(organisation), await imports.load(callerOf(organisation), input)),
   });
 
   api.post({
@@ -56,7 +68,16 @@ export function registerProspectRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: importIdSchema,
-    handler: ({ organisation, input }) => imports.finish(callerOf(organisation), input.importId),
+    handler: async ({ organisation, input }) =>
+      thenEnrich(callerOf(organisation), await imports.finish(callerOf(organisation), input.importId)),
+  });
+
+  api.post({
+    path: '/api/prospect/import/enrichment',
+    access: 'organisation',
+    requiresLicence: true,
+    body: excelIdSchema,
+    handler: ({ organisation, input }) => enrichment.report(callerOf(organisation), input.excelId),
   });
 
   api.post({
