@@ -26,6 +26,12 @@ export const STORE_FILE = 'store.sqlite';
 
 const COLLECTION_NAME = /^[a-zA-Z][\w-]*$/;
 const STATEMENT_CACHE_SIZE = 500;
+/** The WAL is cut back to this after a checkpoint, so one large transaction does not leave it huge. */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+/** The file is rewritten at close when at least this share of its pages is free… */
+const COMPACT_FREE_SHARE = 0.25;
+/** …and they weigh at least this much (a small store is not rewritten at every stop). */
+const COMPACT_MIN_FREE_BYTES = 8 * 1024 * 1024;
 
 type Row = { _id: string; doc: string };
 type RowWithId = Row & { rowid: number };
@@ -358,6 +364,7 @@ function openDatabase(file: string): Database.Database {
       // WAL + NORMAL: a committed write survives the process being killed; a power cut may lose the
       // last commits but never corrupts the file (docs/decisions/data-store.md).
       db.pragma('synchronous = NORMAL');
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     }
     db.pragma('busy_timeout = 5000');
     // Gathers the statistics the query planner uses to choose between expression indexes, on tables
@@ -372,6 +379,25 @@ function openDatabase(file: string): Database.Database {
     db?.close();
     throw new StoreOpenError(file, error);
   }
+}
+
+/**
+ * At close, gives back to the disk what deletions freed: the WAL is checkpointed and truncated, then
+ * the file is rewritten (VACUUM) when enough of it is free. VACUUM is one SQLite transaction: a
+ * process killed during it leaves the file as it was, and the next close tries again
+ * (docs/decisions/durability.md).
+ */
+function compactDatabase(db: Database.Database): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const freePages = db.pragma('freelist_count', { simple: true }) as number;
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  if (freePages < pages * COMPACT_FREE_SHARE || freePages * pageSize < COMPACT_MIN_FREE_BYTES) return;
+  // VACUUM's copy goes to a temporary file: in memory, a large store would need its size in RAM.
+  db.pragma('temp_store = FILE');
+  db.exec('VACUUM');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 function storeOver(db: Database.Database, engine: SqliteEngine, inMemory: boolean): Store {
@@ -395,7 +421,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, inMemory: boolea
       if (!db.open) return;
       if (!inMemory) {
         db.pragma('optimize');
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        compactDatabase(db);
       }
       db.close();
     },
