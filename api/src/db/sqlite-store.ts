@@ -76,6 +76,9 @@ class SqliteEngine {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly arrayPaths = new Map<string, Set<string>>();
   private readonly createdTables = new Set<string>();
+  /** PRAGMA data_version when the registry was last compared with the table, and the table's size. */
+  private seenDataVersion = -1;
+  private seenArrayPaths = 0;
 
   constructor(readonly db: Database.Database) {
     db.function('mongo_regex', { deterministic: true }, (value, type, source, flags) => {
@@ -90,6 +93,25 @@ class SqliteEngine {
       path: string;
     }[];
     for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
+    this.seenArrayPaths = rows.length;
+  }
+
+  /**
+   * Another process on the same file (several API instances) may have recorded array paths since:
+   * data_version moves only on other connections' commits, so a single process pays one pragma.
+   */
+  refreshArrayPaths(): void {
+    const version = this.statement('PRAGMA data_version').pluck().get() as number;
+    if (version === this.seenDataVersion) return;
+    this.seenDataVersion = version;
+    const count = this.statement('SELECT count(*) FROM _array_paths').pluck().get() as number;
+    if (count === this.seenArrayPaths) return;
+    const rows = this.statement('SELECT collection, path FROM _array_paths').all() as {
+      collection: string;
+      path: string;
+    }[];
+    for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
+    this.seenArrayPaths = count;
   }
 
   private readonly regexes = new Map<string, RegExp>();
@@ -190,6 +212,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   private where(filter: Filter<T>): { sql: string; params: unknown[] } {
     checkFilter(filter);
+    this.engine.refreshArrayPaths();
     return whereClause(filter, this.engine.arrayPathsOf(this.name));
   }
 
