@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { openStore } from '../../db/open-store';
+import { STORE_FILE } from '../../db/sqlite-store';
 import { rowOf, MAPPING, COLUMNS } from './prospects-test-kit';
 
 const API = path.resolve(__dirname, '../../..');
@@ -181,5 +183,8 @@ describe('an import interrupted by a crash', () => {
     expect(await prospects.countDocuments({})).toBe(2);
     expect(await store.collection('prospectFiles').findOne({ _id: importId })).toBeNull();
     await store.close();
+    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
   }, 30_000);
 });
