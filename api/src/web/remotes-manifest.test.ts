@@ -1,6 +1,6 @@
 // The deployment's remotes.json in the web root: served merged with REMOTE_URL_<NAME>, and its remote
 // origins allowed by the page's CSP, so a new module is added without rebuilding the shell.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -99,4 +99,23 @@ it('reads the committed remotes.json: the four remotes and the five modules anno
     'documents',
     'interventions',
   ]);
+});
+
+it('serves a new module from the web root when its manifest entry says /remotes/<name>/', async () => {
+  const web = webRootWith({
+    crm: { ...crm, entry: '/remotes/crm/mf-manifest.json' },
+    other: { entry: '/remotes/elsewhere/mf-manifest.json' },
+  });
+  mkdirSync(path.join(web, 'mfe-crm/dist'), { recursive: true });
+  writeFileSync(path.join(web, 'mfe-crm/dist/mf-manifest.json'), '{"name":"crm"}');
+  const t = createTestApp({ env: { WEB_ROOT: web } });
+  try {
+    const res = await request(t.app).get('/remotes/crm/mf-manifest.json');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ name: 'crm' });
+    expect((await request(t.app).get('/remotes/other/mf-manifest.json')).status).toBe(404);
+  } finally {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+  }
 });

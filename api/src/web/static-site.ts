@@ -86,7 +86,14 @@ export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' |
     res.json(appConfig(config));
   });
 
-  for (const name of REMOTE_NAMES) {
+  // The four remotes, and a module the manifest says is served here (its dist copied to mfe-<name>/dist).
+  const servedHere = Object.entries(manifest).flatMap(([name, value]) =>
+    /^[a-z][a-z0-9]*$/.test(name) &&
+    (typeof value === 'string' ? value : value.entry) === `/remotes/${name}/mf-manifest.json`
+      ? [name]
+      : [],
+  );
+  for (const name of new Set([...REMOTE_NAMES, ...servedHere])) {
     const dist = path.join(config.webRoot, `mfe-${name}`, 'dist');
     const serve = staticFolder(dist);
     router.use(`/remotes/${name}`, (req, res, next) => {
