@@ -27,6 +27,17 @@ const UnassignedScreen = lazy(() =>
     default: module.UnassignedScreen,
   })),
 );
+const RoundsScreen = lazy(() =>
+  import('./rounds/components/rounds-screen').then((module) => ({ default: module.RoundsScreen })),
+);
+const RoundBuilderScreen = lazy(() =>
+  import('./rounds/components/round-builder-screen').then((module) => ({
+    default: module.RoundBuilderScreen,
+  })),
+);
+const RoundScreen = lazy(() =>
+  import('./rounds/components/round-screen').then((module) => ({ default: module.RoundScreen })),
+);
 const ImportModalHost = lazy(() =>
   import('./features/import/components/import-modal-host').then((module) => ({
     default: module.ImportModalHost,
@@ -56,6 +67,9 @@ export default function ProspectingRoutes() {
           />
           <Route path="/dashboard/opportunity/unassigned" element={<UnassignedScreen />} />
           <Route path="/dashboard/opportunity/:id" element={<OpportunityDetailScreen />} />
+          <Route path="/dashboard/tournees" element={<RoundsScreen />} />
+          <Route path="/dashboard/tournees/nouvelle" element={<RoundBuilderScreen />} />
+          <Route path="/dashboard/tournees/:id" element={<RoundScreen />} />
         </Routes>
       </Suspense>
       {/* Outside <Routes>: the import and the new opportunity open from every prospecting page. */}

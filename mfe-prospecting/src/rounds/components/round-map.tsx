@@ -1,0 +1,112 @@
+// The round on a Leaflet map: the start, numbered stops and the path between them. Tiles come from
+// MAP_TILE_URL; without it the map is an offline canvas with a 1° graticule (docs/decisions/rounds.md).
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { RoundStart, RoundStop } from '@app/domain';
+
+export type RoundMapProps = {
+  start: RoundStart;
+  stops: readonly RoundStop[];
+  tileUrl: string | null;
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function numberedIcon(label: string, kind: 'start' | 'stop'): L.DivIcon {
+  return L.divIcon({
+    className: `round-marker round-marker--${kind}`,
+    html: `<span>${escapeHtml(label)}</span>`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 14],
+  });
+}
+
+/** Lines every degree over the round's area, labelled, so positions read without any tile. */
+function graticule(bounds: L.LatLngBounds): L.LayerGroup {
+  const layer = L.layerGroup();
+  const south = Math.floor(bounds.getSouth()) - 2;
+  const north = Math.ceil(bounds.getNorth()) + 2;
+  const west = Math.floor(bounds.getWest()) - 3;
+  const east = Math.ceil(bounds.getEast()) + 3;
+  const style = { color: '#9aa6c2', weight: 1, interactive: false };
+  for (let lat = south; lat <= north; lat += 1) {
+    L.polyline(
+      [
+        [lat, west],
+        [lat, east],
+      ],
+      style,
+    ).addTo(layer);
+  }
+  for (let lng = west; lng <= east; lng += 1) {
+    L.polyline(
+      [
+        [south, lng],
+        [north, lng],
+      ],
+      style,
+    ).addTo(layer);
+  }
+  return layer;
+}
+
+export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const roundLayerRef = useRef<L.LayerGroup | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const map = L.map(container, { zoomSnap: 0.5, attributionControl: true });
+    if (tileUrl) {
+      L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Fond de carte : MAP_TILE_URL' }).addTo(map);
+    } else {
+      map.attributionControl.addAttribution('Fond hors ligne (quadrillage d’un degré)');
+    }
+    mapRef.current = map;
+    roundLayerRef.current = L.layerGroup().addTo(map);
+    return () => {
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [tileUrl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = roundLayerRef.current;
+    if (!map || !layer) return;
+    layer.clearLayers();
+    const points: L.LatLngTuple[] = [
+      [start.lat, start.lng],
+      ...stops.map((stop): L.LatLngTuple => [stop.lat, stop.lng]),
+    ];
+    const bounds = L.latLngBounds(points);
+    if (!tileUrl) graticule(bounds).addTo(layer);
+    L.polyline(points, { color: '#3454d1', weight: 3, opacity: 0.8 }).addTo(layer);
+    // Markers are drawings, not controls: the list beside the map is the accessible view of the stops.
+    L.marker([start.lat, start.lng], {
+      icon: numberedIcon('D', 'start'),
+      interactive: false,
+      keyboard: false,
+    }).addTo(layer);
+    stops.forEach((stop, index) => {
+      L.marker([stop.lat, stop.lng], {
+        icon: numberedIcon(String(index + 1), 'stop'),
+        interactive: false,
+        keyboard: false,
+      }).addTo(layer);
+    });
+    map.fitBounds(bounds.pad(0.1), { maxZoom: 14 });
+  }, [start, stops, tileUrl]);
+
+  return (
+    <div
+      ref={containerRef}
+      className={['round-map', tileUrl ? '' : 'round-map--offline'].join(' ')}
+      role="region"
+      aria-label="Carte de la tournée"
+    />
+  );
+}

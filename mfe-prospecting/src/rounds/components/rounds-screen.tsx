@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, type RoundSummary } from '@app/domain';
+import { Button, ignoreHandledFailure, notifySuccess, Spinner, useSessionStore } from '@app/platform';
+import { deleteRound } from '../api/delete-round';
+import { listRounds } from '../api/list-rounds';
+import '../rounds.css';
+
+/** /dashboard/tournees: the member's saved rounds in this organisation, and "Nouvelle tournée". */
+export function RoundsScreen() {
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const [rounds, setRounds] = useState<RoundSummary[] | null>(null);
+
+  const load = useCallback(() => {
+    if (!organisationId) return;
+    listRounds({ organisationId }).then(
+      (reply) => setRounds(reply.rounds),
+      (error: unknown) => {
+        setRounds([]);
+        ignoreHandledFailure(error);
+      },
+    );
+  }, [organisationId]);
+  useEffect(load, [load]);
+
+  const handleDelete = async (round: RoundSummary) => {
+    if (!organisationId || !window.confirm(`Supprimer la tournée « ${round.name} » ?`)) return;
+    try {
+      await deleteRound({ organisationId, roundId: round._id });
+      notifySuccess('Tournée supprimée');
+      load();
+    } catch (error) {
+      ignoreHandledFailure(error);
+    }
+  };
+
+  return (
+    <section className="rounds-screen">
+      <div className="rounds-screen__header">
+        <h1 className="ui-page-title">Gestion des tournées</h1>
+        <Link className="ui-button ui-button--primary" to="/dashboard/tournees/nouvelle">
+          Nouvelle tournée
+        </Link>
+      </div>
+      {rounds === null ? (
+        <Spinner label="Chargement des tournées" />
+      ) : rounds.length === 0 ? (
+        <p className="prospecting-empty">Aucune tournée enregistrée</p>
+      ) : (
+        <ul className="rounds-list" aria-label="Tournées enregistrées">
+          {rounds.map((round) => (
+            <li key={round._id} className="rounds-list__item">
+              <Link to={`/dashboard/tournees/${round._id}`}>{round.name}</Link>
+              <span className="rounds-list__meta">
+                {round.stopCount} étape{round.stopCount > 1 ? 's' : ''} · modifiée le{' '}
+                {formatDate(round.updatedAt)}
+              </span>
+              <Button variant="ghost" onClick={() => handleDelete(round)}>
+                Supprimer<span className="rounds-sr-only"> la tournée {round.name}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
