@@ -11,6 +11,7 @@ jest.mock('../api/start-import');
 jest.mock('../api/send-import-rows');
 jest.mock('../api/finish-import');
 jest.mock('../api/abort-import');
+jest.mock('../api/get-enrichment');
 
 const loadMock = jest.mocked(loadProspects);
 

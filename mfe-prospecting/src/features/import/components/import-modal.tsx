@@ -6,6 +6,7 @@ import { useFileParser } from '../hooks/use-file-parser';
 import { useImportUpload } from '../hooks/use-import-upload';
 import { downloadRejectedRows } from '../utils/download-rejected-rows';
 import { formatCount } from '../utils/format-count';
+import { EnrichmentSummary } from './enrichment-summary';
 import { FileStep } from './file-step';
 import { ImportSummary } from './import-summary';
 import { MappingStep, type MappingChoice } from './mapping-step';
@@ -167,6 +168,11 @@ export function ImportModal({ open, onClose }: ImportModalProps) {
             summary={upload.state.summary}
             onDownloadRejected={() => void handleDownload()}
             onClose={onClose}
+            enrichment={
+              organisationId && (
+                <EnrichmentSummary organisationId={organisationId} excelId={upload.state.excelId} />
+              )
+            }
           />
         )}
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ImportSummary as Summary } from '@app/domain';
 import { Button } from '@app/platform';
 import { formatCount } from '../utils/format-count';
@@ -6,6 +7,8 @@ export type ImportSummaryProps = {
   summary: Summary;
   onDownloadRejected: () => void;
   onClose: () => void;
+  /** What follows the import on the server (the registry enrichment), shown before the actions. */
+  enrichment?: ReactNode;
 };
 
 /** Rejection reasons with their counts, most frequent first. */
@@ -16,7 +19,7 @@ function reasonCounts(rejected: Summary['rejected']): [string, number][] {
 }
 
 /** After the import: what was stored, what was not and why, and the rejected rows to fix. */
-export function ImportSummary({ summary, onDownloadRejected, onClose }: ImportSummaryProps) {
+export function ImportSummary({ summary, onDownloadRejected, onClose, enrichment }: ImportSummaryProps) {
   // Beyond the first 10,000, rejections are counted but not listed (docs/decisions/prospect-import.md).
   const rejected = summary.rejectedCount;
   const listed = summary.rejected.length;
@@ -60,6 +63,7 @@ export function ImportSummary({ summary, onDownloadRejected, onClose }: ImportSu
           </Button>
         </>
       )}
+      {enrichment}
       <div className="import-actions">
         <Button onClick={onClose}>Fermer</Button>
       </div>
