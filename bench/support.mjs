@@ -1,4 +1,5 @@
 // What every benchmark needs around the server it measures.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free loopback port (asked of the OS, then released for the child to take). */
@@ -23,4 +24,15 @@ export async function post(base, route, body) {
   const json = await res.json();
   if (!res.ok) throw new Error(`${route} : ${res.status} ${json.message ?? ''}`);
   return json;
+}
+
+/** A memory field of /proc/<pid>/status (VmRSS, VmHWM…) in MB. */
+export function memoryMb(pid, field) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** The value at `q` (0…1) of an ascending list, 0 for an empty one. */
+export function quantile(sorted, q) {
+  return sorted.length === 0 ? 0 : sorted[Math.floor((sorted.length - 1) * q)];
 }
