@@ -174,7 +174,7 @@ describe('/api/round/*', () => {
           start: START,
           stops: [{ ...stopOf(sellerOpportunities[0] as string, 0), lng: { $gt: 0 } }],
         },
-        'Longitude invalide : attendu un nombre entre -180 et 180',
+        'Valeur invalide pour le champ longitude',
       ],
     ];
     for (const [body, message] of cases) {
