@@ -56,10 +56,15 @@ export class ProspectRecords {
     await this.prospects.createIndex({ organisationId: 1, _id: 1 });
   }
 
-  /** Whole documents: SQLite reads them faster as stored than with two fields removed. */
-  byIds(organisationId: string, ids: readonly string[]): Promise<ProspectDoc[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.prospects.find({ organisationId, _id: { $in: [...new Set(ids)] } });
+  /**
+   * Whole documents (SQLite reads them faster as stored than with fields removed), looked up by `_id`
+   * alone and kept when they belong to the organisation: checking the organisation here instead of
+   * in the query halves the read of an export's 100,000 prospects (docs/decisions/opportunities.md).
+   */
+  async byIds(organisationId: string, ids: readonly string[]): Promise<ProspectDoc[]> {
+    if (ids.length === 0) return [];
+    const found = await this.prospects.find({ _id: { $in: [...new Set(ids)] } });
+    return found.filter((doc) => doc.organisationId === organisationId);
   }
 
   async setState(organisationId: string, prospectId: string, state: OpportunityState): Promise<void> {
