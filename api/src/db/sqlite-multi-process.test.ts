@@ -28,6 +28,8 @@ describe('two connections on one store file', () => {
     expect(await second.collection<Tagged>('things').countDocuments({ name: 'a' })).toBe(0);
     await first.collection<Tagged>('things').insertOne({ name: 'a', tags: ['x', 'y'] });
     await first.collection<Tagged>('things').insertOne({ name: 'b', owners: [{ ids: ['u1'] }] });
+    // The next request reaching the second process runs in a later turn of its event loop.
+    await new Promise((resolve) => setImmediate(resolve));
 
     const things = second.collection<Tagged>('things');
     expect(await things.countDocuments({ tags: 'x' })).toBe(1);

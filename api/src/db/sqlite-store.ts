@@ -79,6 +79,8 @@ class SqliteEngine {
   /** PRAGMA data_version when the registry was last compared with the table, and the table's size. */
   private seenDataVersion = -1;
   private seenArrayPaths = 0;
+  /** Compared once per turn of the event loop: the pragma costs about half a findOne by id. */
+  private comparedThisTurn = false;
 
   constructor(readonly db: Database.Database) {
     db.function('mongo_regex', { deterministic: true }, (value, type, source, flags) => {
@@ -98,9 +100,13 @@ class SqliteEngine {
 
   /**
    * Another process on the same file (several API instances) may have recorded array paths since:
-   * data_version moves only on other connections' commits, so a single process pays one pragma.
+   * data_version moves only on other connections' commits, so a single process pays one pragma per
+   * turn of the event loop (a paths' first appearance is seen from the next turn on).
    */
   refreshArrayPaths(): void {
+    if (this.comparedThisTurn) return;
+    this.comparedThisTurn = true;
+    setImmediate(() => (this.comparedThisTurn = false));
     const version = this.statement('PRAGMA data_version').pluck().get() as number;
     if (version === this.seenDataVersion) return;
     this.seenDataVersion = version;
