@@ -1,5 +1,8 @@
 // Licences: the trial of a new organisation, getAllKey/assignKey, and the licence gate of the
 // prospecting calls (269 to /dashboard/nosub, or /dashboard/subscription for an owner whose trial ended).
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { PAID_UNTIL } from '../../test-support/licences';
 import { kit, type Member } from '../prospects/prospects-test-kit';
@@ -157,8 +160,18 @@ describe('licences', () => {
     await ctx.t.store
       .collection<TrialDoc>('licenceTrials')
       .deleteMany({ organisationId: owner.organisationId });
-    expect((await ctx.k.post('/api/opportunity/getAllCount', ctx.k.as(owner))).status).toBe(200);
-    const { keys } = await keysOf(owner);
+    // Read by a process that never saw its trial (the one above keeps the trials it has read).
+    const restarted = createApp(ctx.t.config, {
+      store: ctx.t.store,
+      mailer: ctx.t.mailer,
+      logger: pino({ level: 'silent' }),
+      now: ctx.t.clock.now,
+    });
+    await restarted.locals.ready;
+    const call = (path: string) => request(restarted).post(path).send(ctx.k.as(owner));
+    expect((await call('/api/opportunity/getAllCount')).status).toBe(200);
+    const { keys } = (await call('/api/stripe/getAllKey')).body as { keys: Key[] };
+    restarted.locals.stop();
     expect(keys).toHaveLength(3);
     expect(keys[0]?.userId).toBe(owner.userId);
   });

@@ -70,7 +70,13 @@ export function paidKeyId(subscriptionId: string, seat: number): string {
   return createHash('sha256').update(`${subscriptionId}:${seat}`).digest('hex').slice(0, 24);
 }
 
+/** Organisations whose trial record is kept in memory (it never changes once written). */
+const MAX_TRIALS_KEPT = 10_000;
+
 export class LicencesService {
+  /** Trial records read: written once, never changed, so reading each once per process is enough. */
+  private readonly trials = new Map<string, TrialDoc>();
+
   constructor(private readonly deps: LicencesServiceDeps) {}
 
   /**
@@ -97,12 +103,20 @@ export class LicencesService {
 
   /** Organisations created before licences existed get their trial the first time they are read. */
   private async trialOf(organisationId: string): Promise<TrialDoc | null> {
-    const trial = await this.deps.repository.findTrial(organisationId);
-    if (trial) return trial;
-    const ownerId = await this.deps.ownerOf(organisationId);
-    if (ownerId === null) return null;
-    await this.startTrial(organisationId, ownerId);
-    return this.deps.repository.findTrial(organisationId);
+    const kept = this.trials.get(organisationId);
+    if (kept) return kept;
+    let trial = await this.deps.repository.findTrial(organisationId);
+    if (!trial) {
+      const ownerId = await this.deps.ownerOf(organisationId);
+      if (ownerId === null) return null;
+      await this.startTrial(organisationId, ownerId);
+      trial = await this.deps.repository.findTrial(organisationId);
+    }
+    if (trial) {
+      if (this.trials.size >= MAX_TRIALS_KEPT) this.trials.clear();
+      this.trials.set(organisationId, trial);
+    }
+    return trial;
   }
 
   async keys(access: OrganisationAccess): Promise<{ keys: LicenceKeyView[]; userId: string }> {
