@@ -2,7 +2,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createSharedConfig } = require('./shared');
+const { createSharedConfig, PLATFORM_DIR } = require('./shared');
 
 const repo = path.resolve(__dirname, '../..');
 // Its "exports" hide the production build, so it is reached by path.
@@ -20,9 +20,10 @@ const runtimeCoreEsm = path.join(
  * @param {string[]} [options.runtimePlugins] host only
  * @param {number} options.devPort
  * @param {(devServer: object) => object} [options.devServer]
+ * @param {string} [options.platformDir] build against a pinned copy of @app/platform (compatibility tests)
  */
 function createWebpackConfig(options) {
-  const { dir, name, exposes, runtimePlugins, devPort } = options;
+  const { dir, name, exposes, runtimePlugins, devPort, platformDir = PLATFORM_DIR } = options;
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
 
@@ -49,6 +50,7 @@ function createWebpackConfig(options) {
         // Workspace packages are compiled from their sources (exports condition "source").
         conditionNames: ['source', '...'],
         alias: {
+          ...(platformDir === PLATFORM_DIR ? {} : { '@app/platform$': path.join(platformDir, 'src/index.ts') }),
           // The federation runtime is published as both CommonJS and ESM; the bundler runtime imports one
           // and the runtime provided to remotes requires the other. One copy only.
           '@module-federation/runtime-core$': runtimeCoreEsm,
@@ -65,7 +67,7 @@ function createWebpackConfig(options) {
         rules: [
           {
             test: /\.[jt]sx?$/,
-            include: [path.join(dir, 'src'), path.join(repo, 'platform/src'), path.join(repo, 'domain/src')],
+            include: [path.join(dir, 'src'), path.join(platformDir, 'src'), path.join(repo, 'domain/src')],
             use: {
               loader: 'swc-loader',
               options: {
@@ -90,7 +92,7 @@ function createWebpackConfig(options) {
           name,
           ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
           ...(runtimePlugins ? { runtimePlugins } : {}),
-          shared: createSharedConfig(pkg),
+          shared: createSharedConfig(pkg, platformDir),
           // A shared module first needed after start-up (axios, fetched on the first API call) is taken
           // from what the page already provides; the default ("version-first") would first download
           // every registered remote's entry to compare versions, and wait on one that is down.
