@@ -412,9 +412,9 @@ function openDatabase(file: string): Database.Database {
 
 /**
  * At close, gives back to the disk what deletions freed: the WAL is checkpointed and truncated, then
- * the file is rewritten (VACUUM) when enough of it is free. VACUUM is one SQLite transaction: a
- * process killed during it leaves the file as it was, and the next close tries again
- * (docs/decisions/durability.md).
+ * the file is rewritten (VACUUM) when enough of it is free and no other process has it open. VACUUM
+ * is one SQLite transaction: a process killed during it leaves the file as it was, and the next
+ * close tries again (docs/decisions/durability.md).
  */
 function compactDatabase(db: Database.Database): void {
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -422,11 +422,20 @@ function compactDatabase(db: Database.Database): void {
   const freePages = db.pragma('freelist_count', { simple: true }) as number;
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   if (freePages < pages * COMPACT_FREE_SHARE || freePages * pageSize < COMPACT_MIN_FREE_BYTES) return;
+  // VACUUM holds the write lock throughout: only the last process on the file may run it, or the
+  // others' writes would time out (docs/deployment.md). Leaving WAL mode succeeds only then.
+  db.pragma('busy_timeout = 0');
+  try {
+    if (db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') return;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return;
+    throw error;
+  }
+  // A rollback journal, synced, keeps the old file until the rewrite commits; the next open returns to WAL.
+  db.pragma('synchronous = FULL');
   // VACUUM's copy goes to a temporary file: in memory, a large store would need its size in RAM.
   db.pragma('temp_store = FILE');
   db.exec('VACUUM');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 function storeOver(db: Database.Database, engine: SqliteEngine, inMemory: boolean): Store {
