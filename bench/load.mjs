@@ -54,8 +54,8 @@ const ORGANISATIONS = [
   { members: 12, prospects: PROSPECTS },
   { members: 4, prospects: Math.round(PROSPECTS / 4) },
 ];
-/** A think time drawn between these bounds after each action (ms). */
-const THINK_MS = [2000, 10_000];
+/** A think time drawn between these bounds after each action (ms): reading a card, dialling, typing. */
+const THINK_MS = [5000, 15_000];
 /** Sessions arrive spread over this long at the start of a run, not all in the same millisecond. */
 const ARRIVAL_S = 20;
 const IMPORT_EVERY_S = 60;
@@ -697,7 +697,7 @@ async function main() {
 
   const memory = memoryTrend(main.samples);
   const mainInteractive = interactive(main.calls);
-  const rampSummary = ramp.map((run) => {
+  const levels = [main, ...ramp].map((run) => {
     const calls = interactive(run.calls);
     return {
       sessions: run.sessions,
@@ -711,7 +711,7 @@ async function main() {
       breaks: errorsOf(run.calls) > 0 || calls.worstP99Ms > BREAK_P99_MS,
     };
   });
-  const firstBreak = rampSummary.find((run) => run.breaks);
+  const firstBreak = levels.find((run) => run.breaks);
   const byServerTime = Object.entries(main.calls).sort(([, a], [, b]) => b.totalS - a.totalS);
   const report = {
     date: new Date().toISOString(),
@@ -754,7 +754,8 @@ async function main() {
     heaviestCallsByTotalTime: byServerTime
       .slice(0, 3)
       .map(([kind, entry]) => ({ kind, totalS: entry.totalS })),
-    ramp: { seconds: rampDurationS, levels: rampSummary, runs: ramp },
+    levels,
+    ramp: { seconds: rampDurationS, runs: ramp },
     firstBreak: firstBreak ?? null,
     apiPeakRssMb: peakRssMb,
   };
@@ -770,14 +771,14 @@ async function main() {
   console.log(
     `Appels les plus coûteux (temps cumulé) : ${report.heaviestCallsByTotalTime.map((entry) => `${entry.kind} ${entry.totalS} s`).join(', ')}.`,
   );
-  for (const level of rampSummary)
+  for (const level of levels)
     console.log(
       `${level.sessions} sessions : ${level.errors} erreurs, pire p99 interactif ${level.interactiveWorstP99Ms} ms (${level.interactiveWorstP99Kind}), /healthz p99 ${level.healthzP99Ms} ms, CPU API ${level.apiCpuPctMean} %, générateur ${level.loadGeneratorCpuPctMean} %${level.breaks ? ' — rompt' : ''}`,
     );
   console.log(
     firstBreak
       ? `Premier point de rupture : ${firstBreak.sessions} sessions (p99 > ${BREAK_P99_MS} ms ou erreurs).`
-      : `Pas de rupture jusqu’à ${rampSummary.at(-1)?.sessions ?? SESSIONS} sessions (p99 ≤ ${BREAK_P99_MS} ms, 0 erreur).`,
+      : `Pas de rupture jusqu’à ${levels.at(-1).sessions} sessions (p99 ≤ ${BREAK_P99_MS} ms, 0 erreur).`,
   );
   console.log(`Résultats écrits dans ${path.relative(repo, resultsFile)}`);
   if (report.run.errors > 0) {
