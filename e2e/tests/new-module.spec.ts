@@ -80,7 +80,11 @@ test('a generated module, built alone and served from a second origin, brings it
         'href',
         module.route,
       );
-      await expect(navigation.getByRole('button', { name: 'Gestion des tournées' })).toBeVisible();
+      // Activated in the same manifest: a link for a role holding bit 16384 (the owner does).
+      await expect(navigation.getByRole('link', { name: 'Gestion des tournées' })).toHaveAttribute(
+        'href',
+        '/dashboard/tournees',
+      );
 
       await card.click();
       await expect(page).toHaveURL(`${appUrl}${module.route}`);

@@ -45,21 +45,6 @@ let app: RunningApp;
 let caller: Caller;
 let page: Page;
 
-/** The shell routes /dashboard/tournees to the prospecting remote through the manifest's route list. */
-async function routeRoundsToProspecting(target: Page) {
-  await target.route('**/remotes.json', async (route) => {
-    const manifest = (await (await route.fetch()).json()) as Record<string, unknown>;
-    const entry = manifest.prospecting;
-    const url = typeof entry === 'string' ? entry : (entry as { entry: string }).entry;
-    manifest.prospecting = {
-      ...(typeof entry === 'object' ? entry : {}),
-      entry: url,
-      routes: ['/dashboard/prospect', '/dashboard/opportunity', '/dashboard/tournees'],
-    };
-    await route.fulfill({ json: manifest });
-  });
-}
-
 test.beforeAll(async ({ browser }) => {
   geocoder = createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('q') ?? '';
@@ -96,7 +81,6 @@ test.beforeAll(async ({ browser }) => {
   });
   page = await context.newPage();
   await useSession(page, user.token);
-  await routeRoundsToProspecting(page);
 });
 
 test.afterAll(async () => {
@@ -109,7 +93,13 @@ const stopNames = () =>
   page.getByRole('list', { name: 'Étapes de la tournée' }).locator('.round-stops__name').allTextContents();
 
 test('builds a round from the filtered list, reorders, saves, reopens, exports it and opens the directions', async () => {
-  await page.goto(`${app.url}/dashboard/tournees`);
+  // Reached from the navigation entry the committed remotes.json activates (no shell code involved).
+  await page.goto(`${app.url}/dashboard/opportunity/list/all`);
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Gestion des tournées' })
+    .click();
+  await expect(page).toHaveURL(`${app.url}/dashboard/tournees`);
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des tournées' })).toBeVisible();
   await expect(page.getByText('Aucune tournée enregistrée')).toBeVisible();
   await page.getByRole('link', { name: 'Nouvelle tournée' }).click();

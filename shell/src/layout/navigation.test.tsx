@@ -22,17 +22,16 @@ function renderNavigation(manifest: unknown = committedManifest) {
   );
 }
 
-/** The one manifest edit that activates rounds management (docs/decisions/module-manifest.md). */
-function manifestWithRoundsActive() {
+/** The committed manifest with rounds management switched on or off: one manifest edit (module-manifest.md). */
+function manifestWithRounds(active: boolean) {
   const { prospecting } = committedManifest;
   return {
     ...committedManifest,
     prospecting: {
       ...prospecting,
-      routes: [...prospecting.routes, '/dashboard/tournees'],
       module: {
         ...prospecting.module,
-        navigation: prospecting.module.navigation.map((entry) => ({ ...entry, active: true })),
+        navigation: prospecting.module.navigation.map((entry) => ({ ...entry, active })),
       },
     },
   };
@@ -110,7 +109,7 @@ test('rounds management, deactivated in the manifest, is not available yet and s
   setWindowWidth(2000);
   jest.useFakeTimers();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  renderNavigation();
+  renderNavigation(manifestWithRounds(false));
   await user.click(screen.getByRole('button', { name: 'Gestion des tournées' }));
   expect(await screen.findByText('Fonctionnalité non disponible')).toBeInTheDocument();
   jest.useRealTimers();
@@ -119,7 +118,7 @@ test('rounds management, deactivated in the manifest, is not available yet and s
 test('rounds management activated in the manifest links to /dashboard/tournees for a role with bit 16384', () => {
   setWindowWidth(2000);
   withRole(16384);
-  renderNavigation(manifestWithRoundsActive());
+  renderNavigation(manifestWithRounds(true));
   expect(screen.getByRole('link', { name: 'Gestion des tournées' })).toHaveAttribute(
     'href',
     '/dashboard/tournees',
@@ -129,13 +128,14 @@ test('rounds management activated in the manifest links to /dashboard/tournees f
 test('rounds management activated in the manifest is hidden from a role without "Créer une gestion de tournée"', () => {
   setWindowWidth(2000);
   withRole(128);
-  renderNavigation(manifestWithRoundsActive());
+  renderNavigation(manifestWithRounds(true));
   expect(screen.queryByRole('link', { name: 'Gestion des tournées' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Gestion des tournées' })).not.toBeInTheDocument();
 });
 
 test('the entries of the manifest keep their place: after Campagnes, before Mon compte', () => {
   setWindowWidth(2000);
+  withRole(16384);
   renderNavigation();
   const labels = screen.getAllByRole('listitem').map((item) => item.textContent);
   expect(labels.indexOf('Gestion des tournées')).toBe(labels.indexOf('Campagnes') + 1);

@@ -28,7 +28,7 @@ test('the committed manifest is read without a problem: four remotes, six module
       icon: 'route',
       to: '/dashboard/tournees',
       permission: 16384,
-      active: false,
+      active: true,
     },
   ]);
   for (const remote of remotes.filter(({ name }) => DEFAULT_REMOTE_ROUTES[name]))
