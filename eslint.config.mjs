@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{shell,platform,mfe-auth,mfe-prospecting,mfe-settings,mfe-billing}/src/**/*.{ts,tsx}'],
+    files: ['{shell,platform,mfe-*}/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],
