@@ -75,6 +75,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
     geocoderUrl: config.geocoderUrl,
     companyRegistry: config.companyRegistry,
+    importStartGraceMs: config.importStartGraceMs,
   });
   const messages = createMessagesModule({
     store: deps.store,

@@ -69,6 +69,12 @@ export type Config = {
   bodyLimit: string;
   /** Days before a contract's forecast end that its opportunity comes back as TODO (RENEWAL_LEAD_DAYS). */
   renewalLeadDays: number;
+  /**
+   * At start, unfinished imports idle for at least this long are removed (IMPORT_START_GRACE_MS,
+   * default 2 minutes: younger ones may belong to another API instance on the same store; 0 for a
+   * deployment that runs one process).
+   */
+  importStartGraceMs: number;
   /** A new organisation's trial: its length in days (TRIAL_DAYS) and its licence keys (TRIAL_LICENCES). */
   trial: { days: number; licences: number };
   security: SecurityConfig;
@@ -396,6 +402,13 @@ export function loadConfig(env: Env = process.env): Config {
     renewalLeadDays:
       parseWith(env, 'RENEWAL_LEAD_DAYS', integer(0, 3650), 'doit être un nombre de jours entre 0 et 3650') ??
       90,
+    importStartGraceMs:
+      parseWith(
+        env,
+        'IMPORT_START_GRACE_MS',
+        integer(0, 86_400_000),
+        'doit être une durée en millisecondes entre 0 et 86400000',
+      ) ?? 120_000,
     trial: {
       days:
         parseWith(env, 'TRIAL_DAYS', integer(1, 365), 'doit être un nombre de jours entre 1 et 365') ?? 14,

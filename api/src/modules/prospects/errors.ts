@@ -11,6 +11,7 @@ export const PROSPECT_MESSAGES = {
   incomplete: (received: number, total: number) =>
     `Import incomplet : ${received} lignes reçues sur ${total}`,
   interrupted: 'Import interrompu, veuillez recommencer',
+  importBusy: 'Ce lot est déjà en cours d’enregistrement, veuillez réessayer dans un instant',
   deleted: (name: string) => `${name} a correctement été supprimé !`,
 } as const;
 

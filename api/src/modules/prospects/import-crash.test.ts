@@ -56,6 +56,8 @@ async function startApi(dataDir: string, port: number): Promise<Running> {
       DATA_DIR: dataDir,
       WEB_ROOT: dataDir,
       PUBLIC_URL: url,
+      // One process on this store: what the dead one left unfinished goes at the next start.
+      IMPORT_START_GRACE_MS: '0',
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '1024',
     },

@@ -14,6 +14,7 @@ import {
   type ProspectDraft,
   type ProspectImportData,
 } from '@app/domain';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
 import { KeyedLock } from './keyed-lock';
@@ -25,6 +26,11 @@ export type Caller = { organisationId: string; userId: string };
 export const MAX_LISTED_REJECTIONS = 10_000;
 /** An import without a batch for this long is abandoned (tab closed, network gone). */
 export const IMPORT_IDLE_MS = 30 * 60 * 1000;
+/** How long one instance may hold an import (a 2,000-row batch takes well under a second). */
+export const IMPORT_LEASE_MS = 60 * 1000;
+/** How long a call waits for the lease another instance holds before answering 409. */
+const LEASE_WAIT_MS = 20 * 1000;
+const LEASE_POLL_MS = 25;
 
 export type ImportServiceDeps = {
   repository: ProspectsRepository;
@@ -65,6 +71,8 @@ function columnsOf(rows: ImportRow[]): string[] {
 
 const PREPARE_SLICE = 500;
 
+const notFound = (): Promise<never> => Promise.reject(AppError.notFound(PROSPECT_MESSAGES.importNotFound));
+
 export class ProspectImportService {
   private readonly lock = new KeyedLock();
 
@@ -104,7 +112,7 @@ export class ProspectImportService {
 
   /** Stores one batch. A batch already acknowledged is acknowledged again, never stored twice. */
   addRows(caller: Caller, input: ImportBatchData): Promise<{ received: number }> {
-    return this.lock.run(input.importId, async () => {
+    return this.held(caller, input.importId, notFound, async () => {
       const { repository } = this.deps;
       const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);
       if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
@@ -194,7 +202,7 @@ export class ProspectImportService {
 
   /** All rows received: the file becomes visible, with its final count, in one conditional update. */
   finish(caller: Caller, importId: string): Promise<{ excelId: string; summary: ImportSummary }> {
-    return this.lock.run(importId, async () => {
+    return this.held(caller, importId, notFound, async () => {
       const { repository } = this.deps;
       const file = await repository.findOwnImport(caller.organisationId, caller.userId, importId, true);
       if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
@@ -209,10 +217,45 @@ export class ProspectImportService {
 
   /** Removes an import and its rows. Unknown or already finished: nothing to do, same answer. */
   abort(caller: Caller, importId: string): Promise<Record<string, never>> {
+    return this.held(
+      caller,
+      importId,
+      async () => ({}),
+      async () => {
+        const file = await this.deps.repository.findOwnImport(caller.organisationId, caller.userId, importId);
+        if (file) await this.purge(file);
+        return {};
+      },
+    );
+  }
+
+  /**
+   * Runs `work` holding the import: first in this process (KeyedLock), then across API instances
+   * (the store lease). `missing` answers when the caller has no such import in progress.
+   */
+  private held<T>(
+    caller: Caller,
+    importId: string,
+    missing: () => Promise<T>,
+    work: () => Promise<T>,
+  ): Promise<T> {
     return this.lock.run(importId, async () => {
-      const file = await this.deps.repository.findOwnImport(caller.organisationId, caller.userId, importId);
-      if (file) await this.purge(file);
-      return {};
+      const { repository } = this.deps;
+      const token = randomUUID();
+      const waitUntil = Date.now() + LEASE_WAIT_MS;
+      for (;;) {
+        const now = this.deps.now();
+        const lease = await repository.takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS);
+        if (lease === 'taken') break;
+        if (lease === 'missing') return missing();
+        if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
+        await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+      }
+      try {
+        return await work();
+      } finally {
+        await repository.releaseImportLease(importId, token);
+      }
     });
   }
 
@@ -244,8 +287,9 @@ export class ProspectImportService {
   }
 
   /**
-   * Removes what imports and deletions left behind: every one at start (`idleSince` null: no
-   * request can be running), those idle for IMPORT_IDLE_MS afterwards. Returns how many files went.
+   * Removes what imports and deletions left behind: at start those idle for the start grace (younger
+   * ones may be running on another instance), afterwards those idle for IMPORT_IDLE_MS; `idleSince`
+   * null removes every one. Returns how many files went.
    */
   async sweep(idleSince: number | null): Promise<number> {
     const abandoned = await this.deps.repository.findAbandoned(idleSince);

@@ -1,5 +1,6 @@
 // The batched import: start, rows, finish, abort; idempotent batches, two imports at once, files
 // invisible until finished, and the removal of abandoned imports (at start and when idle).
+import type { ImportRow } from '@app/domain';
 import pino from 'pino';
 import { createApp } from '../../app';
 import { createMailer } from '../mail/create-mailer';
@@ -178,10 +179,14 @@ describe('batched import', () => {
     expect((await k.sendRows(alpha, active, 0, rowsOf(60_000, 1))).status).toBe(200);
   });
 
-  it('removes every unfinished import when the API starts, and keeps the ready files', async () => {
+  it('removes, when an API instance starts, the unfinished imports idle past the start grace, and keeps the young ones and the ready files', async () => {
     const unfinished = await k.start(alpha, 100);
     await k.sendRows(alpha, unfinished, 0, rowsOf(70_000, 40));
     const { excelId } = await k.loadOk(alpha, rowsOf(80_000, 3), { name: 'Fichier terminé' });
+    t.clock.advance(t.config.importStartGraceMs + 1);
+    // Another instance on the same store is still sending this one.
+    const running = await k.start(alpha, 100);
+    await k.sendRows(alpha, running, 0, rowsOf(90_000, 40));
 
     const logger = pino({ level: 'silent' });
     const restarted = createApp(t.config, {
@@ -196,5 +201,28 @@ describe('batched import', () => {
     expect(await t.store.collection('prospectFiles').findOne({ _id: unfinished })).toBeNull();
     expect(await rowsStored(unfinished)).toBe(0);
     expect(await rowsStored(excelId)).toBe(3);
+    expect((await k.sendRows(alpha, running, 40, rowsOf(90_040, 60))).body).toEqual({ received: 100 });
+  });
+
+  it('stores a batch sent to two API instances at once exactly once, and acknowledges it on both', async () => {
+    const instance = () =>
+      new ProspectImportService({
+        repository: new ProspectsRepository(t.store),
+        usernameOf: async () => '',
+        now: t.clock.now,
+      });
+    const [first, second] = [instance(), instance()];
+    const caller = { organisationId: alpha.organisationId, userId: alpha.userId };
+    const importId = await k.start(alpha, 4000);
+    const batch = { importId, offset: 0, rows: rowsOf(100_000, 2000) as ImportRow[] };
+    const answers = await Promise.all([first.addRows(caller, batch), second.addRows(caller, batch)]);
+    expect(answers).toEqual([{ received: 2000 }, { received: 2000 }]);
+    expect(await rowsStored(importId)).toBe(2000);
+
+    const next = { importId, offset: 2000, rows: rowsOf(102_000, 2000) as ImportRow[] };
+    await Promise.all([second.addRows(caller, next), first.addRows(caller, next)]);
+    const done = await first.finish(caller, importId);
+    expect(done.summary.imported).toBe(4000);
+    expect(await rowsStored(importId)).toBe(4000);
   });
 });

@@ -20,6 +20,8 @@ export type ProspectsModuleDeps = {
   usernameOf: (userId: string) => Promise<string>;
   geocoderUrl: string | undefined;
   companyRegistry: CompanyRegistryConfig;
+  /** Unfinished imports idle this long are removed at start (config importStartGraceMs). */
+  importStartGraceMs: number;
 };
 
 /** How often abandoned imports are looked for (they are removed after IMPORT_IDLE_MS idle). */
@@ -39,7 +41,7 @@ export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'acce
 };
 
 export type ProspectsModule = {
-  /** Indexes, then removal of every import a previous process left unfinished; starts the sweep. */
+  /** Indexes, then removal of the unfinished imports idle since the start grace; starts the sweep. */
   start(): Promise<void>;
   stop(): void;
   registerRoutes(api: ApiRoutes): void;
@@ -80,7 +82,8 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await repository.ensureIndexes();
       await records.ensureIndexes();
       await enrichment.ensureIndexes();
-      await sweep(null);
+      // Not every unfinished import: another instance on the same store may be running the young ones.
+      await sweep(deps.now() - deps.importStartGraceMs);
       timer = setInterval(() => {
         sweep(deps.now() - IMPORT_IDLE_MS).catch((error: unknown) =>
           deps.logger.error({ err: error }, 'Échec du nettoyage des imports abandonnés'),

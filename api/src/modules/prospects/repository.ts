@@ -34,6 +34,12 @@ export type ProspectFileDoc = {
   importStartedAt: number;
   /** Last batch (or start); the sweep removes imports idle for too long. */
   lastActivityAt: number;
+  /**
+   * Held while one API instance works on the import (a batch, finish, abort), so a batch retried on
+   * another instance waits instead of interleaving with it; expires if its holder dies.
+   */
+  leaseUntil?: number;
+  leaseToken?: string;
   mapping: ImportMapping;
   columns: string[];
   totalRows: number;
@@ -189,6 +195,39 @@ export class ProspectsRepository {
       },
     );
     return matchedCount === 1;
+  }
+
+  /**
+   * Takes the import's lease (free, or expired at `now`) until `until`: 'taken', 'busy' when another
+   * holder has it, 'missing' when the caller has no such import in progress.
+   */
+  async takeImportLease(
+    caller: { organisationId: string; userId: string },
+    importId: string,
+    token: string,
+    now: number,
+    until: number,
+  ): Promise<'taken' | 'busy' | 'missing'> {
+    const own = {
+      _id: importId,
+      organisationId: caller.organisationId,
+      userId: caller.userId,
+      status: 'importing' as const,
+    };
+    const { matchedCount } = await this.files.updateOne(
+      { ...own, $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lt: now } }] },
+      { $set: { leaseUntil: until, leaseToken: token } },
+    );
+    if (matchedCount === 1) return 'taken';
+    return (await this.files.findOne(own, { projection: { _id: 1 } })) ? 'busy' : 'missing';
+  }
+
+  /** Gives the lease back, if it is still this holder's. */
+  async releaseImportLease(importId: string, token: string): Promise<void> {
+    await this.files.updateOne(
+      { _id: importId, leaseToken: token },
+      { $unset: { leaseUntil: true, leaseToken: true } },
+    );
   }
 
   /** The import becomes a visible file, in one conditional update: all its rows are stored. */
