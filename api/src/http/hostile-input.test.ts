@@ -27,6 +27,45 @@ const HOSTILE_VALUES: [string, unknown][] = [
   ['broken unicode', '\ud800\u0000\uffff'],
 ];
 
+/**
+ * What the product stores, compared before and after the sweep. Left out: rate-limit counters (each
+ * refused attempt counts, by design).
+ */
+const STORED_COLLECTIONS = [
+  'users',
+  'sessions',
+  'passwordResets',
+  'organisations',
+  'roles',
+  'memberships',
+  'invitations',
+  'licences',
+  'licenceTrials',
+  'prospectFiles',
+  'prospects',
+  'prospectChangeStamps',
+  'registryEnrichments',
+  'opportunities',
+  'opportunityListVersions',
+  'opportunityListChanges',
+  'messages',
+  'statuses',
+  'rounds',
+  'billingSubscriptions',
+  'billingCheckouts',
+  'billingEvents',
+  'billingDemoCheckouts',
+  'billingDemoSubscriptions',
+  'billingDemoPortals',
+];
+
+async function storeContents(t: TestApp): Promise<Record<string, string>> {
+  const contents: Record<string, string> = {};
+  for (const name of STORED_COLLECTIONS)
+    contents[name] = JSON.stringify(await t.store.collection(name).find({}, { sort: { _id: 1 } }));
+  return contents;
+}
+
 describe('hostile input on every /api route', () => {
   let t: TestApp;
   let caller: { token: string; organisationId: string };
@@ -35,7 +74,14 @@ describe('hostile input on every /api route', () => {
     // Limits high enough that the sweep reaches the validation of login, register and forgot.
     t = createTestApp({ env: { RATE_LIMIT_MAX_PER_IP: '100000', RATE_LIMIT_MAX_PER_EMAIL: '100000' } });
     await t.app.locals.ready;
+  });
+  // Each sweep ends with the logout calls: the next one starts with a new member.
+  beforeEach(async () => {
     caller = await signUpWithOrganisation(t.app, 'Organisation Hostile');
+    // Lazily made records (the organisation's list version, its trial, its five statuses) exist
+    // before the snapshots.
+    await request(t.app).post('/api/opportunity/getAllCount').send(caller);
+    await request(t.app).post('/api/opportunity/status').send(caller);
   });
   afterAll(async () => {
     t.app.locals.stop();
@@ -60,8 +106,12 @@ describe('hostile input on every /api route', () => {
     }
   }
 
-  it('answers every hostile value in every declared field without a 5xx, a stack or an English message', async () => {
+  it('answers every hostile value in every declared field without a 5xx, a stack or an English message, and stores nothing', async () => {
+    const before = await storeContents(t);
+    let after: Record<string, string> | undefined;
     for (const route of routes()) {
+      // Logging out with junk beside the token still logs out: compared before those calls.
+      if (endsSessions(route.path)) after ??= await storeContents(t);
       const base = route.access === 'public' ? {} : { ...caller };
       const keys = route.bodyKeys.length > 0 ? route.bodyKeys : ['champInconnu'];
       for (const key of keys) {
@@ -73,10 +123,15 @@ describe('hostile input on every /api route', () => {
         }
       }
     }
+    after ??= await storeContents(t);
+    for (const name of STORED_COLLECTIONS) expect([name, after[name]]).toEqual([name, before[name]]);
   }, 120_000);
 
-  it('answers malformed JSON, a JSON array, prototype keys and an oversized body on every route in French', async () => {
+  it('answers malformed JSON, a JSON array, prototype keys and an oversized body on every route in French, and stores nothing', async () => {
+    const before = await storeContents(t);
+    let after: Record<string, string> | undefined;
     for (const route of routes()) {
+      if (endsSessions(route.path)) after ??= await storeContents(t);
       const malformed = await request(t.app)
         .post(route.url)
         .set('Content-Type', 'application/json')
@@ -105,5 +160,7 @@ describe('hostile input on every /api route', () => {
       expectCalmRefusal(`${route.path} oversized`, oversized);
       expect(oversized.status).toBe(413);
     }
+    after ??= await storeContents(t);
+    for (const name of STORED_COLLECTIONS) expect([name, after[name]]).toEqual([name, before[name]]);
   }, 120_000);
 });
