@@ -1,4 +1,5 @@
 import { signUpThroughApi, type TestUser } from './session';
+import { mailsTo, waitForMailLink } from './outbox';
 
 export type Caller = { token: string; organisationId: string };
 
@@ -59,4 +60,33 @@ export async function seedWorkedFile(
     statusId: status[0]?._id,
   });
   return { user, caller, excelId, opportunityId, callApi: api };
+}
+
+/** The user's first organisation, as the screens address it. */
+export async function callerOf(baseUrl: string, token: string): Promise<Caller> {
+  const { organisations } = await callApi<{ organisations: { _id: string }[] }>(
+    baseUrl,
+    '/api/organisation/get',
+    { token },
+  );
+  return { token, organisationId: organisations[0]?._id ?? '' };
+}
+
+export type Colleague = { email: string; password: string; username: string; token: string };
+
+/** Someone invited into `caller`'s organisation who joined through the e-mail's link, without a licence. */
+export async function joinAsColleague(
+  app: { url: string; dataDir: string },
+  caller: Caller,
+  email: string,
+): Promise<Colleague> {
+  const colleague = { email, password: 'Bienvenue3', username: 'Bernard Léa' };
+  const before = mailsTo(app.dataDir, email).length;
+  await callApi(app.url, '/api/invitation/create', { ...caller, invitationEmail: email });
+  const link = await waitForMailLink(app.dataDir, email, before, `${app.url}/invitation/join/`);
+  const { token } = await callApi<{ token: string }>(app.url, '/api/register', colleague);
+  await callApi(app.url, new URL(link).pathname.replace('/invitation/join/', '/api/invitation/join/'), {
+    token,
+  });
+  return { ...colleague, token };
 }

@@ -4,8 +4,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMailLink } from '../support/outbox';
 import { startApp, type RunningApp } from '../support/servers';
-import { seedWorkedFile } from '../support/seed';
+import { payOnDemoCheckout } from '../support/demo-checkout';
+import { callApi, callerOf, joinAsColleague, seedWorkedFile } from '../support/seed';
 import { signUpThroughApi, useSession } from '../support/session';
+import { encodeWindows1252 } from '../support/windows-1252';
 
 const PUBLIC_SCREENS = [
   { path: '/login', heading: 'Connexion' },
@@ -195,4 +197,246 @@ test('keyboard only: sign in, then open a list from the navigation', async ({ pa
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/opportunity\/list\/todo$/);
+});
+
+// Modals, panels and menus: each is opened as a user opens it and audited while it shows.
+
+const IMPORT_CSV = [
+  'Raison sociale;Enseigne;Code postal;Ville;Téléphone',
+  'Crèche Les Lucioles;Les Lucioles;01000;Bourg-en-Bresse;0474123456',
+  'Café € du Port;Café €;69001;Lyon;0478123456',
+  'Boulangerie Lefèvre;Au Pain Doré;13001;Marseille;0491000000',
+].join('\r\n');
+
+const WORKED_FILE = {
+  name: 'Salon des crèches 2026',
+  value: { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville', telephone: 'Tél' },
+  rows: [
+    { 'Raison sociale': 'Crèche Les Lucioles', CP: '01000', Ville: 'Bourg-en-Bresse', Tél: '0474123456' },
+    { 'Raison sociale': 'Café du Port', CP: '29200', Ville: 'Brest', Tél: '0298000000' },
+  ],
+  comment: 'Premier appel, rappeler jeudi',
+};
+
+test('every step of the import modal, and the menu that opens it, have no accessibility violation', async ({
+  page,
+}) => {
+  const user = await signUpThroughApi(app.url);
+  await useSession(page, user.token);
+  await page.goto(`${app.url}/dashboard/prospect/list`);
+  await page.getByRole('button', { name: 'Ajouter un fichier' }).click();
+  await expect(page.getByRole('menu', { name: 'Ajouter un fichier' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('menuitem', { name: 'Importer un fichier Excel' }).click();
+  const modal = page.getByRole('dialog', { name: 'Importer un fichier' });
+  await expect(modal.getByLabel('Fichier (.csv ou .xlsx)')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  // A French Excel export: Windows-1252 and ';'.
+  await modal.getByLabel('Fichier (.csv ou .xlsx)').setInputFiles({
+    name: 'prospects.csv',
+    mimeType: 'text/csv',
+    buffer: encodeWindows1252(IMPORT_CSV),
+  });
+  await expect(modal.getByText('3 lignes, 5 colonnes')).toBeVisible();
+  await expect(modal.getByRole('table', { name: 'Premières lignes du fichier' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await modal.getByRole('button', { name: 'Suivant' }).click();
+  await modal.getByRole('button', { name: 'Suivant' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Veuillez remplir tous les champs');
+  expect(await violations(page)).toEqual([]);
+  await modal.getByLabel('Titre').fill('Prospects du salon');
+  await modal.getByLabel('Tout le monde').check();
+  await modal.getByRole('button', { name: 'Suivant' }).click();
+
+  await expect(modal.getByRole('table', { name: /^Aperçu/ })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  // The progress stays on screen while the last call is held back.
+  let releaseFinish: () => void = () => undefined;
+  const finishHeld = new Promise<void>((resolve) => (releaseFinish = resolve));
+  await page.route('**/api/prospect/import/finish', async (route) => {
+    await finishHeld;
+    await route.continue();
+  });
+  await modal.getByRole('button', { name: 'Importer' }).click();
+  await expect(modal.getByRole('progressbar')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  releaseFinish();
+
+  await expect(modal.getByRole('status')).toHaveText('Import terminé');
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the opportunity list with cards, its filter panel and the new-opportunity modal have no accessibility violation', async ({
+  page,
+}) => {
+  const { user } = await seedWorkedFile(app.url, WORKED_FILE);
+  await useSession(page, user.token);
+  await page.goto(`${app.url}/dashboard/opportunity/list/all`);
+  await expect(page.getByRole('article', { name: 'Crèche Les Lucioles' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: /^Filtres/ }).click();
+  await expect(page.getByRole('region', { name: 'Filtres' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+  await navigation.getByRole('button', { name: 'Campagnes' }).click();
+  await navigation.getByRole('button', { name: 'Importer un prospect manuel' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nouvelle opportunité' });
+  await expect(modal.getByLabel('Raison sociale')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await modal.getByRole('button', { name: "Créer l'opportunité" }).click();
+  await expect(modal.getByRole('alert')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("an opportunity's modals (contract, prospect, comment and status, win and loss confirmations) have no accessibility violation", async ({
+  page,
+}) => {
+  const { user, opportunityId } = await seedWorkedFile(app.url, WORKED_FILE);
+  await useSession(page, user.token);
+  await page.goto(`${app.url}/dashboard/opportunity/${opportunityId}?type=all`);
+  await expect(page.getByText(WORKED_FILE.comment)).toBeVisible();
+
+  for (const [button, title] of [
+    ['Ajouter des informations contractuelles', 'Informations contractuelles'],
+    ['Modifier le prospect', 'Informations prospect'],
+  ] as const) {
+    await page.getByRole('button', { name: button }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    expect(await violations(page), title).toEqual([]);
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    await expect(dialog).toBeHidden();
+  }
+
+  const strip = page.getByRole('group', { name: "État de l'opportunité" });
+  await strip.getByRole('button', { name: 'En Attente' }).click();
+  const picker = page.getByRole('dialog', { name: 'Passer en « En Attente »' });
+  await expect(picker.getByLabel('Date')).toBeFocused();
+  expect(await violations(page), 'date').toEqual([]);
+  await picker.getByRole('button', { name: 'Validé' }).click();
+  const comment = page.getByRole('dialog', { name: 'Commentaire et statut' });
+  await comment.getByRole('button', { name: 'Valider' }).click();
+  await expect(comment.getByRole('alert')).toHaveText('Veuillez remplir tous les champs');
+  expect(await violations(page), 'comment').toEqual([]);
+  await comment.getByRole('button', { name: 'Fermer' }).click();
+  await expect(comment).toBeHidden();
+
+  await strip.getByRole('button', { name: 'Gagné' }).click();
+  await page
+    .getByRole('dialog', { name: 'Passer en « Gagné »' })
+    .getByRole('button', { name: 'Validé' })
+    .click();
+  const win = page.getByRole('dialog', { name: 'Passer en Gagné' });
+  await expect(win.getByRole('button', { name: 'Confirmer' })).toBeVisible();
+  expect(await violations(page), 'win').toEqual([]);
+  await win.getByRole('button', { name: 'Fermer' }).click();
+  await expect(win).toBeHidden();
+
+  await strip.getByRole('button', { name: 'Perdu' }).click();
+  const loss = page.getByRole('dialog', { name: 'Passer en Perdu' });
+  await expect(loss.getByRole('button', { name: 'Confirmer' })).toBeVisible();
+  expect(await violations(page), 'loss').toEqual([]);
+});
+
+test('the settings editors (roles, invitation, pending invitations, collaborator removal, licences) have no accessibility violation', async ({
+  page,
+}) => {
+  const admin = await signUpThroughApi(app.url);
+  const caller = await callerOf(app.url, admin.token);
+  const colleague = await joinAsColleague(app, caller, `collegue${Date.now()}@exemple.fr`);
+  await callApi(app.url, '/api/invitation/create', {
+    ...caller,
+    invitationEmail: `en-attente${Date.now()}@exemple.fr`,
+  });
+  await useSession(page, admin.token);
+
+  await page.goto(`${app.url}/dashboard/prospect/settings/roles`);
+  await page.getByRole('button', { name: 'Créer un rôle' }).click();
+  const role = page.getByRole('dialog', { name: 'Créer un rôle' });
+  await expect(role.getByLabel('Nom du rôle')).toBeVisible();
+  expect(await violations(page), 'rôle').toEqual([]);
+  await role.getByRole('button', { name: 'Fermer' }).click();
+  await page
+    .getByRole('button', { name: /^Modifier le rôle / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Modifier le rôle / })).toBeVisible();
+  expect(await violations(page), 'modifier le rôle').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: /^Supprimer le rôle / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Supprimer le rôle' })).toBeVisible();
+  expect(await violations(page), 'supprimer le rôle').toEqual([]);
+
+  await page.goto(`${app.url}/dashboard/prospect/settings/collaborateurs`);
+  await expect(page.getByRole('row').filter({ hasText: colleague.email })).toBeVisible();
+  expect(await violations(page), 'collaborateurs et invitations').toEqual([]);
+  await page.getByRole('button', { name: 'Invitez un Collaborateur' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invitez un Collaborateur' });
+  await invite.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+  await expect(invite.getByRole('alert')).toBeVisible();
+  expect(await violations(page), 'invitation').toEqual([]);
+  await invite.getByRole('button', { name: 'Fermer' }).click();
+  await page.getByRole('button', { name: `Supprimer ${colleague.username}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Supprimer un collaborateur' })).toBeVisible();
+  expect(await violations(page), 'supprimer un collaborateur').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Gérer les licences' }).click();
+  const licences = page.getByRole('dialog', { name: 'Gestion des licences' });
+  await licences.getByRole('button', { name: 'Voir les details de la licence 2' }).click();
+  await expect(licences.getByText('Essai gratuit')).toBeVisible();
+  expect(await violations(page), 'licences').toEqual([]);
+  await page.keyboard.press('Escape');
+});
+
+test('the demonstration checkout, its refusal, the billing portal and the licences of a subscription have no accessibility violation', async ({
+  page,
+  context,
+}) => {
+  const owner = await signUpThroughApi(app.url);
+  await useSession(page, owner.token);
+  await page.goto(`${app.url}/dashboard/subscription`);
+  const manager = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Manager' }) });
+  await manager.getByRole('button', { name: 'Choisir ce pack' }).click();
+  await page.getByRole('button', { name: "Démarrer l'aventure" }).click();
+  await expect(page).toHaveURL(/\/api\/stripe\/demo\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Paiement de votre abonnement' })).toBeVisible();
+  expect(await violations(page), 'paiement').toEqual([]);
+  await payOnDemoCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Paiement accepté' })).toBeVisible();
+
+  await page.goto(`${app.url}/dashboard/paiement/new`);
+  await page.getByRole('button', { name: 'Acheter les licences' }).click();
+  await expect(page).toHaveURL(/\/api\/stripe\/demo\/checkout\//);
+  expect(await violations(page), 'paiement de licences').toEqual([]);
+  await payOnDemoCheckout(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('heading', { name: 'Erreur de paiement' })).toBeVisible();
+
+  await page.goto(`${app.url}/dashboard/prospect/settings/collaborateurs`);
+  await page.getByRole('button', { name: 'Gérer les licences' }).click();
+  const licences = page.getByRole('dialog', { name: 'Gestion des licences' });
+  await expect(licences.getByRole('group', { name: 'Abonnement' })).toBeVisible();
+  // Three trial licences, then the paid seat.
+  await licences.getByRole('button', { name: 'Voir les details de la licence 4' }).click();
+  expect(await violations(page), 'licences payées').toEqual([]);
+  const portalTab = context.waitForEvent('page');
+  await licences.getByRole('button', { name: 'Gérer l’abonnement' }).click();
+  const portal = await portalTab;
+  await expect(portal.getByRole('heading', { name: 'Portail de facturation' })).toBeVisible();
+  expect(await violations(portal), 'portail').toEqual([]);
+
+  await page.goto(`${app.url}/api/stripe/demo/checkout/inconnue`);
+  await expect(
+    page.getByRole('heading', { name: 'Session de paiement introuvable ou expirée' }),
+  ).toBeVisible();
+  expect(await violations(page), 'session introuvable').toEqual([]);
 });

@@ -95,7 +95,8 @@ export function FileStep({ state, file, onParse, onNext }: FileStepProps) {
               />
             </div>
           )}
-          <div className="import-table-scroll">
+          {/* Focusable so that a keyboard can scroll a wide file sideways. */}
+          <div className="import-table-scroll" role="region" aria-label="Premières lignes" tabIndex={0}>
             <table className="import-table">
               <caption>Premières lignes du fichier</caption>
               <thead>

@@ -140,7 +140,8 @@ export function MappingStep({ summary, initial, getParser, onBack, onSubmit }: M
         ))}
       </fieldset>
 
-      <div className="import-table-scroll">
+      {/* Focusable so that a keyboard can scroll the preview sideways. */}
+      <div className="import-table-scroll" role="region" aria-label="Aperçu" tabIndex={0}>
         <table className="import-table">
           <caption>Aperçu ({preview.length} lignes telles qu’elles seront enregistrées)</caption>
           <thead>

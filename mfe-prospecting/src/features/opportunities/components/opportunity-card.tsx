@@ -67,8 +67,10 @@ export const OpportunityCard = memo(function OpportunityCard({
       <div className="opportunity-card__body">
         <header className="opportunity-card__header">
           <h2 className="opportunity-card__title">
-            <Link to={href} title={name} aria-label={name}>
-              {truncateProspectName(name)}
+            {/* Seen shortened (SPEC), heard whole: the short form is a prefix of the name. */}
+            <Link to={href} title={name}>
+              <span aria-hidden="true">{truncateProspectName(name)}</span>
+              <span className="opportunity-card__full-name">{name}</span>
             </Link>
           </h2>
           <span className={`opportunity-badge opportunity-badge--${badge.tone}`}>{badge.text}</span>

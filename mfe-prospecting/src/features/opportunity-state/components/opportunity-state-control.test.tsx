@@ -186,11 +186,11 @@ test('the shortcut bubbles offer the three other states and start the same flow'
   await renderControl(opportunityView({ state: 'TODO' }));
   const bubbles = within(screen.getByRole('group', { name: "Raccourcis d'état" })).getAllByRole('button');
   expect(bubbles.map((bubble) => bubble.getAttribute('aria-label'))).toEqual([
-    'Passer en En attente',
-    'Passer en Gagné',
-    'Passer en Perdu',
+    'EA : Passer en En attente',
+    'G : Passer en Gagné',
+    'P : Passer en Perdu',
   ]);
-  await user.click(screen.getByRole('button', { name: 'Passer en Perdu' }));
+  await user.click(screen.getByRole('button', { name: 'P : Passer en Perdu' }));
   expect(await screen.findByRole('dialog', { name: 'Passer en Perdu' })).toBeInTheDocument();
 });
 

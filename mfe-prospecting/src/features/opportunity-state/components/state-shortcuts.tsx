@@ -17,7 +17,8 @@ export function StateShortcuts({ change, disabled }: StateShortcutsProps) {
           key={state}
           type="button"
           className={`state-shortcut state-shortcut--${state.toLowerCase()}`}
-          aria-label={`Passer en ${OPPORTUNITY_STATE_LABELS[state]}`}
+          // The name starts with what is seen: a voice user says "EA" (WCAG 2.5.3).
+          aria-label={`${INITIALS[state]} : Passer en ${OPPORTUNITY_STATE_LABELS[state]}`}
           title={`Passer en ${OPPORTUNITY_STATE_LABELS[state]}`}
           disabled={disabled || change.saving}
           onClick={() => change.request(state)}

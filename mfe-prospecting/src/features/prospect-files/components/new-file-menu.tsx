@@ -37,6 +37,8 @@ export function NewFileMenu({ onImport, onCreateManual }: NewFileMenuProps) {
 
   const choose = (action: () => void) => {
     setOpen(false);
+    // The modal that opens gives focus back to what had it: the button, not a vanished item.
+    toggle.current?.focus();
     action();
   };
 
