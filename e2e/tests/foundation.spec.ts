@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freePort, REPO, serveStatic, startApp, type RunningApp } from '../support/servers';
 import { signUpThroughApi, useSession } from '../support/session';
 
@@ -119,6 +119,79 @@ test.describe('plateforme fédérée', () => {
     }));
     expect(counts).toEqual({ renderers: 1, platforms: 1 });
   });
+
+  test('on every remote route the page holds one React, one router, one store and one federation runtime', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const renderers = new Map<number, unknown>();
+      (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        renderers,
+        supportsFiber: true,
+        inject(renderer: unknown) {
+          renderers.set(renderers.size + 1, renderer);
+          return renderers.size;
+        },
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      };
+    });
+    const user = await signUpThroughApi(app.url);
+    const routes = [
+      { remote: 'auth', path: '/login', heading: 'Connexion' },
+      { remote: 'prospecting', path: '/dashboard/opportunity/list/all', heading: 'Opportunités' },
+      { remote: 'prospecting', path: '/dashboard/prospect/list', heading: 'Fichier de prospection' },
+      { remote: 'settings', path: '/dashboard/prospect/settings', heading: 'Paramètres' },
+      { remote: 'billing', path: '/dashboard/subscription', heading: 'Choisissez votre pack' },
+    ];
+    const checkRoute = async (route: (typeof routes)[number]) => {
+      await page.goto(`${app.url}${route.path}`);
+      await expect(page.getByRole('heading', { name: route.heading }).first()).toBeVisible();
+      const seen = await page.evaluate(() => {
+        type Shared = { from: string; loaded?: boolean; useIn: string[] };
+        const globals = window as unknown as {
+          __REACT_DEVTOOLS_GLOBAL_HOOK__?: { renderers: Map<number, unknown> };
+          __APP_PLATFORM_INSTANCES__?: number;
+          __FEDERATION__: {
+            __INSTANCES__: { name: string; constructor: unknown }[];
+            __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>>;
+          };
+        };
+        const federation = globals.__FEDERATION__;
+        // Every copy of a singleton the runtime registered, whoever provided it.
+        const copies: Record<string, { version: string; from: string; useIn: string[] }[]> = {};
+        for (const scopes of Object.values(federation.__SHARE__))
+          for (const packages of Object.values(scopes))
+            for (const [name, versions] of Object.entries(packages))
+              for (const [version, shared] of Object.entries(versions))
+                if (shared.loaded)
+                  (copies[name] ??= []).push({ version, from: shared.from, useIn: shared.useIn });
+        return {
+          renderers: globals.__REACT_DEVTOOLS_GLOBAL_HOOK__?.renderers.size,
+          platforms: globals.__APP_PLATFORM_INSTANCES__,
+          // One runtime: every container (the shell's and each remote's) is built by the same class.
+          runtimes: new Set(federation.__INSTANCES__.map((instance) => instance.constructor)).size,
+          containers: federation.__INSTANCES__.map((instance) => instance.name),
+          copies,
+        };
+      });
+      expect(seen, route.path).toMatchObject({ renderers: 1, platforms: 1, runtimes: 1 });
+      expect(seen.containers, route.path).toEqual(expect.arrayContaining(['shell', route.remote]));
+      for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@app/platform']) {
+        expect(seen.copies[name], `${route.path} ${name}`).toHaveLength(1);
+        expect(seen.copies[name]?.[0]?.from, `${route.path} ${name}`).toBe('shell');
+      }
+      // The remote rendered with the shell's React, router and platform, not a fallback of its own.
+      for (const name of ['react', 'react-router-dom', '@app/platform'])
+        expect(seen.copies[name]?.[0]?.useIn, `${route.path} ${name}`).toContain(route.remote);
+    };
+    const [signedOut, ...signedIn] = routes;
+    if (signedOut) await checkRoute(signedOut);
+    await useSession(page, user.token);
+    for (const route of signedIn) await checkRoute(route);
+  });
 });
 
 test('a remote that cannot be reached shows "Module indisponible", the rest works, and retry recovers', async ({
@@ -153,26 +226,87 @@ test('a remote that cannot be reached shows "Module indisponible", the rest work
   }
 });
 
-test('one remote built alone and served from a second origin is used without rebuilding the shell', async ({
-  page,
-}) => {
-  const shellEntry = path.join(REPO, 'shell/dist/main.js');
-  const shellBuiltAt = statSync(shellEntry).mtimeMs;
-  execFileSync('npx', ['turbo', 'run', 'build', '--filter=@app/mfe-billing', '--output-logs=errors-only'], {
-    cwd: REPO,
-    stdio: 'inherit',
+type SecondOrigin = {
+  name: string;
+  workspace: string;
+  variable: string;
+  /** Opens the remote's screens; returns when what they show is on the page. */
+  visit: (page: Page, url: string) => Promise<void>;
+};
+
+const SECOND_ORIGIN_REMOTES: SecondOrigin[] = [
+  {
+    name: 'billing',
+    workspace: 'mfe-billing',
+    variable: 'REMOTE_URL_BILLING',
+    visit: async (page, url) => {
+      await page.goto(`${url}/dashboard/subscription`);
+      await expect(page.getByRole('heading', { name: 'Choisissez votre pack' })).toBeVisible();
+    },
+  },
+  {
+    name: 'prospecting',
+    workspace: 'mfe-prospecting',
+    variable: 'REMOTE_URL_PROSPECTING',
+    visit: async (page, url) => {
+      await page.goto(`${url}/dashboard/opportunity/list/all`);
+      await expect(page.getByRole('heading', { name: 'Opportunités', level: 1 })).toBeVisible();
+      await page.goto(`${url}/dashboard/prospect/list`);
+      await page.getByRole('button', { name: 'Ajouter un fichier' }).click();
+      await page.getByRole('menuitem', { name: 'Importer un fichier Excel' }).click();
+      const modal = page.getByRole('dialog', { name: 'Importer un fichier' });
+      // The file is read in the import's Web Worker, itself served by the second origin.
+      await modal.getByLabel('Fichier (.csv ou .xlsx)').setInputFiles({
+        name: 'prospects.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Raison sociale;Ville\r\nCrèche Les Lucioles;Bourg-en-Bresse\r\n'),
+      });
+      await expect(modal.getByRole('cell', { name: 'Crèche Les Lucioles' })).toBeVisible();
+    },
+  },
+];
+
+for (const remote of SECOND_ORIGIN_REMOTES) {
+  test(`${remote.name}, built alone and served from a second origin, is used without rebuilding the shell`, async ({
+    page,
+  }) => {
+    // A cold build of a full remote takes minutes on a shared machine.
+    test.setTimeout(600_000);
+    const shellDist = path.join(REPO, 'shell/dist');
+    const shellFiles = () =>
+      readdirSync(shellDist)
+        .map((file) => `${file} ${statSync(path.join(shellDist, file)).mtimeMs}`)
+        .sort();
+    const shellBefore = shellFiles();
+    execFileSync(
+      'npx',
+      ['turbo', 'run', 'build', `--filter=@app/${remote.workspace}`, '--output-logs=errors-only'],
+      {
+        cwd: REPO,
+        stdio: 'inherit',
+      },
+    );
+    const origin = await serveStatic(path.join(REPO, `${remote.workspace}/dist`));
+    const app = await startApp({ [remote.variable]: `${origin.url}/mf-manifest.json` });
+    // What the page asked of the product's own copy of this remote: nothing.
+    const ownCopy: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${app.url}/remotes/${remote.name}/`)) ownCopy.push(request.url());
+    });
+    try {
+      const user = await signUpThroughApi(app.url);
+      await useSession(page, user.token);
+      await remote.visit(page, app.url);
+      expect(origin.requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+      // Screens loaded after the first one (lazy chunks) come from there too.
+      expect(
+        origin.requests.filter((request) => /^\/[\w-]+\.[0-9a-f]+\.js$/.test(request)).length,
+      ).toBeGreaterThan(0);
+      expect(ownCopy).toEqual([]);
+      expect(shellFiles()).toEqual(shellBefore);
+    } finally {
+      await app.stop();
+      await origin.stop();
+    }
   });
-  const origin = await serveStatic(path.join(REPO, 'mfe-billing/dist'));
-  const app = await startApp({ REMOTE_URL_BILLING: `${origin.url}/mf-manifest.json` });
-  try {
-    const user = await signUpThroughApi(app.url);
-    await useSession(page, user.token);
-    await page.goto(`${app.url}/dashboard/subscription`);
-    await expect(page.getByRole('heading', { name: 'Choisissez votre pack' })).toBeVisible();
-    expect(origin.requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
-    expect(statSync(shellEntry).mtimeMs).toBe(shellBuiltAt);
-  } finally {
-    await app.stop();
-    await origin.stop();
-  }
-});
+}
