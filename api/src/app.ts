@@ -1,6 +1,7 @@
 // createApp: the whole HTTP application from a configuration and its dependencies (store, mailer,
 // clock). index.ts only adds listening and shutdown; tests drive it with supertest.
 import { DEFAULT_TIME_ZONE } from '@app/domain';
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -207,6 +208,8 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
+  // Scripts and list pages are text: gzip makes them 3 to 25 times lighter (docs/decisions/bundle-budget.md).
+  app.use(compression());
 
   // Once the indexes exist the check is a flag, not an await per request (request-path.md).
   let storeIsReady = false;
