@@ -110,6 +110,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     ownerOf: async (organisationId) =>
       (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
+    licencesChanged: (organisationId) => organisationsRepository.markAccessChanged(organisationId),
   });
   const billing = createBillingModule({
     store: deps.store,

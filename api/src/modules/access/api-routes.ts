@@ -92,6 +92,18 @@ function shapeKeys(schema: z.ZodType): string[] {
   return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
+/**
+ * The JSON reply of a POST call, written directly: Express's res.json would also hash an ETag and
+ * check freshness, which no client can use on a POST (request-path.md).
+ */
+function sendJson(res: Response, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
 export class ApiRoutes {
   readonly router = Router();
   private readonly table: RegisteredRoute[] = [];
@@ -181,7 +193,7 @@ export class ApiRoutes {
         res,
       } as unknown as RouteContext<A, z.output<S>>;
       const result = await spec.handler(ctx);
-      if (!res.headersSent) res.json(result ?? {});
+      if (!res.headersSent) sendJson(res, result ?? {});
     });
     this.router.post(spec.path, ...chain);
     this.table.push({

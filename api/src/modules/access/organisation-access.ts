@@ -13,6 +13,11 @@ export type OrganisationAccess = {
   roleName: string;
   /** The caller's permission bits in this organisation. */
   mask: number;
+  /**
+   * The organisation's access version read for this call: copies of its roles, members and licences
+   * made at this version are current (request-path.md).
+   */
+  accessVersion: number;
 };
 
 export const ACCESS_MESSAGES = {
@@ -49,6 +54,7 @@ export class OrganisationAccessResolver {
       roleName: role?.name ?? '',
       // A missing or corrupt role grants nothing.
       mask: role ? (parseBinaryValue(role.binaryValue) ?? 0) : 0,
+      accessVersion: entry.organisation.accessVersion ?? 0,
     };
   }
 }

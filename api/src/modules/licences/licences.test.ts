@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { PAID_UNTIL } from '../../test-support/licences';
+import { OrganisationsRepository } from '../organisations/repository';
 import { kit, type Member } from '../prospects/prospects-test-kit';
 import type { LicenceDoc, TrialDoc } from './repository';
 
@@ -154,6 +155,41 @@ describe('licences', () => {
     expect(bad.body.message).toBe('Valeur invalide pour le champ licence');
   });
 
+  it('shows a licence given or taken back through one API instance on the next call to another', async () => {
+    const owner = await ctx.k.owner();
+    const member = await ctx.k.member(owner);
+    // A second process on the same store, which has read the organisation's licences already.
+    const other = createApp(ctx.t.config, {
+      store: ctx.t.store,
+      mailer: ctx.t.mailer,
+      logger: pino({ level: 'silent' }),
+      now: ctx.t.clock.now,
+    });
+    await other.locals.ready;
+    const onOther = (path: string, who: Member) => request(other).post(path).send(ctx.k.as(who));
+    const licenceOf = async (userId: string) =>
+      (
+        (await onOther('/api/organisation/getUsers', owner)).body.users as {
+          _id: string;
+          licenceId?: string;
+        }[]
+      ).find((user) => user._id === userId)?.licenceId;
+    expect((await onOther('/api/opportunity/getAllCount', member)).status).toBe(200);
+    const held = await licenceOf(member.userId);
+    expect(held).toEqual(expect.any(String));
+
+    expect((await assign(owner, held as string, null)).status).toBe(200);
+    expect((await onOther('/api/opportunity/getAllCount', member)).body).toEqual({
+      redirect: '/dashboard/nosub',
+    });
+    expect(await licenceOf(member.userId)).toBeUndefined();
+
+    expect((await assign(owner, held as string, member.userId)).status).toBe(200);
+    expect((await onOther('/api/opportunity/getAllCount', member)).status).toBe(200);
+    expect(await licenceOf(member.userId)).toBe(held);
+    other.locals.stop();
+  });
+
   it('gives an organisation created before licences existed its trial the first time it is read', async () => {
     const owner = await ctx.k.owner();
     await ctx.t.store.collection<LicenceDoc>('licences').deleteMany({ organisationId: owner.organisationId });
@@ -203,6 +239,8 @@ describe('when the trial ends', () => {
       trial: false,
       createdAt: ctx.t.clock.now(),
     });
+    // As the licences repository does after each write.
+    await new OrganisationsRepository(ctx.t.store).markAccessChanged(owner.organisationId);
     const expiredFree = await ctx.k.post('/api/stripe/getAllKey', ctx.k.as(owner));
     const expiredKey = (expiredFree.body.keys as Key[]).find((key) => key.trial && !key.userId) as Key;
     const refused = await ctx.k.post('/api/stripe/assignKey', {

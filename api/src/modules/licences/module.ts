@@ -14,6 +14,8 @@ export type LicencesModuleDeps = {
   trialLicences: number;
   isMember: (organisationId: string, userId: string) => Promise<boolean>;
   ownerOf: (organisationId: string) => Promise<string | null>;
+  /** Runs after every write to an organisation's licences: moves its access version. */
+  licencesChanged: (organisationId: string) => Promise<void>;
 };
 
 /** What other components may do with licences. */
@@ -34,7 +36,7 @@ export type LicencesModule = {
 };
 
 export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
-  const repository = new LicencesRepository(deps.store);
+  const repository = new LicencesRepository(deps.store, deps.licencesChanged);
   const licences = new LicencesService({ ...deps, repository });
   return {
     start: () => repository.ensureIndexes(),

@@ -28,7 +28,14 @@ export class LicencesRepository {
   readonly licences: Collection<LicenceDoc>;
   readonly trials: Collection<TrialDoc>;
 
-  constructor(store: Store) {
+  /**
+   * `changed` runs after every write to an organisation's licences (the organisation's access version
+   * moves, so every instance's copy of its licences is read again: licences.md).
+   */
+  constructor(
+    store: Store,
+    private readonly changed: (organisationId: string) => Promise<void> = async () => undefined,
+  ) {
     this.licences = store.collection<LicenceDoc>('licences');
     this.trials = store.collection<TrialDoc>('licenceTrials');
   }
@@ -55,6 +62,8 @@ export class LicencesRepository {
 
   async insertMany(docs: Omit<LicenceDoc, '_id'>[]): Promise<void> {
     await this.licences.insertMany(docs);
+    for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
+      await this.changed(organisationId);
   }
 
   /** The organisation's licences, oldest first. */
@@ -81,6 +90,7 @@ export class LicencesRepository {
       userId === null
         ? await this.licences.updateOne(filter, { $unset: { userId: true } })
         : await this.licences.updateOne(filter, { $set: { userId, assignedAt: at } });
+    if (matchedCount === 1) await this.changed(licence.organisationId);
     return matchedCount === 1;
   }
 
@@ -92,11 +102,12 @@ export class LicencesRepository {
   async insertWithId(doc: LicenceDoc): Promise<boolean> {
     try {
       await this.licences.insertOne(doc);
-      return true;
     } catch (error) {
       if (error instanceof DuplicateKeyError) return false;
       throw error;
     }
+    await this.changed(doc.organisationId);
+    return true;
   }
 
   async setTermsOf(
@@ -105,13 +116,16 @@ export class LicencesRepository {
     terms: Pick<LicenceDoc, 'plan' | 'period' | 'renewalAt'>,
   ): Promise<void> {
     await this.licences.updateMany({ organisationId, subscriptionId }, { $set: terms });
+    await this.changed(organisationId);
   }
 
   async remove(licence: LicenceDoc): Promise<void> {
     await this.licences.deleteOne({ _id: licence._id, organisationId: licence.organisationId });
+    await this.changed(licence.organisationId);
   }
 
   async releaseAllOf(organisationId: string, userId: string): Promise<void> {
     await this.licences.updateMany({ organisationId, userId }, { $unset: { userId: true } });
+    await this.changed(organisationId);
   }
 }

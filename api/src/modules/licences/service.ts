@@ -72,10 +72,18 @@ export function paidKeyId(subscriptionId: string, seat: number): string {
 
 /** Organisations whose trial record is kept in memory (it never changes once written). */
 const MAX_TRIALS_KEPT = 10_000;
+/** Organisations whose licences are kept in memory, each valid for one access version. */
+const MAX_LISTS_KEPT = 2_000;
 
 export class LicencesService {
   /** Trial records read: written once, never changed, so reading each once per process is enough. */
   private readonly trials = new Map<string, TrialDoc>();
+  /**
+   * The licences of an organisation as read at an access version of it: every licence write moves
+   * that version (LicencesRepository's `changed`), so a call that read the same version can reuse
+   * them, on any instance (request-path.md).
+   */
+  private readonly lists = new Map<string, { version: number; licences: LicenceDoc[] }>();
 
   constructor(private readonly deps: LicencesServiceDeps) {}
 
@@ -119,17 +127,32 @@ export class LicencesService {
     return trial;
   }
 
+  /**
+   * The organisation's licences, oldest first: from memory when `accessVersion` (read from the store
+   * for this call, before this read) is the one they were read at, else from the store.
+   */
+  private async listOf(organisationId: string, accessVersion?: number): Promise<readonly LicenceDoc[]> {
+    const kept = this.lists.get(organisationId);
+    if (accessVersion !== undefined && kept?.version === accessVersion) return kept.licences;
+    const licences = await this.deps.repository.listOf(organisationId);
+    if (accessVersion !== undefined) {
+      if (this.lists.size >= MAX_LISTS_KEPT) this.lists.clear();
+      this.lists.set(organisationId, { version: accessVersion, licences });
+    }
+    return licences;
+  }
+
   async keys(access: OrganisationAccess): Promise<{ keys: LicenceKeyView[]; userId: string }> {
     await this.trialOf(access.organisationId);
-    const licences = await this.deps.repository.listOf(access.organisationId);
+    const licences = await this.listOf(access.organisationId, access.accessVersion);
     return { keys: licences.map(toLicenceView), userId: access.userId };
   }
 
-  /** Which licence each member holds (for the member list). */
-  async holders(organisationId: string): Promise<Map<string, string>> {
+  /** Which licence each member holds (for the member list); `accessVersion` as for listOf. */
+  async holders(organisationId: string, accessVersion?: number): Promise<Map<string, string>> {
     await this.trialOf(organisationId);
     const holders = new Map<string, string>();
-    for (const licence of await this.deps.repository.listOf(organisationId)) {
+    for (const licence of await this.listOf(organisationId, accessVersion)) {
       if (licence.userId !== undefined) holders.set(licence.userId, licence._id);
     }
     return holders;
@@ -268,14 +291,14 @@ export class LicencesService {
    */
   async redirectFor(access: OrganisationAccess): Promise<string | null> {
     const now = this.deps.now();
-    let held = await this.deps.repository.heldBy(access.organisationId, access.userId);
-    if (held.length === 0 && (await this.deps.repository.findTrial(access.organisationId)) === null) {
-      await this.trialOf(access.organisationId);
-      held = await this.deps.repository.heldBy(access.organisationId, access.userId);
-    }
+    // The trial first: an organisation created before licences existed gets its keys (and a new
+    // access version) before they are read.
+    await this.trialOf(access.organisationId);
+    let licences = await this.listOf(access.organisationId, access.accessVersion);
+    if (licences.length === 0) licences = await this.listOf(access.organisationId);
+    const held = licences.filter((licence) => licence.userId === access.userId);
     if (held.some((licence) => isLicenceValid(licence, now))) return null;
     if (!access.isOwner) return NO_LICENCE_REDIRECT;
-    const licences = await this.deps.repository.listOf(access.organisationId);
     return licences.some((licence) => isLicenceValid(licence, now))
       ? NO_LICENCE_REDIRECT
       : SUBSCRIPTION_REDIRECT;

@@ -8,8 +8,8 @@ export type OrganisationDoc = {
   ownerId: string;
   createdAt: number;
   /**
-   * Moves on every change to the organisation's roles or memberships (written after the change), so
-   * the in-process directory knows its copy is stale (docs/decisions/request-path.md). Missing = 0.
+   * Moves on every change to the organisation's roles, memberships or licences (written after the
+   * change), so in-process copies know they are stale (docs/decisions/request-path.md). Missing = 0.
    */
   accessVersion?: number;
 };
@@ -65,7 +65,7 @@ export class OrganisationsRepository {
   async insertRoles(docs: Omit<RoleDoc, '_id'>[]): Promise<RoleDoc[]> {
     const { insertedIds } = await this.roles.insertMany(docs);
     for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
-      await this.accessChanged(organisationId);
+      await this.markAccessChanged(organisationId);
     return docs.map((doc, index) => ({ ...doc, _id: insertedIds[index] as string }));
   }
 
@@ -96,18 +96,18 @@ export class OrganisationsRepository {
 
   async insertRole(doc: Omit<RoleDoc, '_id'>): Promise<RoleDoc> {
     const { insertedId } = await this.roles.insertOne(doc);
-    await this.accessChanged(doc.organisationId);
+    await this.markAccessChanged(doc.organisationId);
     return { ...doc, _id: insertedId };
   }
 
   async updateRole(organisationId: string, roleId: string, set: Pick<RoleDoc, 'name' | 'binaryValue'>) {
     await this.roles.updateOne({ _id: roleId, organisationId }, { $set: set });
-    await this.accessChanged(organisationId);
+    await this.markAccessChanged(organisationId);
   }
 
   async deleteRole(organisationId: string, roleId: string): Promise<void> {
     await this.roles.deleteOne({ _id: roleId, organisationId });
-    await this.accessChanged(organisationId);
+    await this.markAccessChanged(organisationId);
   }
 
   countHolders(organisationId: string, roleId: string): Promise<number> {
@@ -116,13 +116,13 @@ export class OrganisationsRepository {
 
   async setMemberRole(organisationId: string, userId: string, roleId: string): Promise<void> {
     await this.memberships.updateOne({ organisationId, userId }, { $set: { roleId } });
-    await this.accessChanged(organisationId);
+    await this.markAccessChanged(organisationId);
   }
 
   /** Ends a membership: every call of that user for this organisation is refused from now on. */
   async deleteMembership(organisationId: string, userId: string): Promise<void> {
     await this.memberships.deleteOne({ organisationId, userId });
-    await this.accessChanged(organisationId);
+    await this.markAccessChanged(organisationId);
   }
 
   async rename(organisationId: string, name: string): Promise<void> {
@@ -131,12 +131,15 @@ export class OrganisationsRepository {
 
   async insertMembership(doc: Omit<MembershipDoc, '_id'>): Promise<MembershipDoc> {
     const { insertedId } = await this.memberships.insertOne(doc);
-    await this.accessChanged(doc.organisationId);
+    await this.markAccessChanged(doc.organisationId);
     return { ...doc, _id: insertedId };
   }
 
-  /** Marks the organisation's roles and members as changed; always after the write it follows. */
-  private async accessChanged(organisationId: string): Promise<void> {
+  /**
+   * Marks the organisation's access data (roles, members, and licences through their repository) as
+   * changed; always after the write it follows.
+   */
+  async markAccessChanged(organisationId: string): Promise<void> {
     await this.organisations.updateOne({ _id: organisationId }, { $inc: { accessVersion: 1 } });
   }
 }

@@ -122,11 +122,9 @@ export class OrganisationsService {
   }
 
   async users(organisationId: string): Promise<{ roles: RoleView[]; users: MemberView[] }> {
-    const [entry, licences] = await Promise.all([
-      this.directory.entry(organisationId),
-      this.licences.holders(organisationId),
-    ]);
+    const entry = await this.directory.entry(organisationId);
     if (!entry) return { roles: [], users: [] };
+    const licences = await this.licences.holders(organisationId, entry.organisation.accessVersion ?? 0);
     const users = await this.accounts.findUsers(entry.members.map((membership) => membership.userId));
     const usersById = new Map(users.map((user) => [user._id, user]));
     const members: MemberView[] = [];
