@@ -17,8 +17,6 @@ import {
 import { ROUTE_PERMISSIONS } from './route-permissions';
 import type { SessionService } from '../accounts/sessions';
 
-type Layer = { route?: { path: string; methods: Record<string, boolean> } };
-
 describe('route permission table', () => {
   let t: TestApp;
   beforeAll(() => {
@@ -29,14 +27,26 @@ describe('route permission table', () => {
   const table = () => t.app.locals.apiRoutes.routes;
 
   it('registers every /api route through the registry (nothing bypasses the access checks)', () => {
-    const stack = (t.app.locals.apiRoutes.router as unknown as { stack: Layer[] }).stack;
-    const expressRoutes = stack.filter((layer) => layer.route).map((layer) => layer.route?.path);
+    const expressRoutes = t.app.locals.apiRoutes.expressRoutePaths;
     expect(expressRoutes.sort()).toEqual(
       table()
         .map((route) => route.path)
         .sort(),
     );
     expect(table().length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('finds a route whatever the case of its path and with a trailing slash, as Express does', async () => {
+    const owner = await signUpWithOrganisation(t.app, 'Organisation Casse');
+    for (const path of [
+      '/api/organisation/getUsers',
+      '/api/ORGANISATION/getusers',
+      '/api/organisation/getUsers/',
+    ]) {
+      const res = await request(t.app).post(path).send(owner);
+      expect([path, res.status, res.body.users?.length]).toEqual([path, 200, 1]);
+    }
+    expect((await request(t.app).get('/api/organisation/getUsers').send(owner)).status).toBe(404);
   });
 
   it('declares a permission for every organisation-scoped route', () => {
