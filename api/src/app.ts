@@ -61,6 +61,8 @@ export type App = Express & {
   };
 };
 
+const ACCEPTS_COMPRESSION = /\b(gzip|deflate|br)\b/i;
+
 export function createApp(config: Config, deps: AppDeps): App {
   const logger = deps.logger ?? createLogger(config);
   const now = deps.now ?? Date.now;
@@ -210,7 +212,15 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   // Scripts and list pages are text: gzip makes them 3 to 25 times lighter (docs/decisions/bundle-budget.md).
-  app.use(compression());
+  // API answers at the fastest level (a 100,000-line export is 28 MB of JSON); and no compression
+  // middleware at all for a client that accepts none (request-path.md).
+  const compressPage = compression();
+  const compressApi = compression({ level: 1 });
+  app.use((req, res, next) => {
+    if (!ACCEPTS_COMPRESSION.test(req.headers['accept-encoding'] ?? '')) next();
+    else if (req.path.startsWith('/api/')) compressApi(req, res, next);
+    else compressPage(req, res, next);
+  });
 
   // Once the indexes exist the check is a flag, not an await per request (request-path.md).
   let storeIsReady = false;

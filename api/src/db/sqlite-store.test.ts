@@ -92,6 +92,38 @@ describe('SQLite under DATA_DIR', () => {
     db.close();
   });
 
+  it('commits every write before it returns, even in a turn whose reads share one read transaction, and sees other connections’ writes from the next turn', async () => {
+    const store = await openSqliteStore({ dataDir });
+    const things = store.collection<{ _id: string; n: number }>('things');
+    await things.insertOne({ _id: 'a', n: 1 });
+    const other = new Database(path.join(dataDir, STORE_FILE));
+    const seenByOther = (id: string) =>
+      other.prepare('SELECT count(*) FROM c_things WHERE _id = ?').pluck().get(id);
+    try {
+      // A read opens this turn's read transaction; the write that follows is committed at once.
+      expect(await things.findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 1 });
+      await things.insertOne({ _id: 'b', n: 2 });
+      expect(seenByOther('b')).toBe(1);
+      await things.updateOne({ _id: 'a' }, { $set: { n: 3 } });
+      expect(
+        other.prepare("SELECT json_extract(doc, '$.n') FROM c_things WHERE _id = 'a'").pluck().get(),
+      ).toBe(3);
+      await things.deleteOne({ _id: 'b' });
+      expect(seenByOther('b')).toBe(0);
+      // A read after the write sees it.
+      expect(await things.countDocuments({})).toBe(1);
+
+      // Another process writes: visible from the next turn of the event loop.
+      expect(await things.findOne({ _id: 'c' })).toBeNull();
+      other.prepare('INSERT INTO c_things (_id, doc) VALUES (?, ?)').run('c', JSON.stringify({ n: 4 }));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await things.findOne({ _id: 'c' })).toEqual({ _id: 'c', n: 4 });
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+
   it('refuses to open a file that is not a SQLite database, names DATA_DIR, and leaves the file as it was', async () => {
     const file = path.join(dataDir, STORE_FILE);
     writeFileSync(file, 'ceci n’est pas une base de données '.repeat(200));

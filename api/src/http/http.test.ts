@@ -26,6 +26,19 @@ describe('HTTP edge', () => {
     expect(get.body.message).toBe('Ressource introuvable');
   });
 
+  it('gzips an API answer for a client that accepts it, and sends it as is to one that does not', async () => {
+    const zipped = await request(t.app).get('/api/openapi.json').set('Accept-Encoding', 'gzip');
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.openapi).toBe('3.1.0');
+    const plain = await request(t.app).get('/api/openapi.json').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(zipped.body);
+    // Small answers are not worth it.
+    const small = await request(t.app).get('/healthz').set('Accept-Encoding', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('answers malformed JSON with a French 400', async () => {
     const res = await request(t.app)
       .post('/api/login')
