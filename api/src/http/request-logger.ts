@@ -3,6 +3,7 @@
 // authenticated call (docs/decisions/request-path.md): here the child logger is made only when a
 // handler logs something, and the line is built only when its level is enabled.
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Level, Logger } from 'pino';
 
@@ -29,17 +30,28 @@ function loggableUrl(url: string): string {
   return url.replace(/\/invitation\/join\/[^/?]+/, '/invitation/join/[masqué]');
 }
 
+/** What `req.log` is made from, on first use: set per request, read by the getter below. */
+const LOGGER = Symbol('logger');
+const CHILD = Symbol('child logger');
+type LoggedRequest = IncomingMessage & { [LOGGER]?: Logger; [CHILD]?: Logger };
+
+// One getter on the prototype instead of a property defined on every request.
+Object.defineProperty(IncomingMessage.prototype, 'log', {
+  configurable: true,
+  get(this: LoggedRequest): Logger | undefined {
+    const logger = this[LOGGER];
+    if (!logger) return undefined;
+    return (this[CHILD] ??= logger.child({ reqId: this.id }));
+  },
+});
+
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const sent = req.headers['x-request-id'];
     const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ reqId: id })),
-    });
+    (req as LoggedRequest)[LOGGER] = logger;
     if (QUIET_PATHS.has(req.url)) {
       next();
       return;

@@ -44,7 +44,7 @@ export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
     gate: (access) => licences.redirectFor(access),
     book: {
       startTrial: (organisationId, ownerId) => licences.startTrial(organisationId, ownerId),
-      holders: (organisationId) => licences.holders(organisationId),
+      holders: (organisationId, accessVersion) => licences.holders(organisationId, accessVersion),
       status: (organisationId, userId) => licences.status(organisationId, userId),
       hasFreeLicence: (organisationId) => licences.hasFreeLicence(organisationId),
       release: (organisationId, userId) => licences.release(organisationId, userId),
