@@ -4,8 +4,11 @@
 // answer to an unknown id, and A's data must be unchanged afterwards. A route added tomorrow, with an
 // id field, is swept too. Limit: the other id fields of the call are unknown ids, so where a route
 // looks one up first (changeRole's user before its role), the probed field is not reached.
+// Within A, a colleague holding every right gets the same answer about the owner's private file and
+// its prospects as about unknown ids. Non-members and members lacking a route's bit: route-permissions.test.ts.
 import request from 'supertest';
 import { newId } from '../db/ids';
+import { kit } from '../modules/prospects/prospects-test-kit';
 import { createTestApp, signUpWithOrganisation, type TestApp } from '../test-support/test-app';
 
 type Member = { token: string; organisationId: string };
@@ -44,6 +47,9 @@ describe('tenant isolation on every organisation-scoped route', () => {
   let alpha: Member;
   let beta: Member;
   const alphaIds: Record<string, string> = {};
+  /** A file alpha's owner keeps private, and one of its prospects. */
+  const privateIds: Record<string, string> = {};
+  let colleague: Member;
 
   const post = (path: string, body: object) => request(t.app).post(path).send(body);
 
@@ -116,6 +122,20 @@ describe('tenant isolation on every organisation-scoped route', () => {
       start: FILLERS.start,
       stops: [{ opportunityId, name: 'Société Une', address: '', lat: 48.85, lng: 2.35 }],
     });
+    const mine = await ok<{ excelId: string }>('/api/prospect/load', {
+      ...alpha,
+      name: 'Fichier privé Alpha',
+      isPrivate: true,
+      value: { prospect: 'Raison sociale' },
+      exel: [{ 'Raison sociale': 'Société Privée' }],
+    });
+    const minePage = await ok<{ value: { _id: string }[] }>('/api/prospect/get/value', {
+      ...alpha,
+      excelId: mine.excelId,
+    });
+    Object.assign(privateIds, { excelId: mine.excelId, prospectId: minePage.value[0]?._id });
+    // A colleague holding every right of the organisation (Administrateur) and a licence.
+    colleague = await kit(t).member({ ...alpha, userId: '' }, 'Administrateur');
     Object.assign(alphaIds, {
       excelId,
       prospectId: page.value[1]?._id,
@@ -163,6 +183,38 @@ describe('tenant isolation on every organisation-scoped route', () => {
       }
     }
     expect(probed).toBeGreaterThanOrEqual(20);
+    expect(await alphaState()).toBe(before);
+  }, 120_000);
+
+  it('answers a colleague, even an Administrateur, about a private file and its prospects exactly as for an unknown id', async () => {
+    const before = await alphaState();
+    const routes = t.app.locals.apiRoutes.routes.filter((route) => route.access === 'organisation');
+    let probed = 0;
+    for (const route of routes) {
+      const idKeys = route.bodyKeys.filter((key) => key in privateIds);
+      for (const key of idKeys) {
+        const body = (id: string) => ({
+          ...colleague,
+          ...Object.fromEntries(
+            route.bodyKeys.filter((other) => other in FILLERS).map((other) => [other, FILLERS[other]]),
+          ),
+          ...Object.fromEntries(
+            route.bodyKeys.filter((other) => other in alphaIds).map((other) => [other, newId()]),
+          ),
+          [key]: id,
+        });
+        const hidden = await post(route.path, body(privateIds[key] as string));
+        const unknown = await post(route.path, body(newId()));
+        const label = `${route.path} ${key}`;
+        expect([label, hidden.status, hidden.body]).toEqual([label, unknown.status, unknown.body]);
+        probed += 1;
+      }
+    }
+    expect(probed).toBeGreaterThanOrEqual(6);
+    // The owner still sees the file, unchanged.
+    expect((await post('/api/prospect/get/value', { ...alpha, excelId: privateIds.excelId })).status).toBe(
+      200,
+    );
     expect(await alphaState()).toBe(before);
   }, 120_000);
 });
