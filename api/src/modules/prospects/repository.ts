@@ -1,13 +1,14 @@
 // Prospect files and their prospects (one document per row), through the collection interface.
 // Visibility rules live here, in the filters, so no query can forget them: a file is seen only once
 // `ready`, and a private one only by its creator (docs/decisions/prospect-import.md).
-import type {
-  DuplicatePolicy,
-  ImportMapping,
-  ImportOptions,
-  ImportSummary,
-  OpportunityState,
-  ProspectFields,
+import {
+  type DuplicatePolicy,
+  type ImportMapping,
+  type ImportOptions,
+  type ImportSummary,
+  OPPORTUNITY_STATES,
+  type OpportunityState,
+  type ProspectFields,
 } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, Filter, Store } from '../../db/types';
@@ -141,6 +142,8 @@ export class ProspectsRepository {
     await this.prospects.createIndex({ organisationId: 1, excelId: 1, rowIndex: 1 });
     await this.prospects.createIndex({ organisationId: 1, dedupKey: 1 });
     await this.prospects.createIndex({ organisationId: 1, excelId: 1, isAccepted: 1 });
+    // Counts a file's opportunities by state from the index alone (the files list, a file's figures).
+    await this.prospects.createIndex({ organisationId: 1, excelId: 1, state: 1 });
   }
 
   async insertFile(doc: Omit<ProspectFileDoc, '_id'>): Promise<ProspectFileDoc> {
@@ -347,16 +350,17 @@ export class ProspectsRepository {
     return search ? { organisationId, excelId, searchText: { $regex: search } } : { organisationId, excelId };
   }
 
-  /** The accepted prospects of some files, for their opportunity figures. */
-  acceptedOf(
+  /**
+   * How many prospects of a file were made into opportunities, in some states (all four by default):
+   * counted from the index alone, without reading the prospects (a file can hold tens of thousands).
+   * A prospect has a state exactly while it is accepted (markAccepted and unmarkAccepted set both).
+   */
+  countAccepted(
     organisationId: string,
-    excelIds: string[],
-  ): Promise<Pick<ProspectDoc, '_id' | 'excelId' | 'state'>[]> {
-    if (excelIds.length === 0) return Promise.resolve([]);
-    return this.prospects.find(
-      { organisationId, excelId: { $in: excelIds }, isAccepted: true },
-      { projection: { excelId: 1, state: 1 } },
-    );
+    excelId: string,
+    states: readonly OpportunityState[] = OPPORTUNITY_STATES,
+  ): Promise<number> {
+    return this.prospects.countDocuments({ organisationId, excelId, state: { $in: [...states] } });
   }
 
   findProspect(organisationId: string, userId: string, prospectId: string): Promise<ProspectDoc | null> {

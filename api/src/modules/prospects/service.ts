@@ -42,7 +42,7 @@ export type ProspectsServiceDeps = {
   now: () => number;
 };
 
-const ACTIVE_STATES: ReadonlySet<OpportunityState | null> = new Set(['TODO', 'WAITING']);
+const ACTIVE_STATES: OpportunityState[] = ['TODO', 'WAITING'];
 
 function toFileRow(file: ProspectFileDoc, activeOpportunities: number): FileRow {
   return {
@@ -79,36 +79,32 @@ export class ProspectsService {
   async list(caller: Caller): Promise<{ value: FileRow[] }> {
     const { repository } = this.deps;
     const files = await repository.listVisibleFiles(caller.organisationId, caller.userId);
-    const accepted = await repository.acceptedOf(
-      caller.organisationId,
-      files.map((file) => file._id),
+    const active = await Promise.all(
+      files.map((file) => repository.countAccepted(caller.organisationId, file._id, ACTIVE_STATES)),
     );
-    const active = new Map<string, number>();
-    for (const prospect of accepted) {
-      if (ACTIVE_STATES.has(prospect.state))
-        active.set(prospect.excelId, (active.get(prospect.excelId) ?? 0) + 1);
-    }
-    return { value: files.map((file) => toFileRow(file, active.get(file._id) ?? 0)) };
+    return { value: files.map((file, index) => toFileRow(file, active[index] ?? 0)) };
   }
 
   async one(caller: Caller, excelId: string) {
     const file = await this.visibleFile(caller, excelId);
-    const accepted = await this.deps.repository.acceptedOf(caller.organisationId, [file._id]);
+    const count = (states?: readonly OpportunityState[]) =>
+      this.deps.repository.countAccepted(caller.organisationId, file._id, states);
+    const [opportunities, todo, waiting, win, loose] = await Promise.all([
+      count(),
+      count(['TODO']),
+      count(['WAITING']),
+      count(['WIN']),
+      count(['LOOSE']),
+    ]);
     const stats: FileStats = {
       prospects: file.count,
-      opportunities: accepted.length,
-      todo: 0,
-      waiting: 0,
-      win: 0,
-      loose: 0,
+      opportunities,
+      todo,
+      waiting,
+      win,
+      loose,
       conversion: 0,
     };
-    for (const { state } of accepted) {
-      if (state === 'TODO') stats.todo += 1;
-      if (state === 'WAITING') stats.waiting += 1;
-      if (state === 'WIN') stats.win += 1;
-      if (state === 'LOOSE') stats.loose += 1;
-    }
     stats.conversion = stats.opportunities === 0 ? 0 : stats.win / stats.opportunities;
     const active = stats.todo + stats.waiting;
     return { excel: { ...toFileRow(file, active), mapping: file.mapping, stats } };
