@@ -2,7 +2,7 @@
 // the file is free and no other process has it open). Here the real API process is killed (SIGKILL)
 // while VACUUM rewrites the file: nothing acknowledged is lost, SQLite finds the file intact, the API
 // starts, and the next stop compacts it. Decision: docs/decisions/durability.md.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -43,8 +43,14 @@ async function importFile(url: string, as: Owner, name: string, first: number): 
   return importId;
 }
 
+/** The file's size, 0 when it does not exist (SQLite may remove it between two looks). */
 function sizeOf(file: string): number {
-  return existsSync(file) ? statSync(file).size : 0;
+  try {
+    return statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
 }
 
 /**
