@@ -1,6 +1,6 @@
 // Tournées (visit rounds): what a saved round holds and the bodies of the /api/round/* calls, shared by
 // the API (validation) and the rounds screens. docs/decisions/rounds.md.
-import { z } from 'zod';
+import { z } from './zod';
 import { fieldError, idField, MAX_LENGTHS, OBJECT_ERROR, requiredText } from './validation/fields';
 import { MESSAGES } from './validation/messages';
 

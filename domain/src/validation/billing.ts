@@ -1,6 +1,6 @@
 // The billing calls (/api/stripe/createOwner, newLicense, save, getPortalLink) and the demonstration
 // provider's card form. Identifiers are checked for shape before any lookup.
-import { z } from 'zod';
+import { z } from '../zod';
 import { fieldError, idField, OBJECT_ERROR } from './fields';
 import { licenceCountSchema } from './licence-count';
 import { MESSAGES } from './messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField, MAX_LENGTHS, OBJECT_ERROR, requiredText } from './fields';
 import { MESSAGES } from './messages';
 

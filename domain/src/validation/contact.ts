@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CIVILITES } from '../prospect-fields';
 import { fieldError, MAX_ITEMS, MAX_LENGTHS, optionalText } from './fields';
 import { MESSAGES } from './messages';

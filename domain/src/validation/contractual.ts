@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { customFieldsSchema, formatStoredKey, toStoredKey, type CustomField } from './custom-fields';
 import { fieldError, MAX_LENGTHS, OBJECT_ERROR, optionalText } from './fields';
 import { MESSAGES } from './messages';

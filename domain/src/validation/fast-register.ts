@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { emailSchema } from './email';
 import { MAX_LENGTHS, OBJECT_ERROR, optionalText } from './fields';
 import { companyNameSchema } from './organisation-create';

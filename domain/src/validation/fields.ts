@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MESSAGES } from './messages';
 
 /** Length caps, so neither the forms nor the API accept unbounded text. */

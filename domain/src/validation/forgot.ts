@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { requiredEmail } from './email';
 import { OBJECT_ERROR } from './fields';
 import { MESSAGES } from './messages';

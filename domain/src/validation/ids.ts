@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField } from './fields';
 import { MESSAGES } from './messages';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MESSAGES } from './messages';
 
 export const LICENCE_MIN_COUNT = 1;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { NEW_OPPORTUNITY_STATES } from '../opportunity-states';
 import { contactsSchema } from './contact';
 import {

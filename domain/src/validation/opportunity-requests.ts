@@ -1,6 +1,6 @@
 // The bodies of the opportunity and message calls (issue 9 contract). Each reuses the modal's own
 // schema for its `data`, so the API refuses exactly what the forms refuse, with the same French text.
-import { z } from 'zod';
+import { z } from '../zod';
 import { FILTER_KINDS, type FilterKind } from '../opportunities/filters';
 import { parseIsoDate } from '../opportunities/timing';
 import { LIST_FILTERS } from '../opportunity-states';

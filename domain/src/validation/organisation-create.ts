@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { fieldError, MAX_LENGTHS, OBJECT_ERROR } from './fields';
 import { MESSAGES } from './messages';
 import { organisationPhoneSchema } from './phone';

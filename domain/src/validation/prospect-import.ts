@@ -1,6 +1,6 @@
 // Every prospect-file call of the API (SPEC §7 "Prospects and imports", the batched import of
 // issue 8 and /api/opportunity/create). Limits and their reasons: docs/decisions/prospect-import.md.
-import { z } from 'zod';
+import { z } from '../zod';
 import { PROSPECT_FIELDS, type ProspectField } from '../prospect-fields';
 import { DEFAULT_IMPORT_OPTIONS, DUPLICATE_POLICIES } from '../prospects/import-targets';
 import { fieldError, idField, OBJECT_ERROR } from './fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { EMPTY_VALUE, PROSPECT_FIELD_LABELS, PROSPECT_FIELDS, type ProspectField } from '../prospect-fields';
 import { contactsSchema } from './contact';
 import { customFieldsSchema } from './custom-fields';

@@ -1,6 +1,6 @@
 // The settings calls of issue 10: role deletion, member removal, invitations, licence assignment,
 // organisation rename and the account page. Every identifier is checked before any query.
-import { z } from 'zod';
+import { z } from '../zod';
 import { companyNameSchema } from './organisation-create';
 import { fieldError, idField, MAX_LENGTHS, OBJECT_ERROR } from './fields';
 import { MESSAGES } from './messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { OBJECT_ERROR, timestamp } from './fields';
 import { MESSAGES } from './messages';
 
