@@ -359,6 +359,22 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       expect(labels(await things.find({ value: { $regex: /^x$/ } }))).toEqual(['array']);
     });
 
+    it('$regex of an escaped literal (a search box) matches the text itself, in strings and arrays only', async () => {
+      const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+      await things.insertMany([
+        { label: 'dot', value: 'société a.b (lyon) [69]' },
+        { label: 'nodot', value: 'société axb' },
+        { label: 'slash', value: 'x/y 50% $5 ^c' },
+        { label: 'texts', value: ['rien', 'a.b'] },
+      ]);
+      expect(labels(await things.find({ value: { $regex: escape('a.b') } }))).toEqual(['dot', 'texts']);
+      expect(labels(await things.find({ value: { $regex: /a.b/ } }))).toEqual(['dot', 'nodot', 'texts']);
+      expect(labels(await things.find({ value: { $regex: escape('(lyon) [69]') } }))).toEqual(['dot']);
+      expect(labels(await things.find({ value: { $regex: escape('x/y 50% $5 ^c') } }))).toEqual(['slash']);
+      expect(labels(await things.find({ value: { $regex: escape('été') } }))).toEqual(['dot', 'nodot']);
+      expect(await things.countDocuments({ value: { $regex: escape('1') } })).toBe(0);
+    });
+
     it('$min, $max and $addToSet on objects; an impossible update changes nothing', async () => {
       await things.updateOne({ label: 'one' }, { $max: { value: 5 } });
       await things.updateOne({ label: 'zero' }, { $min: { value: -2 } });

@@ -139,7 +139,40 @@ function equals(target: Target, literal: unknown): SqlFragment {
   throw new UnsupportedOperatorError(`valeur de type ${typeof literal}`);
 }
 
+/** Characters a pattern must escape to mean themselves; `/` comes escaped in a RegExp's source. */
+const ESCAPED_LITERALS = new Set([...'.*+?^$|()[]{}\\/-']);
+const SPECIAL = new Set([...'.*+?^$|()[]{}']);
+
+/**
+ * The text a pattern matches literally (a search box's escaped needle), or null when it uses any
+ * regular-expression feature or flag: a literal is a substring test SQLite does itself.
+ */
+export function literalOf(pattern: RegExp): string | null {
+  if (/[^gy]/.test(pattern.flags)) return null;
+  let text = '';
+  const source = pattern.source;
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source[index] as string;
+    if (char === '\\') {
+      const next = source[index + 1];
+      if (next === undefined || !ESCAPED_LITERALS.has(next)) return null;
+      text += next;
+      index += 1;
+    } else if (SPECIAL.has(char)) {
+      return null;
+    } else {
+      text += char;
+    }
+  }
+  return text;
+}
+
 function regex(target: Target, pattern: RegExp): SqlFragment {
+  const literal = literalOf(pattern);
+  // Same answer as the JavaScript test below (a string containing the text), without a call into
+  // JavaScript for every row: a search over 20,000 prospects is several times faster.
+  if (literal !== null)
+    return { sql: `${target.type} = 'text' AND instr(${target.value}, ?) > 0`, params: [literal] };
   return {
     sql: `mongo_regex(${target.value}, ${target.type}, ?, ?)`,
     params: [pattern.source, pattern.flags],

@@ -11,7 +11,7 @@ import { transformFileSync } from '@swc/core';
 import Database from 'better-sqlite3';
 import { DuplicateKeyError } from './errors';
 import { NedbImportError } from './nedb-import';
-import { whereClause, orderByClause } from './sqlite-query';
+import { literalOf, orderByClause, whereClause } from './sqlite-query';
 import { openSqliteStore, STORE_FILE, StoreOpenError } from './sqlite-store';
 
 type Prospect = {
@@ -161,6 +161,17 @@ const { openSqliteStore } = require('./sqlite-store');
   }
 })();
 `;
+
+describe('$regex translation', () => {
+  it('reads an escaped literal as a substring test done by SQLite, anything else as a regular expression', () => {
+    expect(literalOf(/a\.b \(lyon\) x\/y/)).toBe('a.b (lyon) x/y');
+    expect(literalOf(new RegExp('société'))).toBe('société');
+    for (const pattern of [/a.b/, /^a/, /a$/, /a|b/, /\d/, /a/i, /(?:)/, /a{2}/])
+      expect([String(pattern), literalOf(pattern)]).toEqual([String(pattern), null]);
+    expect(whereClause({ name: { $regex: /a\.b/ } }, new Set()).sql).toContain('instr(');
+    expect(whereClause({ name: { $regex: /a.b/ } }, new Set()).sql).toContain('mongo_regex(');
+  });
+});
 
 describe('durability', () => {
   it('keeps every acknowledged write when the process is killed with SIGKILL in a burst of writes', async () => {
