@@ -50,14 +50,60 @@ function compareTimed(ascending: boolean) {
     (a.key._id < b.key._id ? 1 : a.key._id > b.key._id ? -1 : 0);
 }
 
+/** What bounds how long an order holds (see build). */
+type OrderLimits = { nextMidnight: number; nextWaitingDate: number; mostDays: number };
+
+const validUntilOf = ({ nextMidnight, nextWaitingDate, mostDays }: OrderLimits) =>
+  Math.min(nextMidnight, nextWaitingDate - mostDays - 1);
+
+/** Puts one key in the lists it shows in, timed at `at`, and tightens the limits with it. */
+function place(
+  timed: Record<ListFilter, Timed[]>,
+  limits: OrderLimits,
+  key: OpportunityKey,
+  at: number,
+  timeZone: string,
+): void {
+  const timing = computeTiming(key, at, timeZone);
+  const item = { key, timeFilter: timing.timeFilter };
+  timed.all.push(item);
+  timed[listFilterOfState(timing.state)].push(item);
+  if (timing.state === 'WAITING') {
+    if (key.waitingDate !== undefined && key.waitingDate < limits.nextWaitingDate)
+      limits.nextWaitingDate = key.waitingDate;
+  } else if (timing.timeFilter > limits.mostDays) {
+    limits.mostDays = timing.timeFilter;
+  }
+}
+
 /** What one caller sees, sorted per filter on first use; valid until `validUntil`. */
 export class ScopeLists {
   private readonly sorted = new Map<ListFilter, readonly OpportunityKey[]>();
 
   constructor(
     private readonly timed: Record<ListFilter, Timed[]>,
-    readonly validUntil: number,
+    private readonly limits: OrderLimits,
+    private readonly scope: Scope,
+    /** When the timings were computed. */
+    private readonly at: number,
   ) {}
+
+  get validUntil(): number {
+    return validUntilOf(this.limits);
+  }
+
+  /**
+   * Brings the lists up to date with some written opportunities (`changed`; `keys`: those that still
+   * exist), instead of timing every key again: the lists keep their order, so the next sort of each
+   * is of an almost sorted array. Removing keys can only leave the validity earlier than needed.
+   */
+  patch(changed: ReadonlySet<string>, keys: readonly OpportunityKey[], timeZone: string): void {
+    for (const filter of Object.keys(this.timed) as ListFilter[])
+      this.timed[filter] = this.timed[filter].filter((item) => !changed.has(item.key._id));
+    for (const key of keys)
+      if (isVisible(this.scope, key)) place(this.timed, this.limits, key, this.at, timeZone);
+    this.sorted.clear();
+  }
 
   get counts(): OpportunityCounts {
     const { all, todo, waiting, loose, win } = this.timed;
@@ -114,7 +160,7 @@ export class OrganisationList {
       this.cards.delete(id);
     }
     for (const key of keys) this.keys.set(key._id, key);
-    this.scopes.clear();
+    for (const lists of this.scopes.values()) lists.patch(changed, keys, this.timeZone);
     this.summary = undefined;
     this.version = version;
   }
@@ -170,23 +216,14 @@ export class OrganisationList {
    */
   private build(scope: Scope, at: number): ScopeLists {
     const timed: Record<ListFilter, Timed[]> = { all: [], todo: [], waiting: [], win: [], loose: [] };
-    let nextWaitingDate = Infinity;
-    let mostDays = 0;
-    for (const key of this.keys.values()) {
-      if (!isVisible(scope, key)) continue;
-      const timing = computeTiming(key, at, this.timeZone);
-      const item = { key, timeFilter: timing.timeFilter };
-      timed.all.push(item);
-      timed[listFilterOfState(timing.state)].push(item);
-      if (timing.state === 'WAITING') {
-        if (key.waitingDate !== undefined && key.waitingDate < nextWaitingDate)
-          nextWaitingDate = key.waitingDate;
-      } else if (timing.timeFilter > mostDays) {
-        mostDays = timing.timeFilter;
-      }
-    }
-    const nextMidnight = startOfCalendarDay(calendarDay(at, this.timeZone) + 1, this.timeZone);
-    return new ScopeLists(timed, Math.min(nextMidnight, nextWaitingDate - mostDays - 1));
+    const limits: OrderLimits = {
+      nextMidnight: startOfCalendarDay(calendarDay(at, this.timeZone) + 1, this.timeZone),
+      nextWaitingDate: Infinity,
+      mostDays: 0,
+    };
+    for (const key of this.keys.values())
+      if (isVisible(scope, key)) place(timed, limits, key, at, this.timeZone);
+    return new ScopeLists(timed, limits, scope, at);
   }
 }
 
