@@ -3,7 +3,13 @@
 // and keeps the table the permission test and the OpenAPI document walk. docs/decisions/permissions.md,
 // docs/decisions/openapi.md.
 import { objectIdSchema, tokenSchema } from '@app/domain';
-import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from 'express';
 import type { z } from 'zod';
 import type { RateLimitConfig } from '../../config';
 import { AppError } from '../../http/app-error';
@@ -92,6 +98,39 @@ function shapeKeys(schema: z.ZodType): string[] {
   return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
+/**
+ * Runs a route's handlers one after the other as Express would (each calls `next`; a thrown error or
+ * a rejected promise goes to `done`, Express's error handlers), without a router and its layers per
+ * handler.
+ */
+function runChain(chain: readonly RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+  let index = 0;
+  const next: NextFunction = (error?: unknown) => {
+    if (error === 'route' || error === 'router') {
+      done(); // skip the rest of this route, as Express does
+      return;
+    }
+    if (error !== undefined) {
+      done(error);
+      return;
+    }
+    const handler = chain[index];
+    index += 1;
+    if (!handler) {
+      done();
+      return;
+    }
+    try {
+      const returned: unknown = handler(req, res, next);
+      if (returned instanceof Promise)
+        returned.catch((rejected: unknown) => done(rejected ?? new Error('rejet')));
+    } catch (thrown) {
+      done(thrown);
+    }
+  };
+  next();
+}
+
 /** Express matches paths case-insensitively and with or without a trailing slash: so does the lookup. */
 const routeKey = (path: string) => path.toLowerCase().replace(/\/+$/, '');
 
@@ -114,13 +153,17 @@ export class ApiRoutes {
    * Routes without parameters, found by their path in one lookup: Express would otherwise test the
    * path of every route declared before the one called, about a hundred (request-path.md).
    */
-  private readonly byPath = new Map<string, Router>();
+  private readonly byPath = new Map<string, { path: string; chain: RequestHandler[] }>();
 
   constructor(private readonly deps: ApiRoutesDeps) {
     this.router.use((req, res, next) => {
       const route = req.method === 'POST' ? this.byPath.get(routeKey(req.path)) : undefined;
-      if (route) route(req, res, next);
-      else next();
+      if (!route) {
+        next();
+        return;
+      }
+      req.params ??= {};
+      runChain(route.chain, req, res, next);
     });
   }
 
@@ -133,7 +176,7 @@ export class ApiRoutes {
     type Stack = { stack: { route?: { path: string } }[] };
     const pathsOf = (router: Router) =>
       (router as unknown as Stack).stack.flatMap((layer) => (layer.route ? [layer.route.path] : []));
-    return [...pathsOf(this.router), ...[...this.byPath.values()].flatMap(pathsOf)];
+    return [...pathsOf(this.router), ...[...this.byPath.values()].map((route) => route.path)];
   }
 
   private limiters(path: string) {
@@ -220,10 +263,7 @@ export class ApiRoutes {
     if (spec.path.includes(':')) {
       this.router.post(spec.path, ...chain);
     } else {
-      // Its own router keeps Express's handling (async errors, case and trailing slash as before).
-      const route = Router();
-      route.post(spec.path, ...chain);
-      this.byPath.set(routeKey(spec.path), route);
+      this.byPath.set(routeKey(spec.path), { path: spec.path, chain });
     }
     this.table.push({
       method: 'POST',
