@@ -44,8 +44,12 @@ export async function freePort(): Promise<number> {
 
 export type ApiProcess = { child: ChildProcess; url: string };
 
-/** Starts api/dist on 127.0.0.1:`port` over `dataDir` and waits for /healthz. */
-export async function startApi(dataDir: string, port: number): Promise<ApiProcess> {
+/** Starts api/dist on 127.0.0.1:`port` over `dataDir` (with `env` on top) and waits for /healthz. */
+export async function startApi(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [ENTRY], {
     env: {
@@ -58,6 +62,7 @@ export async function startApi(dataDir: string, port: number): Promise<ApiProces
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '1024',
+      ...env,
     },
     stdio: 'ignore',
   });
