@@ -23,6 +23,17 @@ export type WorkedFile = {
   callApi: <T>(path: string, body: Record<string, unknown>) => Promise<T>;
 };
 
+/** A small worked file (two prospects, one made an opportunity and commented) for the screen audits. */
+export const WORKED_FILE = {
+  name: 'Salon des crèches 2026',
+  value: { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville', telephone: 'Tél' },
+  rows: [
+    { 'Raison sociale': 'Crèche Les Lucioles', CP: '01000', Ville: 'Bourg-en-Bresse', Tél: '0474123456' },
+    { 'Raison sociale': 'Café du Port', CP: '29200', Ville: 'Brest', Tél: '0298000000' },
+  ],
+  comment: 'Premier appel, rappeler jeudi',
+};
+
 /**
  * A new user whose organisation has an imported file (`rows`, mapped with `value`), its first
  * prospect made into an opportunity, and `comment` posted on it with the first status.

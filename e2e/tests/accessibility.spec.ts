@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForMailLink } from '../support/outbox';
 import { startApp, type RunningApp } from '../support/servers';
 import { payOnDemoCheckout } from '../support/demo-checkout';
-import { callApi, callerOf, joinAsColleague, seedWorkedFile } from '../support/seed';
+import { callApi, callerOf, joinAsColleague, seedWorkedFile, WORKED_FILE } from '../support/seed';
 import { signUpThroughApi, useSession } from '../support/session';
 import { encodeWindows1252 } from '../support/windows-1252';
 
@@ -216,16 +216,6 @@ const IMPORT_CSV = [
   'Café € du Port;Café €;69001;Lyon;0478123456',
   'Boulangerie Lefèvre;Au Pain Doré;13001;Marseille;0491000000',
 ].join('\r\n');
-
-const WORKED_FILE = {
-  name: 'Salon des crèches 2026',
-  value: { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville', telephone: 'Tél' },
-  rows: [
-    { 'Raison sociale': 'Crèche Les Lucioles', CP: '01000', Ville: 'Bourg-en-Bresse', Tél: '0474123456' },
-    { 'Raison sociale': 'Café du Port', CP: '29200', Ville: 'Brest', Tél: '0298000000' },
-  ],
-  comment: 'Premier appel, rappeler jeudi',
-};
 
 test('every step of the import modal, and the menu that opens it, have no accessibility violation', async ({
   page,

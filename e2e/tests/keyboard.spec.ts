@@ -2,7 +2,7 @@
 // the focus, keep it while open, close on Escape and give it back to what opened them.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from '../support/servers';
-import { seedWorkedFile } from '../support/seed';
+import { seedWorkedFile, WORKED_FILE } from '../support/seed';
 import { signUpThroughApi, useSession } from '../support/session';
 import { encodeWindows1252 } from '../support/windows-1252';
 
@@ -32,16 +32,6 @@ async function expectFocusTrapped(page: Page, dialog: Locator, presses = 25): Pr
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   }
 }
-
-const WORKED_FILE = {
-  name: 'Salon des crèches 2026',
-  value: { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville', telephone: 'Tél' },
-  rows: [
-    { 'Raison sociale': 'Crèche Les Lucioles', CP: '01000', Ville: 'Bourg-en-Bresse', Tél: '0474123456' },
-    { 'Raison sociale': 'Café du Port', CP: '29200', Ville: 'Brest', Tél: '0298000000' },
-  ],
-  comment: 'Premier appel, rappeler jeudi',
-};
 
 test('files list: the import is opened from the menu, a file chosen and the steps passed with the keyboard; Escape gives the focus back', async ({
   page,
