@@ -128,10 +128,13 @@ export async function withCpu(child, work) {
   return { result, serverCpuMs: before === null || after === null ? null : Math.round(after - before) };
 }
 
-async function measure(url, body, child) {
+/** What Chromium sends with every call: the API may answer gzip. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+async function measure(url, body, child, headers = {}) {
   const request = {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   };
   await autocannon({ url, connections: CLIENTS, duration: 1, ...request });
@@ -142,6 +145,7 @@ async function measure(url, body, child) {
     requestsPerSec: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     requests: result.requests.total,
+    bytesPerRequest: result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -153,6 +157,32 @@ async function measure(url, body, child) {
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** State changes per second made by a colleague while the list is read (each one moves the list). */
+const WRITES_PER_S = 10;
+
+/**
+ * Runs `work` while one opportunity of the list's organisation (a WIN one, off the measured TODO
+ * page) goes WIN → LOOSE → WIN… every 1/WRITES_PER_S s: every change is a new list version, so
+ * the pages kept whole are built again (page-replies.ts).
+ */
+async function whileWriting(base, who, work) {
+  const opportunityId = `c${hex(3, 23)}`;
+  let writing = true;
+  let writes = 0;
+  const writer = (async () => {
+    while (writing) {
+      const path = writes % 2 === 0 ? '/api/opportunity/setLoose' : '/api/opportunity/setWin';
+      await post(base, path, { token: who.token, organisationId: who.organisationId, opportunityId });
+      writes += 1;
+      await pause(1000 / WRITES_PER_S);
+    }
+  })();
+  const result = await work();
+  writing = false;
+  await writer;
+  return { ...result, writes };
+}
 
 /** The whole list as the browser loads it: 500 per call, the next one 50 ms after each answer. */
 export async function fullList(base, body) {
@@ -359,8 +389,15 @@ async function main() {
     organisationId: lister.organisationId,
   });
   const firstPage = await post(base, '/api/opportunity/getwithfilter', listBody);
+  const listUrl = `${base}/api/opportunity/getwithfilter`;
   console.log(`getwithfilter, ${CLIENTS} clients…`);
-  const getwithfilter = await measure(`${base}/api/opportunity/getwithfilter`, listBody, api);
+  const getwithfilter = await measure(listUrl, listBody, api);
+  console.log(`getwithfilter, ${CLIENTS} clients, en-têtes de Chromium (gzip accepté)…`);
+  const getwithfilterGzip = await measure(listUrl, listBody, api, BROWSER_ENCODINGS);
+  console.log(`getwithfilter, ${CLIENTS} clients, gzip accepté, ${WRITES_PER_S} changements d’état par seconde…`);
+  const getwithfilterWrites = await whileWriting(base, lister, () =>
+    measure(listUrl, listBody, api, BROWSER_ENCODINGS),
+  );
 
   console.log(`liste complète (${PAGE} par appel, ${CADENCE_MS} ms entre deux)…`);
   const fullListBody = { ...listBody, filter: { state: 'all' } };
@@ -423,7 +460,10 @@ async function main() {
   );
   await stop(bare);
 
-  const ratio = Number((getwithfilter.requestsPerSec / bareExpress.requestsPerSec).toFixed(3));
+  const ratioTo = (run) => Number((run.requestsPerSec / bareExpress.requestsPerSec).toFixed(3));
+  const ratio = ratioTo(getwithfilter);
+  const ratioGzip = ratioTo(getwithfilterGzip);
+  const ratioWrites = ratioTo(getwithfilterWrites);
   const best = (runs, key) => Math.min(...runs.map((run) => run[key]));
   const results = {
     date: new Date().toISOString(),
@@ -446,6 +486,16 @@ async function main() {
       api: getwithfilter,
       bareExpress,
       ratio,
+      browserHeaders: {
+        note: 'mêmes appels avec l’Accept-Encoding de Chromium : l’API répond en gzip ; Express nu ne compresse pas',
+        api: getwithfilterGzip,
+        ratio: ratioGzip,
+      },
+      whileWriting: {
+        note: `gzip accepté, et ${WRITES_PER_S} changements d’état par seconde dans la même organisation pendant la mesure (chaque changement reconstruit les pages)`,
+        api: getwithfilterWrites,
+        ratio: ratioWrites,
+      },
     },
     fullList: {
       filter: 'all',
@@ -465,6 +515,13 @@ async function main() {
   console.log(
     `getwithfilter : ${getwithfilter.requestsPerSec} req/s (p50 ${getwithfilter.latencyMs.p50} ms, p99 ${getwithfilter.latencyMs.p99} ms, ${getwithfilter.serverCpuMsPerRequest} ms CPU/req) ; Express nu : ${bareExpress.requestsPerSec} req/s (p50 ${bareExpress.latencyMs.p50} ms, p99 ${bareExpress.latencyMs.p99} ms, ${bareExpress.serverCpuMsPerRequest} ms CPU/req) ; rapport ${ratio} (objectif ≥ 0,5, p99 ≤ 50 ms)`,
   );
+  for (const [label, run, runRatio] of [
+    ['gzip accepté', getwithfilterGzip, ratioGzip],
+    [`gzip accepté, ${WRITES_PER_S} écritures/s`, getwithfilterWrites, ratioWrites],
+  ])
+    console.log(
+      `getwithfilter (${label}) : ${run.requestsPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ${run.bytesPerRequest} octets/réponse, ${run.serverCpuMsPerRequest} ms CPU/req) ; rapport ${runRatio}`,
+    );
   console.log(
     `liste complète de ${LIST_SIZE} (${PAGE} par appel, ${CADENCE_MS} ms entre deux) : ${fullListRuns.map((run) => `${run.ms} ms (CPU serveur ${run.serverCpuMs} ms)`).join(' / ')} (objectif ≤ 3000 ms)`,
   );
@@ -473,7 +530,7 @@ async function main() {
   );
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-  const failures = [getwithfilter, bareExpress].reduce(
+  const failures = [getwithfilter, getwithfilterGzip, getwithfilterWrites, bareExpress].reduce(
     (sum, run) => sum + run.errors + run.timeouts + run.non2xx,
     0,
   );

@@ -76,9 +76,14 @@ function place(
   }
 }
 
+/** Gives each state of a scope's lists its own number (the key of its kept pages, page-replies.ts). */
+let generations = 0;
+
 /** What one caller sees, sorted per filter on first use; valid until `validUntil`. */
 export class ScopeLists {
   private readonly sorted = new Map<ListFilter, readonly OpportunityKey[]>();
+  /** Unique in the process, changed by every patch: pages built from these lists are kept under it. */
+  generation = ++generations;
 
   constructor(
     private readonly timed: Record<ListFilter, Timed[]>,
@@ -103,6 +108,7 @@ export class ScopeLists {
     for (const key of keys)
       if (isVisible(this.scope, key)) place(this.timed, this.limits, key, this.at, timeZone);
     this.sorted.clear();
+    this.generation = ++generations;
   }
 
   get counts(): OpportunityCounts {

@@ -9,6 +9,7 @@ import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
 import { CardPages } from './cached-cards';
 import { ListIndex } from './list-index';
+import { PageReplies } from './page-replies';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
 import { OpportunitiesService } from './service';
@@ -44,7 +45,8 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   const gateway = deps.prospects.records;
   const index = new ListIndex(repository, deps.timeZone);
   const cards = new CardPages({ repository, gateway, index, users: deps.users, timeZone: deps.timeZone });
-  const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index, cards });
+  const replies = new PageReplies();
+  const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index, cards, replies });
   let timer: NodeJS.Timeout | undefined;
   const sweep = async () => {
     const applied = await opportunities.applyDueRenewals();

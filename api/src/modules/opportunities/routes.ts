@@ -17,6 +17,8 @@ import type { MessageLog } from '../messages/module';
 import { exportCsv } from './export';
 import type { OpportunitiesService } from './service';
 
+const ACCEPTS_GZIP = /\bgzip\b/i;
+
 export function registerOpportunityRoutes(
   api: ApiRoutes,
   opportunities: OpportunitiesService,
@@ -52,9 +54,22 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: opportunityListSchema,
-    // Assembled as JSON text from the cached cards (cached-cards.ts), so it is sent as is.
-    handler: async ({ organisation, input, res }) => {
-      res.type('application/json').send(await opportunities.page(organisation, input));
+    // Assembled as JSON text from the cached cards (cached-cards.ts), or kept whole with its gzip
+    // (page-replies.ts): sent as is, without the ETag Express would hash over 350 kB for a POST.
+    handler: async ({ organisation, input, req, res }) => {
+      const reply = await opportunities.page(organisation, input);
+      res.status(200).type('application/json');
+      if (reply.gzip && ACCEPTS_GZIP.test(req.headers['accept-encoding'] ?? '')) {
+        const body = await reply.gzip();
+        // Already encoded: the compression middleware lets it through as it is.
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Content-Length', body.length);
+        res.end(body);
+      } else {
+        res.setHeader('Content-Length', reply.json.length);
+        res.end(reply.json);
+      }
       return undefined;
     },
   });

@@ -28,6 +28,7 @@ import type { Actor, MessageDoc, MessageLog, OpportunityThreads } from '../messa
 import type { PoolRow, ProspectCatalogue, ProspectDoc } from '../prospects/module';
 import type { CardPages } from './cached-cards';
 import type { ListIndex, OrganisationList, ScopeLists } from './list-index';
+import type { PageReplies, PageReply } from './page-replies';
 import { filterableOf, toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
 import {
   type HistoryEntry,
@@ -69,6 +70,8 @@ export type OpportunitiesServiceDeps = {
   index: ListIndex;
   /** List pages as JSON from the cards kept in memory. */
   cards: CardPages;
+  /** Whole list pages kept as sent. */
+  replies: PageReplies;
   gateway: ProspectCatalogue['records'];
   prospects: ProspectCatalogue;
   messages: MessageLog;
@@ -110,30 +113,45 @@ export class OpportunitiesService {
 
   /**
    * Positions [startId, endId), at most 500 (WAITING: everything from startId, at once), as the
-   * JSON text of an OpportunityPage: served from the cards kept in memory (cached-cards.ts).
+   * JSON text of an OpportunityPage: served from the cards kept in memory (cached-cards.ts), and
+   * kept whole when its cards show day counts (page-replies.ts).
    */
   async page(
     actor: Actor,
     input: { filter: { state: ListFilter }; startId: number; endId: number },
-  ): Promise<string> {
+  ): Promise<PageReply> {
     // Read before any prospect is: prospect views read after it are at least this recent.
     const prospectStamp = await this.deps.prospects.changeStamp(actor.organisationId);
     const list = await this.organisationList(actor);
     const now = this.deps.now();
-    const keys = list.scope(scopeOf(actor), now).list(input.filter.state);
+    const lists = list.scope(scopeOf(actor), now);
+    const filter = input.filter.state;
+    const keys = lists.list(filter);
     const end =
-      input.filter.state === 'waiting'
+      filter === 'waiting'
         ? keys.length
         : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, keys.length);
-    const slice = keys.slice(input.startId, Math.max(input.startId, end));
-    return this.deps.cards.pageJson(
+    const start = Math.min(input.startId, end);
+    const replyKey = `${lists.generation}:${filter}:${start}:${end}:${prospectStamp}`;
+    const kept = this.deps.replies.get(replyKey);
+    if (kept) return kept;
+    const generation = lists.generation;
+    const slice = keys.slice(start, end);
+    const json = await this.deps.cards.pageJson(
       actor.organisationId,
       list,
       slice.map((key) => key._id),
       prospectStamp,
       now,
-      Math.max(input.startId, end) >= keys.length,
+      end >= keys.length,
     );
+    // A WAITING card still counting down shows the milliseconds left: its page is built at each call.
+    const countsDays = slice.every(
+      (key) => !(key.state === 'WAITING' && (key.waitingDate ?? -Infinity) > now),
+    );
+    return countsDays && lists.generation === generation
+      ? this.deps.replies.keep(replyKey, json)
+      : { json: Buffer.from(json) };
   }
 
   /**
