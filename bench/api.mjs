@@ -12,19 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, post } from './support.mjs';
+import { freePort, numberOption, post } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
 const resultsFile = path.join(here, 'results', 'api.json');
 
-function option(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? undefined : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-const durationS = option('duration', 5);
+const durationS = numberOption('duration', 5);
 const CLIENTS = [10, 50];
 const warmupS = 1;
 

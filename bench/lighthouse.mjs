@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { desktopConfig, startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { cleanUp, fullList, newDataDir, seededApi, stop } from './opportunities.mjs';
+import { pathOption } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'results', 'lighthouse.json');
@@ -38,9 +39,7 @@ const TARGET_PERFORMANCE = 95;
 const DESKTOP_RUNS = 3;
 const presetIndex = process.argv.indexOf('--preset');
 const onlyPreset = presetIndex === -1 ? undefined : process.argv[presetIndex + 1];
-const reportIndex = process.argv.indexOf('--report');
-const reportDir =
-  reportIndex === -1 ? undefined : path.resolve(process.argv[reportIndex + 1] ?? 'lighthouse-reports');
+const reportDir = pathOption('report', 'lighthouse-reports');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = {
   fcpMs: 'first-contentful-paint',

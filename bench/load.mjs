@@ -20,34 +20,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cells, COLUMNS } from './import.mjs';
 import { apiEnv, cleanUp, cpuMs, newDataDir, start, stop, waitForHealth } from './opportunities.mjs';
-import { freePort, memoryMb, post, quantile } from './support.mjs';
+import { freePort, listOption, memoryMb, numberOption, pathOption, post, quantile } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
 const resultsFile = path.join(here, 'results', 'load.json');
 
-function option(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? undefined : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-function listOption(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  return String(process.argv[index + 1] ?? '')
-    .split(',')
-    .map(Number)
-    .filter((value) => Number.isInteger(value) && value > 0);
-}
-const durationS = option('duration', 300);
-const SESSIONS = option('sessions', 200);
-const PROSPECTS = option('prospects', 20_000);
+const durationS = numberOption('duration', 300);
+const SESSIONS = numberOption('sessions', 200);
+const PROSPECTS = numberOption('prospects', 20_000);
 const RAMP = listOption('ramp', [400, 800]);
-const rampDurationS = option('ramp-duration', 60);
-const cpuProfIndex = process.argv.indexOf('--cpu-prof');
-const cpuProfDir =
-  cpuProfIndex === -1 ? undefined : path.resolve(process.argv[cpuProfIndex + 1] ?? 'cpu-profiles');
+const rampDurationS = numberOption('ramp-duration', 60);
+const cpuProfDir = pathOption('cpu-prof', 'cpu-profiles');
 
 /** Two organisations: a large team on the full file, a small one beside it (tenants share the store). */
 const ORGANISATIONS = [

@@ -2,11 +2,15 @@
 // - POST /api/opportunity/getwithfilter (first page of 500 TODO among 20,000 opportunities of one
 //   organisation) with autocannon at 50 clients, against a bare Express app answering the same
 //   request body with the same 500-opportunity page JSON held in memory (express.json + res.json),
-//   in the same run: the ratio measures our overhead over producing that payload, not its size;
+//   in the same run: the ratio measures our overhead over producing that payload, not its size.
+//   Three runs of the API: without Accept-Encoding, with Chromium's (the API answers gzip), and with
+//   Chromium's while a colleague changes an opportunity's state 10 times a second (every change
+//   makes the kept pages be built again);
 // - the full 20,000 list at the spec cadence from a Node client: 500 per call, the next call 50 ms
 //   after each answer, until itsFinish;
-// - /api/opportunity/export/filter over 100,000 opportunities of another organisation, timed on
-//   loopback (so the figure includes the transfer of the CSV: an upper bound of the server time).
+// - /api/opportunity/export/filter over 100,000 opportunities of another organisation, after the
+//   counts and first page of its list (the export button sits on the loaded list), timed on
+//   loopback and by the server's own Server-Timing (the time to build the file).
 // The machine is shared: next to wall-clock figures we record the server's CPU time per request
 // (utime + stime from /proc/<pid>/stat), which stays meaningful when other work competes for the CPU.
 // Seeding: users and organisations through the API; prospects and opportunities written straight
@@ -23,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, post } from './support.mjs';
+import { freePort, numberOption, pathOption, post } from './support.mjs';
 export { freePort, post } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,16 +36,9 @@ const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
 const resultsFile = path.join(here, 'results', 'opportunities.json');
 const require = createRequire(path.join(repo, 'api', 'package.json'));
 
-function option(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? undefined : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-const durationS = option('duration', 5);
+const durationS = numberOption('duration', 5);
 const withBrowser = process.argv.includes('--browser');
-const cpuProfIndex = process.argv.indexOf('--cpu-prof');
-const cpuProfDir =
-  cpuProfIndex === -1 ? undefined : path.resolve(process.argv[cpuProfIndex + 1] ?? 'cpu-profiles');
+const cpuProfDir = pathOption('cpu-prof', 'cpu-profiles');
 const CLIENTS = 50;
 const LIST_SIZE = 20_000;
 const EXPORT_SIZE = 100_000;
@@ -145,7 +142,8 @@ async function measure(url, body, child, headers = {}) {
     requestsPerSec: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     requests: result.requests.total,
-    bytesPerRequest: result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
+    bytesPerRequest:
+      result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -394,7 +392,9 @@ async function main() {
   const getwithfilter = await measure(listUrl, listBody, api);
   console.log(`getwithfilter, ${CLIENTS} clients, en-têtes de Chromium (gzip accepté)…`);
   const getwithfilterGzip = await measure(listUrl, listBody, api, BROWSER_ENCODINGS);
-  console.log(`getwithfilter, ${CLIENTS} clients, gzip accepté, ${WRITES_PER_S} changements d’état par seconde…`);
+  console.log(
+    `getwithfilter, ${CLIENTS} clients, gzip accepté, ${WRITES_PER_S} changements d’état par seconde…`,
+  );
   const getwithfilterWrites = await whileWriting(base, lister, () =>
     measure(listUrl, listBody, api, BROWSER_ENCODINGS),
   );
@@ -408,6 +408,18 @@ async function main() {
     fullListRuns.push({ ...result, serverCpuMs });
   }
 
+  // The export button sits on the loaded list: the screen has asked for the counts and the first
+  // page (which load the organisation's 100,000 keys into the list index) before it can be pressed.
+  const exporterBody = { token: exporter.token, organisationId: exporter.organisationId };
+  const listLoadStart = performance.now();
+  await post(base, '/api/opportunity/getAllCount', exporterBody);
+  await post(base, '/api/opportunity/getwithfilter', {
+    ...exporterBody,
+    filter: { state: 'all' },
+    startId: 0,
+    endId: PAGE,
+  });
+  const exportListLoadMs = Math.round(performance.now() - listLoadStart);
   const exportRuns = [];
   let csvBytes = 0;
   for (let run = 0; run < 3; run += 1) {
@@ -510,6 +522,9 @@ async function main() {
       runs: exportRuns,
       bestMs: best(exportRuns, 'ms'),
       bestServerMs: best(exportRuns, 'serverMs'),
+      listLoadedFirstMs: exportListLoadMs,
+      listLoadedFirst:
+        'avant les exports, comme l’écran : compteurs et première page de la liste (les 100 000 clés lues une fois par l’index des listes)',
     },
   };
   console.log(
@@ -526,7 +541,7 @@ async function main() {
     `liste complète de ${LIST_SIZE} (${PAGE} par appel, ${CADENCE_MS} ms entre deux) : ${fullListRuns.map((run) => `${run.ms} ms (CPU serveur ${run.serverCpuMs} ms)`).join(' / ')} (objectif ≤ 3000 ms)`,
   );
   console.log(
-    `export de ${EXPORT_SIZE} opportunités : ${exportRuns.map((run) => `${run.serverMs} ms côté serveur, ${run.ms} ms reçu (CPU serveur ${run.serverCpuMs} ms)`).join(' / ')} (objectif ≤ 3000 ms de temps serveur), ${csvBytes} octets`,
+    `export de ${EXPORT_SIZE} opportunités (liste chargée d’abord comme à l’écran, ${exportListLoadMs} ms) : ${exportRuns.map((run) => `${run.serverMs} ms côté serveur, ${run.ms} ms reçu (CPU serveur ${run.serverCpuMs} ms)`).join(' / ')} (objectif ≤ 3000 ms de temps serveur), ${csvBytes} octets`,
   );
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
