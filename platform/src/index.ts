@@ -44,3 +44,7 @@ export { Tabs } from './ui/tabs';
 export type { Tab, TabsProps } from './ui/tabs';
 export { Modal, MODAL_FADE_OUT_MS } from './ui/modal';
 export type { ModalProps } from './ui/modal';
+export { ModalFooter } from './ui/modal-footer';
+export type { ModalFooterProps } from './ui/modal-footer';
+export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
+export type { TimedConfirmationProps } from './ui/timed-confirmation';

@@ -6,7 +6,7 @@ import {
   type ContactView,
   type NewOpportunityState,
 } from '@app/domain';
-import { Button, Select, TextField } from '@app/platform';
+import { ModalFooter, Select, TextField } from '@app/platform';
 import { ContactsEditor } from '../../opportunity-detail/components/contacts-editor';
 
 export type NewOpportunityValues = {
@@ -131,19 +131,16 @@ export function NewOpportunityForm({
       <p className="new-opportunity__assignee">
         Assignée à : <strong>@{assignee}</strong>
       </p>
-      {error && (
-        <p id={errorId} className="detail-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__actions">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={busy}>
-          Créer l&apos;opportunité
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Créer l'opportunité"
+        confirmDisabled={busy}
+        onCancel={onCancel}
+        cancelDisabled={busy}
+        error={error}
+        errorId={errorId}
+        className="detail-form__actions"
+        errorClassName="detail-error"
+      />
     </form>
   );
 }

@@ -1,8 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { firstErrorMessage, newOpportunitySchema } from '@app/domain';
-import { APP_EVENTS, ignoreHandledFailure, Modal, useAppEvent, useSessionStore } from '@app/platform';
-import { TimedConfirmation } from '../../opportunity-state/components/timed-confirmation';
+import {
+  APP_EVENTS,
+  ignoreHandledFailure,
+  Modal,
+  TimedConfirmation,
+  useAppEvent,
+  useSessionStore,
+} from '@app/platform';
 import { fromDateTimeLocal } from '../../opportunity-state/utils/datetime-local';
 import { addOpportunity } from '../api/add-opportunity';
 import { EMPTY_NEW_OPPORTUNITY, NewOpportunityForm, type NewOpportunityValues } from './new-opportunity-form';

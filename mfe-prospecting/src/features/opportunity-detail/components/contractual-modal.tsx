@@ -9,7 +9,7 @@ import {
   type CustomField,
   type OpportunityView,
 } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
+import { ignoreHandledFailure, Modal, ModalFooter, Select, TextField, useSessionStore } from '@app/platform';
 import { updateContractual } from '../api/update-contractual';
 import { CustomFieldsEditor } from './custom-fields-editor';
 
@@ -113,19 +113,15 @@ function ContractualForm({ opportunity, onClose, onSaved }: Omit<ContractualModa
         fields={(values.custom ?? []) as CustomField[]}
         onChange={(custom) => setValues({ ...values, custom })}
       />
-      {error && (
-        <p className="detail-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__actions">
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={saving}>
-          Enregistrer
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Enregistrer"
+        confirmDisabled={saving}
+        onCancel={onClose}
+        cancelDisabled={saving}
+        error={error}
+        className="detail-form__actions"
+        errorClassName="detail-error"
+      />
     </form>
   );
 }

@@ -2,10 +2,9 @@ import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { MODAL_FADE_OUT_MS, saveOpportunityIds, ToastHost } from '@app/platform';
+import { CONFIRMATION_MS, MODAL_FADE_OUT_MS, saveOpportunityIds, ToastHost } from '@app/platform';
 import { getStatuses } from '../../opportunity-state/api/get-statuses';
 import { postMessage } from '../../opportunity-state/api/post-message';
-import { CONFIRMATION_MS } from '../../opportunity-state/components/timed-confirmation';
 import { forgetStatuses } from '../../opportunity-state/hooks/use-statuses';
 import {
   messageView,

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { parseListFilter, type MessageView } from '@app/domain';
-import { Button, LoadingScreen } from '@app/platform';
+import { Button, LoadingScreen, TimedConfirmation } from '@app/platform';
 import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
-import { TimedConfirmation } from '../../opportunity-state/components/timed-confirmation';
 import { useListNavigation } from '../hooks/use-list-navigation';
 import { useOpportunity } from '../hooks/use-opportunity';
 import { ChatPanel } from './chat-panel';

@@ -12,7 +12,7 @@ import {
   type OpportunityView,
   type ProspectField,
 } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, TextField, useSessionStore } from '@app/platform';
+import { ignoreHandledFailure, Modal, ModalFooter, TextField, useSessionStore } from '@app/platform';
 import { updateProspect } from '../api/update-prospect';
 import { ContactsEditor } from './contacts-editor';
 import { CustomFieldsEditor } from './custom-fields-editor';
@@ -112,19 +112,15 @@ function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalP
         onChange={(contacts) => setValues({ ...values, contacts })}
       />
       <CustomFieldsEditor fields={values.custom} onChange={(custom) => setValues({ ...values, custom })} />
-      {error && (
-        <p className="detail-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__actions">
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={saving}>
-          Enregistrer
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Enregistrer"
+        confirmDisabled={saving}
+        onCancel={onClose}
+        cancelDisabled={saving}
+        error={error}
+        className="detail-form__actions"
+        errorClassName="detail-error"
+      />
     </form>
   );
 }

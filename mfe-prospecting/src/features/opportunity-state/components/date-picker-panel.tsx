@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { OPPORTUNITY_STATE_BUTTON_LABELS } from '@app/domain';
-import { Button } from '@app/platform';
+import { ModalFooter } from '@app/platform';
 import type { OpportunityStateChange } from '../hooks/use-opportunity-state-change';
 
 export type DatePickerPanelProps = { change: OpportunityStateChange };
@@ -72,19 +72,17 @@ export function DatePickerPanel({ change }: DatePickerPanelProps) {
           onChange={(event) => change.setPickerValue(event.target.value)}
         />
       </div>
-      {step.error && (
-        <p id={errorId} className="state-picker__error" role="alert">
-          {step.error}
-        </p>
-      )}
-      <div className="state-picker__actions">
-        <Button variant="ghost" onClick={change.cancel} disabled={change.saving}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={change.saving}>
-          Validé
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Validé"
+        confirmDisabled={change.saving}
+        onCancel={change.cancel}
+        cancelVariant="ghost"
+        cancelDisabled={change.saving}
+        error={step.error}
+        errorId={errorId}
+        className="state-picker__actions"
+        errorClassName="state-picker__error"
+      />
     </form>
   );
 }

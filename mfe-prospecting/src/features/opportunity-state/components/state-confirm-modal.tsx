@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { OPPORTUNITY_STATE_LABELS } from '@app/domain';
-import { Button, Modal } from '@app/platform';
+import { Modal, ModalFooter } from '@app/platform';
 import type { ConfirmedState } from '../hooks/use-opportunity-state-change';
 
 export type StateConfirmModalProps = {
@@ -23,14 +23,15 @@ export function StateConfirmModal({ target, saving, onConfirm, onCancel }: State
   return (
     <Modal open={target !== null} title={`Passer en ${OPPORTUNITY_STATE_LABELS[shown]}`} onClose={onCancel}>
       <p>{QUESTIONS[shown]}</p>
-      <div className="state-picker__actions">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Annuler
-        </Button>
-        <Button variant={shown === 'LOOSE' ? 'danger' : 'primary'} onClick={onConfirm} disabled={saving}>
-          Confirmer
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Confirmer"
+        onConfirm={onConfirm}
+        confirmVariant={shown === 'LOOSE' ? 'danger' : 'primary'}
+        confirmDisabled={saving}
+        onCancel={onCancel}
+        cancelDisabled={saving}
+        className="state-picker__actions"
+      />
     </Modal>
   );
 }

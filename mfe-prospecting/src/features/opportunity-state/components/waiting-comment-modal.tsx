@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { commentSchema, firstErrorMessage, type CommentData } from '@app/domain';
-import { Button, Modal } from '@app/platform';
+import { Modal, ModalFooter } from '@app/platform';
 import type { StatusView } from '../types/opportunity-view';
 import { StatusChoice } from './status-choice';
 
@@ -59,19 +59,15 @@ function CommentForm({ statuses, saving, onSubmit, onCancel }: Omit<WaitingComme
         />
       </div>
       <StatusChoice statuses={statuses} value={statusId} onChange={setStatusId} />
-      {error && (
-        <p className="state-picker__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="state-picker__actions">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={saving}>
-          Valider
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Valider"
+        confirmDisabled={saving}
+        onCancel={onCancel}
+        cancelDisabled={saving}
+        error={error}
+        className="state-picker__actions"
+        errorClassName="state-picker__error"
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Modal } from '@app/platform';
+import { Modal, ModalFooter } from '@app/platform';
 import type { ProspectFileRow } from '../types/prospect-file';
 
 export type DeleteFileModalProps = {
@@ -20,14 +20,14 @@ export function DeleteFileModal({ file, open, deleting, onCancel, onConfirm }: D
         Les prospects non traités seront supprimés. Les opportunités déjà créées à partir de ce fichier sont
         conservées.
       </p>
-      <div className="prospect-files__actions">
-        <Button variant="secondary" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={deleting}>
-          Supprimer
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Supprimer"
+        onConfirm={onConfirm}
+        confirmVariant="danger"
+        confirmDisabled={deleting}
+        onCancel={onCancel}
+        className="prospect-files__actions"
+      />
     </Modal>
   );
 }

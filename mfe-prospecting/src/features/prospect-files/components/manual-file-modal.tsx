@@ -6,7 +6,7 @@ import {
   isPrivateAccess,
   type ImportAccess,
 } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
+import { ignoreHandledFailure, Modal, ModalFooter, Select, TextField, useSessionStore } from '@app/platform';
 import { createManualFile } from '../api/create-manual-file';
 
 export type ManualFileModalProps = {
@@ -71,19 +71,14 @@ export function ManualFileModal({ open, onClose, onCreated }: ManualFileModalPro
           autoComplete="off"
         />
         <Select label="Accès" options={ACCESS_OPTIONS} value={access} onChange={setAccess} />
-        {error && (
-          <p className="prospect-files__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="prospect-files__actions">
-          <Button variant="secondary" onClick={handleClose}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={saving}>
-            Créer la liste
-          </Button>
-        </div>
+        <ModalFooter
+          confirmLabel="Créer la liste"
+          confirmDisabled={saving}
+          onCancel={handleClose}
+          error={error}
+          className="prospect-files__actions"
+          errorClassName="prospect-files__error"
+        />
       </form>
     </Modal>
   );

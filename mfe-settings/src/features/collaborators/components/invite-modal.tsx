@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { firstErrorMessage, invitationCreateSchema } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, notifySuccess, TextField } from '@app/platform';
+import { ignoreHandledFailure, Modal, ModalFooter, notifySuccess, TextField } from '@app/platform';
 import { useAccess } from '../../../session/use-access';
 import { createInvitation } from '../api/create-invitation';
 
@@ -57,19 +57,15 @@ export function InviteModal({ open, onClose, onInvited }: InviteModalProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        {error ? (
-          <p id={errorId} className="settings-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="settings-actions">
-          <Button variant="secondary" onClick={handleClose}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={sending}>
-            Envoyer l’invitation
-          </Button>
-        </div>
+        <ModalFooter
+          confirmLabel="Envoyer l’invitation"
+          confirmDisabled={sending}
+          onCancel={handleClose}
+          error={error}
+          errorId={errorId}
+          className="settings-actions"
+          errorClassName="settings-error"
+        />
       </form>
     </Modal>
   );

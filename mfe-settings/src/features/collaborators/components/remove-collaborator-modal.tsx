@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ignoreHandledFailure, Modal, notifySuccess, Select } from '@app/platform';
+import { ignoreHandledFailure, Modal, ModalFooter, notifySuccess, Select } from '@app/platform';
 import { useAccess } from '../../../session/use-access';
 import { removeUser } from '../api/remove-user';
 import type { Member } from '../types/member';
@@ -53,14 +53,14 @@ export function RemoveCollaboratorModal({
         options={heirs.map((heir) => ({ value: heir._id, label: heir.username }))}
         onChange={(value) => setChosen({ memberId: member?._id ?? '', heirId: value })}
       />
-      <div className="settings-actions">
-        <Button variant="secondary" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button variant="danger" onClick={() => void handleConfirm()} disabled={removing || !heirId}>
-          Supprimer le collaborateur
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Supprimer le collaborateur"
+        onConfirm={() => void handleConfirm()}
+        confirmVariant="danger"
+        confirmDisabled={removing || !heirId}
+        onCancel={onClose}
+        className="settings-actions"
+      />
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import {
   Button,
   ignoreHandledFailure,
   Modal,
+  ModalFooter,
   notifySuccess,
   TextField,
   useSessionStore,
@@ -111,14 +112,14 @@ export function OrganisationScreen() {
           Voulez-vous vraiment quitter <strong>{organisation?.name}</strong> ? Il faudra une nouvelle
           invitation pour y revenir.
         </p>
-        <div className="settings-actions">
-          <Button variant="secondary" onClick={() => setConfirmLeave(false)}>
-            Annuler
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void handleLeave()}>
-            Quitter
-          </Button>
-        </div>
+        <ModalFooter
+          confirmLabel="Quitter"
+          onConfirm={() => void handleLeave()}
+          confirmVariant="danger"
+          confirmDisabled={busy}
+          onCancel={() => setConfirmLeave(false)}
+          className="settings-actions"
+        />
       </Modal>
     </SettingsPage>
   );

@@ -9,9 +9,9 @@ import {
   togglePermission,
 } from '@app/domain';
 import {
-  Button,
   ignoreHandledFailure,
   Modal,
+  ModalFooter,
   notifySuccess,
   TextField,
   useSessionStore,
@@ -105,14 +105,12 @@ function RoleEditorForm({ role, onClose, onSaved }: RoleEditorFormProps) {
           ))}
         </fieldset>
       ))}
-      <div className="settings-actions">
-        <Button variant="secondary" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={saving}>
-          Enregistrer
-        </Button>
-      </div>
+      <ModalFooter
+        confirmLabel="Enregistrer"
+        confirmDisabled={saving}
+        onCancel={onClose}
+        className="settings-actions"
+      />
     </form>
   );
 }

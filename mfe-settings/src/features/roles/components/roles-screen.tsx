@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { parseBinaryValue, PERMISSION, permissionsOf } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, notifySuccess, Spinner } from '@app/platform';
+import { Button, ignoreHandledFailure, Modal, ModalFooter, notifySuccess, Spinner } from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
 import { deleteRole } from '../api/delete-role';
@@ -129,14 +129,14 @@ export function RolesScreen() {
         <p>
           Voulez-vous vraiment supprimer le rôle <strong>{deleting?.name}</strong> ?
         </p>
-        <div className="settings-actions">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Annuler
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void handleDelete()}>
-            Supprimer
-          </Button>
-        </div>
+        <ModalFooter
+          confirmLabel="Supprimer"
+          onConfirm={() => void handleDelete()}
+          confirmVariant="danger"
+          confirmDisabled={busy}
+          onCancel={() => setDeleting(null)}
+          className="settings-actions"
+        />
       </Modal>
     </SettingsPage>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Modal } from '@app/platform';
+import { Modal } from './modal';
 
-/** SPEC §9: the save and new-opportunity confirmations stay 2 s (then the modal's 200 ms fade-out). */
+/** SPEC.md §9: the save and new-opportunity confirmations stay 2 s (then the modal's 200 ms fade-out). */
 export const CONFIRMATION_MS = 2000;
 
 export type TimedConfirmationProps = {
