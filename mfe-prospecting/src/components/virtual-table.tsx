@@ -1,0 +1,134 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+
+/** Rows rendered above and below the visible ones, so a wheel turn never shows a blank row. */
+const OVERSCAN = 12;
+/** Rows fetched ahead of the visible window, so the next page is usually there before it is needed. */
+const PREFETCH_ROWS = 150;
+
+/** Rows fetched by page: what a virtual table reads and asks for. */
+export type PagedRows<Row> = {
+  total: number | null;
+  /** The row at `index`, or undefined while its page is on its way. */
+  rowAt: (index: number) => Row | undefined;
+  /** Fetches the pages covering rows `first`..`last` that are neither cached nor on their way. */
+  requestRows: (first: number, last: number) => void;
+};
+
+export type VirtualTableProps<Row> = {
+  /** The scrolling region's accessible name. */
+  label: string;
+  /** CSS block: `<block>__scroller`, `<block>__row`, `<block>__spacer`, `<block>__col--<column>`. */
+  block: string;
+  columns: readonly string[];
+  rows: PagedRows<Row>;
+  /** In px, as the table's CSS draws a row. */
+  rowHeight: number;
+  /** The `<td>`s of a loaded row, one per column. */
+  renderCells: (row: Row) => ReactNode;
+  /** At most one batch of page requests per interval while the user drags the scrollbar; else at once. */
+  fetchIntervalMs?: number;
+};
+
+/**
+ * A table of many rows, virtualized: only the visible rows (plus a few) are in the page, the others are
+ * spacer rows, and `aria-rowcount` / `aria-rowindex` tell assistive technologies where a row sits in the
+ * whole list. The region scrolls with the keyboard (it is focusable); pages are fetched as it scrolls.
+ */
+export function VirtualTable<Row extends { _id: string }>({
+  label,
+  block,
+  columns,
+  rows,
+  rowHeight,
+  renderCells,
+  fetchIntervalMs,
+}: VirtualTableProps<Row>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastFetch = useRef(0);
+  const total = rows.total ?? 0;
+
+  // The component is not memoised by the compiler; the virtualizer re-renders it on scroll, as intended.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  const { requestRows } = rows;
+
+  useEffect(() => {
+    const request = () => requestRows(first - PREFETCH_ROWS, last + PREFETCH_ROWS);
+    if (fetchIntervalMs === undefined) {
+      request();
+      return undefined;
+    }
+    const wait = Math.max(0, lastFetch.current + fetchIntervalMs - Date.now());
+    const timer = window.setTimeout(() => {
+      lastFetch.current = Date.now();
+      request();
+    }, wait);
+    return () => window.clearTimeout(timer);
+  }, [first, last, requestRows, fetchIntervalMs]);
+
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const spacer = (height: number) => (
+    <tr aria-hidden="true" className={`${block}__spacer`} style={{ height }}>
+      <td colSpan={columns.length} />
+    </tr>
+  );
+
+  return (
+    <div ref={scroller} className={`${block}__scroller`} tabIndex={0} aria-label={label} role="region">
+      <table className={block} aria-rowcount={total + 1}>
+        <colgroup>
+          {columns.map((column) => (
+            <col key={column} className={`${block}__col--${columnClass(column)}`} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {paddingTop > 0 && spacer(paddingTop)}
+          {items.map((item) => {
+            const row = rows.rowAt(item.index);
+            if (!row) {
+              return (
+                <tr
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  className={`${block}__row ${block}__row--loading`}
+                >
+                  <td colSpan={columns.length}>Chargement…</td>
+                </tr>
+              );
+            }
+            return (
+              <tr key={row._id} aria-rowindex={item.index + 2} className={`${block}__row`}>
+                {renderCells(row)}
+              </tr>
+            );
+          })}
+          {paddingBottom > 0 && spacer(paddingBottom)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** 'Code Postal' -> 'code-postal', 'Téléphone' -> 'telephone'. */
+function columnClass(column: string): string {
+  return column.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, '-');
+}
