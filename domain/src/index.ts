@@ -15,6 +15,7 @@ export * from './prospects/siret';
 export * from './prospects/normalise-search';
 export * from './prospects/normalise-row';
 export * from './prospects/registry-enrichment';
+export * from './prospects/file-views';
 
 export * from './opportunities/timing';
 export * from './opportunities/views';

@@ -12,6 +12,7 @@ import {
   PROSPECT_FIELD_LABELS,
   PROSPECT_FIELDS,
   type ProspectField,
+  type ProspectFileRow,
 } from '@app/domain';
 import type { Collection, Filter, Store } from '../../db/types';
 import type { OrganisationAccess } from '../access/organisation-access';
@@ -27,7 +28,7 @@ type ProspectRow = Partial<Record<ProspectField, string>> & {
   latlng?: string;
   value?: string;
 };
-type FileRow = { _id: string; organisationId: string; name: string };
+type FileRow = Pick<ProspectFileRow, '_id' | 'name'> & { organisationId: string };
 type OpportunityRow = {
   _id: string;
   organisationId: string;

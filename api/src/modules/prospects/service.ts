@@ -1,36 +1,18 @@
 // Prospect files as the screens see them: the list, one file with its figures, a page of its
 // prospects, a manual list, deletion, geocoding; and what the opportunities component may ask.
-import { EMPTY_VALUE, normaliseSearch, type OpportunityState, type ProspectPageData } from '@app/domain';
+import {
+  EMPTY_VALUE,
+  normaliseSearch,
+  type OpportunityState,
+  type ProspectFileRow,
+  type ProspectFileStats,
+  type ProspectPageData,
+} from '@app/domain';
 import { AppError } from '../../http/app-error';
 import { fileNotFound, PROSPECT_MESSAGES, prospectNotFound } from './errors';
 import { GEOCODER_MESSAGES, type Geocoder } from './geocoder';
 import type { Caller, ProspectImportService } from './import-service';
 import type { ProspectDoc, ProspectFileDoc, ProspectsRepository } from './repository';
-
-export type FileRow = {
-  _id: string;
-  name: string;
-  userId: string;
-  username: string;
-  isPrivate: boolean;
-  manual: boolean;
-  count: number;
-  countSelected: number;
-  activeOpportunities: number;
-  date: number;
-  lastModificationDate: number;
-};
-
-export type FileStats = {
-  prospects: number;
-  opportunities: number;
-  todo: number;
-  waiting: number;
-  win: number;
-  loose: number;
-  /** Won / opportunities, 0 when there is none. */
-  conversion: number;
-};
 
 export type ProspectRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { username: string };
 
@@ -44,7 +26,7 @@ export type ProspectsServiceDeps = {
 
 const ACTIVE_STATES: OpportunityState[] = ['TODO', 'WAITING'];
 
-function toFileRow(file: ProspectFileDoc, activeOpportunities: number): FileRow {
+function toFileRow(file: ProspectFileDoc, activeOpportunities: number): ProspectFileRow {
   return {
     _id: file._id,
     name: file.name,
@@ -76,7 +58,7 @@ export class ProspectsService {
     return file;
   }
 
-  async list(caller: Caller): Promise<{ value: FileRow[] }> {
+  async list(caller: Caller): Promise<{ value: ProspectFileRow[] }> {
     const { repository } = this.deps;
     const files = await repository.listVisibleFiles(caller.organisationId, caller.userId);
     const active = await Promise.all(
@@ -96,7 +78,7 @@ export class ProspectsService {
       count(['WIN']),
       count(['LOOSE']),
     ]);
-    const stats: FileStats = {
+    const stats: ProspectFileStats = {
       prospects: file.count,
       opportunities,
       todo,

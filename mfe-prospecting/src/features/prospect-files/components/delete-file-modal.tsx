@@ -1,5 +1,5 @@
+import type { ProspectFileRow } from '@app/domain';
 import { Modal, ModalFooter } from '@app/platform';
-import type { ProspectFileRow } from '../types/prospect-file';
 
 export type DeleteFileModalProps = {
   file: ProspectFileRow | null;

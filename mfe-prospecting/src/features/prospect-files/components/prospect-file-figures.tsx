@@ -1,5 +1,4 @@
-import { OPPORTUNITY_STATE_LABELS } from '@app/domain';
-import type { ProspectFileStats } from '../types/prospect-file';
+import { OPPORTUNITY_STATE_LABELS, type ProspectFileStats } from '@app/domain';
 import { formatCount, formatPercent } from '../utils/format-percent';
 
 export type ProspectFileFiguresProps = { stats: ProspectFileStats };

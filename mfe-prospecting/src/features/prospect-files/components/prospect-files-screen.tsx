@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { ProspectFileRow } from '@app/domain';
 import {
   APP_EVENTS,
   emitAppEvent,
@@ -10,7 +11,6 @@ import {
 } from '@app/platform';
 import { deleteProspectFile } from '../api/delete-prospect-file';
 import { useProspectFiles } from '../hooks/use-prospect-files';
-import type { ProspectFileRow } from '../types/prospect-file';
 import { nameMatches } from '../utils/name-matches';
 import { DeleteFileModal } from './delete-file-modal';
 import { ManualFileModal } from './manual-file-modal';

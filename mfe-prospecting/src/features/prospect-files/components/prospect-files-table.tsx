@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDate, progressPercent } from '@app/domain';
-import type { ProspectFileRow } from '../types/prospect-file';
+import { formatDate, progressPercent, type ProspectFileRow } from '@app/domain';
 import { formatCount, formatPercent } from '../utils/format-percent';
 import { LineIcon } from './line-icon';
 import { PrivateMark } from './private-mark';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { ProspectFileRow } from '@app/domain';
 import { ignoreHandledFailure, useSessionStore } from '@app/platform';
 import { getProspectFiles } from '../api/get-prospect-files';
-import type { ProspectFileRow } from '../types/prospect-file';
 
 type Loaded = { request: string; files: ProspectFileRow[] };
 

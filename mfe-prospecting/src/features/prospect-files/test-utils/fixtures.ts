@@ -1,4 +1,5 @@
-import type { ProspectFileDetail, ProspectFileRow, ProspectRow } from '../types/prospect-file';
+import type { ProspectFileRow } from '@app/domain';
+import type { ProspectFileDetail, ProspectRow } from '../types/prospect-file';
 
 // Noon, so DD/MM/YYYY is the same day in every time zone the tests may run in.
 export const CREATED = new Date(2026, 0, 5, 12).getTime();

@@ -1,30 +1,4 @@
-import type { OpportunityState } from '@app/domain';
-
-/** A prospect file as `/api/prospect/get/all` lists it (issue 8 contract). */
-export type ProspectFileRow = {
-  _id: string;
-  name: string;
-  userId: string;
-  username: string;
-  isPrivate: boolean;
-  manual: boolean;
-  count: number;
-  countSelected: number;
-  activeOpportunities: number;
-  date: number;
-  lastModificationDate: number;
-};
-
-/** What became of the opportunities made from a file. */
-export type ProspectFileStats = {
-  prospects: number;
-  opportunities: number;
-  todo: number;
-  waiting: number;
-  win: number;
-  loose: number;
-  conversion: number;
-};
+import type { OpportunityState, ProspectFileRow, ProspectFileStats } from '@app/domain';
 
 /** One file with its figures, from `/api/prospect/get/excel/one`. */
 export type ProspectFileDetail = ProspectFileRow & {
