@@ -9,9 +9,10 @@ import {
   type CustomField,
   type OpportunityView,
 } from '@app/domain';
-import { ignoreHandledFailure, Modal, ModalFooter, Select, TextField, useSessionStore } from '@app/platform';
+import { ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
 import { updateContractual } from '../api/update-contractual';
 import { CustomFieldsEditor } from './custom-fields-editor';
+import { DetailForm } from './detail-form';
 
 export type ContractualModalProps = {
   open: boolean;
@@ -75,7 +76,7 @@ function ContractualForm({ opportunity, onClose, onSaved }: Omit<ContractualModa
   };
 
   return (
-    <form className="detail-form" onSubmit={handleSubmit} noValidate>
+    <DetailForm onSubmit={handleSubmit} onCancel={onClose} saving={saving} error={error}>
       <Select
         label="Type d'investissement"
         value={values.investmentType ?? ''}
@@ -113,15 +114,6 @@ function ContractualForm({ opportunity, onClose, onSaved }: Omit<ContractualModa
         fields={(values.custom ?? []) as CustomField[]}
         onChange={(custom) => setValues({ ...values, custom })}
       />
-      <ModalFooter
-        confirmLabel="Enregistrer"
-        confirmDisabled={saving}
-        onCancel={onClose}
-        cancelDisabled={saving}
-        error={error}
-        className="detail-form__actions"
-        errorClassName="detail-error"
-      />
-    </form>
+    </DetailForm>
   );
 }

@@ -12,10 +12,11 @@ import {
   type OpportunityView,
   type ProspectField,
 } from '@app/domain';
-import { ignoreHandledFailure, Modal, ModalFooter, TextField, useSessionStore } from '@app/platform';
+import { ignoreHandledFailure, Modal, TextField, useSessionStore } from '@app/platform';
 import { updateProspect } from '../api/update-prospect';
 import { ContactsEditor } from './contacts-editor';
 import { CustomFieldsEditor } from './custom-fields-editor';
+import { DetailForm } from './detail-form';
 
 export type ProspectInfoModalProps = {
   open: boolean;
@@ -93,7 +94,7 @@ function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalP
   };
 
   return (
-    <form className="detail-form" onSubmit={handleSubmit} noValidate>
+    <DetailForm onSubmit={handleSubmit} onCancel={onClose} saving={saving} error={error}>
       <div className="detail-form__grid">
         {PROSPECT_FIELDS.map((field) => (
           <TextField
@@ -112,15 +113,6 @@ function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalP
         onChange={(contacts) => setValues({ ...values, contacts })}
       />
       <CustomFieldsEditor fields={values.custom} onChange={(custom) => setValues({ ...values, custom })} />
-      <ModalFooter
-        confirmLabel="Enregistrer"
-        confirmDisabled={saving}
-        onCancel={onClose}
-        cancelDisabled={saving}
-        error={error}
-        className="detail-form__actions"
-        errorClassName="detail-error"
-      />
-    </form>
+    </DetailForm>
   );
 }
