@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListFilter } from '@app/domain';
 import type { OpportunityView } from '@app/domain';
@@ -23,6 +23,8 @@ export type OpportunityCardsProps = {
  */
 export function OpportunityCards({ opportunities, listType, label, renderStrip }: OpportunityCardsProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // Kept while the list is the same: the virtualizer measures every position again when it changes.
+  const getItemKey = useCallback((index: number) => opportunities[index]?._id ?? index, [opportunities]);
   // The virtualizer re-renders this component on scroll, as intended.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -30,7 +32,7 @@ export function OpportunityCards({ opportunities, listType, label, renderStrip }
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     overscan: OVERSCAN,
-    getItemKey: (index) => opportunities[index]?._id ?? index,
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
 

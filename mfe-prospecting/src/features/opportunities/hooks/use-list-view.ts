@@ -1,9 +1,10 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { saveOpportunityIds } from '@app/platform';
-import { FILTER_KINDS, type FilterKind, type OpportunityView } from '@app/domain';
+import type { FilterKind, OpportunityView } from '@app/domain';
 import { NO_SELECTION, toggleOption, type FacetSelection } from '../utils/list-filter';
-import { filterAndCount, type FacetCounts, type IndexedOpportunity } from '../utils/list-index';
-import { sortByTimeFilter, type SortDirection } from '../utils/sort-items';
+import type { FacetCounts, IndexedOpportunity } from '../utils/list-index';
+import { advanceListView, isViewOf, listViewOf, type FacetOptions } from '../utils/list-view-state';
+import type { SortDirection } from '../utils/sort-items';
 
 /** The ids are written to local storage once the list has settled, not on every keystroke. */
 const SAVE_IDS_DELAY_MS = 250;
@@ -20,12 +21,15 @@ export type ListView = {
   shown: readonly OpportunityView[];
   counts: FacetCounts;
   /** Every value each filter kind takes in the loaded list, in display order. */
-  options: Record<FilterKind, readonly string[]>;
+  options: FacetOptions;
 };
 
 /**
- * Search, filters and sort over a loaded list, recomputed only when one of them changes. The ids
- * shown are kept in local storage under `storageName` for the detail page's arrows.
+ * Search, filters and sort over a loaded list (`items`: a new array only when the list changed, as
+ * useOpportunityList gives it). The view is carried from one render to the next
+ * (list-view-state.ts): a new page or a changed card is merged in, only a new sort, search or
+ * selection goes over the whole list again. The ids shown are kept in local storage under
+ * `storageName` for the detail page's arrows.
  */
 export function useListView(
   items: readonly IndexedOpportunity[],
@@ -38,24 +42,27 @@ export function useListView(
   // Typing stays responsive even while 20,000 cards are being filtered.
   const deferredSearch = useDeferredValue(search);
 
-  const sorted = useMemo(() => sortByTimeFilter(items, sort), [items, sort]);
-  const { matches, counts } = useMemo(
-    () => filterAndCount(sorted, deferredSearch, selection),
-    [sorted, deferredSearch, selection],
-  );
-  const options = useMemo(() => optionsOf(items), [items]);
+  // The view of the previous render, brought up to date during this one (React's "storing
+  // information from previous renders"): nothing is mutated, so a render React drops costs nothing.
+  const [computed, setComputed] = useState(() => listViewOf(items, sort, deferredSearch, selection));
+  let view = computed;
+  if (!isViewOf(computed, items, sort, deferredSearch, selection)) {
+    view = advanceListView(computed, items, sort, deferredSearch, selection);
+    setComputed(view);
+  }
+  const { shown } = view;
 
   useEffect(() => {
     const timer = window.setTimeout(
       () =>
         saveOpportunityIds(
           storageName,
-          matches.map((opportunity) => opportunity._id),
+          shown.map((opportunity) => opportunity._id),
         ),
       SAVE_IDS_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [storageName, matches]);
+  }, [storageName, shown]);
 
   const toggle = useCallback(
     (kind: FilterKind, value: string) => setSelection((previous) => toggleOption(previous, kind, value)),
@@ -63,22 +70,16 @@ export function useListView(
   );
   const clear = useCallback(() => setSelection(NO_SELECTION), []);
 
-  return { search, setSearch, sort, setSort, selection, toggle, clear, shown: matches, counts, options };
-}
-
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
-
-function optionsOf(items: readonly IndexedOpportunity[]): Record<FilterKind, readonly string[]> {
-  const sets = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Set<string>()])) as Record<
-    FilterKind,
-    Set<string>
-  >;
-  for (const item of items) {
-    for (const kind of FILTER_KINDS) sets[kind].add(item.facets[kind]);
-  }
-  // 'Aucun' (no value) goes last.
-  const order = (a: string, b: string) => (a === 'Aucun' ? 1 : b === 'Aucun' ? -1 : collator.compare(a, b));
-  const options = {} as Record<FilterKind, readonly string[]>;
-  for (const kind of FILTER_KINDS) options[kind] = [...sets[kind]].sort(order);
-  return options;
+  return {
+    search,
+    setSearch,
+    sort,
+    setSort,
+    selection,
+    toggle,
+    clear,
+    shown,
+    counts: view.counts,
+    options: view.options,
+  };
 }

@@ -1,23 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPPORTUNITY_PAGE_SIZE, stateOfListFilter, type ListFilter, type OpportunityView } from '@app/domain';
 import { ignoreHandledFailure, useSessionStore } from '@app/platform';
 import { getWithFilter } from '../api/get-with-filter';
 import { indexOpportunity, type IndexedOpportunity } from '../utils/list-index';
+import { emptyList, listOfRun, withCardChange, withPage, type LoadedList } from '../utils/loaded-list';
 
 /** SPEC §4 and §9: a page request about every 50 ms, one at a time, until `itsFinish`. */
 export const PAGE_DELAY_MS = 50;
 
-type Loaded = {
-  /** Organisation and filter the items belong to: a change of either starts again from nothing. */
-  key: string;
-  items: readonly IndexedOpportunity[];
-  /** True once a page answered `itsFinish` (or a page failed: the list stops there). */
-  finished: boolean;
-  /** True once the first page answered. */
-  started: boolean;
-};
-
 export type OpportunityList = {
+  /** In the server's order (a card that came in from the other column first). */
   items: readonly IndexedOpportunity[];
   /** Nothing arrived yet: the screen shows its spinner. */
   loading: boolean;
@@ -27,25 +19,32 @@ export type OpportunityList = {
   applyChange: (opportunity: OpportunityView) => void;
 };
 
-const emptyList = (key: string): Loaded => ({ key, items: [], finished: false, started: false });
-
 /**
  * Loads a list the way SPEC §4 says: by position, 500 at a time, a request every 50 ms counted
  * from the previous request (never two at once: a slow answer delays the next) until `itsFinish`
- * (WAITING answers everything at once). The text of each opportunity is
- * indexed once, as it arrives. Changing organisation (the session store's current one) resets it.
+ * (WAITING answers everything at once). The text of each opportunity is indexed once, as it
+ * arrives. Changing organisation (the session store's current one) resets it.
  */
 export function useOpportunityList(filter: ListFilter): OpportunityList {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const key = `${organisationId ?? ''}|${filter}`;
-  const [loaded, setLoaded] = useState<Loaded>(() => emptyList(key));
-  const current = loaded.key === key ? loaded : emptyList(key);
+  const [loaded, setLoaded] = useState<LoadedList>(() => emptyList(key, 0));
+  const current = loaded.key === key ? loaded : emptyList(key, 0);
+  const runs = useRef(0);
+  /** The ids of the current load, from pages and cards: a list that moved never shows one twice. */
+  const seen = useRef(new Set<string>());
 
   useEffect(() => {
     if (!organisationId) return undefined;
     let cancelled = false;
     let timer: number | undefined;
-    const seen = new Set<string>();
+    runs.current += 1;
+    const run = runs.current;
+    const ids = new Set<string>();
+    seen.current = ids;
+    // Pages come one after the other: their orders follow the earlier pages' (a card put first has
+    // a negative one).
+    let nextOrder = 0;
 
     const loadPage = (page: number) => {
       const requestedAt = Date.now();
@@ -58,14 +57,14 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
       }).then(
         ({ opportunitys, itsFinish }) => {
           if (cancelled) return;
-          // A list that moved under us between two pages must not show an opportunity twice.
-          const fresh = opportunitys.filter((opportunity) => !seen.has(opportunity._id));
-          for (const opportunity of fresh) seen.add(opportunity._id);
-          const indexed = fresh.map(indexOpportunity);
-          setLoaded((previous) => {
-            const base = previous.key === key ? previous : emptyList(key);
-            return { key, items: [...base.items, ...indexed], finished: itsFinish, started: true };
+          const fresh = opportunitys.filter((opportunity) => {
+            if (ids.has(opportunity._id)) return false;
+            ids.add(opportunity._id);
+            return true;
           });
+          const indexed = fresh.map((opportunity, index) => indexOpportunity(opportunity, nextOrder + index));
+          nextOrder += indexed.length;
+          setLoaded((previous) => withPage(listOfRun(previous, key, run), indexed, itsFinish));
           if (!itsFinish) {
             const wait = Math.max(0, PAGE_DELAY_MS - (Date.now() - requestedAt));
             timer = window.setTimeout(() => loadPage(page + 1), wait);
@@ -73,11 +72,7 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
         },
         (error: unknown) => {
           if (cancelled) return;
-          setLoaded((previous) => ({
-            ...(previous.key === key ? previous : emptyList(key)),
-            finished: true,
-            started: true,
-          }));
+          setLoaded((previous) => ({ ...listOfRun(previous, key, run), finished: true, started: true }));
           ignoreHandledFailure(error);
         },
       );
@@ -93,17 +88,11 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
     (opportunity: OpportunityView) => {
       const wanted = stateOfListFilter(filter);
       const belongs = wanted === null || opportunity.state === wanted;
-      setLoaded((previous) => {
-        if (previous.key !== key) return previous;
-        const at = previous.items.findIndex((item) => item.opportunity._id === opportunity._id);
-        const items = [...previous.items];
-        if (at >= 0 && belongs) items[at] = indexOpportunity(opportunity);
-        else if (at >= 0) items.splice(at, 1);
-        // An opportunity that just came into this list's state (the other column) goes first.
-        else if (belongs) items.unshift(indexOpportunity(opportunity));
-        else return previous;
-        return { ...previous, items };
-      });
+      // The card knows its latest state: a page still to come must not show it again, or back.
+      seen.current.add(opportunity._id);
+      setLoaded((previous) =>
+        previous.key === key ? withCardChange(previous, opportunity, belongs) : previous,
+      );
     },
     [filter, key],
   );

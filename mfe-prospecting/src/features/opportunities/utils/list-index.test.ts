@@ -48,8 +48,8 @@ test.each(CASES)(
   'with search "%s" and %o the list is exactly what the export filters',
   (search, selection) => {
     const filters: OpportunityFilters = { ...selection, search };
-    const { matches } = filterAndCount(indexed, search, selection);
-    expect(matches).toEqual(applyFilters(items, filters, prospectOf));
+    const { matched } = filterAndCount(indexed, search, selection);
+    expect(matched.map((item) => item.opportunity)).toEqual(applyFilters(items, filters, prospectOf));
   },
 );
 

@@ -12,15 +12,21 @@ import type { FacetSelection } from './list-filter';
 /** An opportunity with what searching and filtering need, computed once when it arrives. */
 export type IndexedOpportunity = {
   opportunity: OpportunityView;
+  /**
+   * Its place in the loaded list, growing from first to last (use-opportunity-list.ts): the sort's
+   * tie-break, so opportunities with the same timeFilter keep the server's order.
+   */
+  order: number;
   /** The searched fields, normalised (domain's opportunitySearchTextOf). */
   text: string;
   facets: Record<FilterKind, string>;
 };
 
-export function indexOpportunity(opportunity: OpportunityView): IndexedOpportunity {
+export function indexOpportunity(opportunity: OpportunityView, order: number): IndexedOpportunity {
   const prospect = opportunity.prospectId;
   return {
     opportunity,
+    order,
     text: opportunitySearchTextOf(prospect),
     facets: {
       region: displayValue(prospect.region),
@@ -35,7 +41,8 @@ export function indexOpportunity(opportunity: OpportunityView): IndexedOpportuni
 export type FacetCounts = Record<FilterKind, Map<string, number>>;
 
 export type FilterResult = {
-  matches: OpportunityView[];
+  /** The items shown, in the order given. */
+  matched: IndexedOpportunity[];
   /** For each option, how many opportunities the list would show with it ticked too. */
   counts: FacetCounts;
 };
@@ -56,46 +63,77 @@ const GROUP_KINDS: readonly (readonly FilterKind[])[] = [
   ['trancheSalarier'],
 ];
 
+/** A search and a selection, ready to test items with. */
+export type Criteria = {
+  words: readonly string[];
+  /** Per filter kind (FILTER_KINDS' order), the ticked options, or null when none is. */
+  chosen: readonly (ReadonlySet<string> | null)[];
+};
+
+export function criteriaOf(search: string, selection: FacetSelection): Criteria {
+  return {
+    words: searchWords(search),
+    chosen: FILTER_KINDS.map((kind) => (selection[kind].length > 0 ? new Set(selection[kind]) : null)),
+  };
+}
+
+/** verdictOf: the item is shown. */
+export const SHOWN = -1;
+/** verdictOf: the item is neither shown nor counted (the search, or two filter groups, leave it out). */
+export const LEFT_OUT = -2;
+
 /**
- * The list as searched and filtered with the domain's rules (AND across kinds, OR within one, every
- * word of the search) and every option's live count, in one pass: an item failing no group is
- * shown and counted everywhere, an item failing exactly one group is counted only in that group.
+ * What an item does in the list (domain's rules: AND across kinds, OR within one, every word of the
+ * search): SHOWN, LEFT_OUT, or the one filter group it fails, whose options count it.
+ */
+export function verdictOf(item: IndexedOpportunity, criteria: Criteria): number {
+  if (criteria.words.length > 0 && !matchesSearch(item.text, criteria.words)) return LEFT_OUT;
+  let failedGroup = SHOWN;
+  for (let index = 0; index < FILTER_KINDS.length; index += 1) {
+    const set = criteria.chosen[index];
+    const kind = FILTER_KINDS[index]!;
+    if (!set || set.has(item.facets[kind])) continue;
+    const group = GROUP_OF[kind];
+    if (failedGroup === SHOWN) failedGroup = group;
+    else if (group !== failedGroup) return LEFT_OUT;
+  }
+  return failedGroup;
+}
+
+/** The kinds whose options count an item with this verdict. */
+export function countedKinds(verdict: number): readonly FilterKind[] {
+  return verdict === SHOWN ? FILTER_KINDS : (GROUP_KINDS[verdict] ?? []);
+}
+
+export function emptyCounts(): FacetCounts {
+  return Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map<string, number>()])) as FacetCounts;
+}
+
+/**
+ * The list as searched and filtered and every option's live count, in one pass: an item failing no
+ * group is shown and counted everywhere, an item failing exactly one group is counted only in that
+ * group.
  */
 export function filterAndCount(
   items: readonly IndexedOpportunity[],
   search: string,
   selection: FacetSelection,
 ): FilterResult {
-  const words = searchWords(search);
-  const chosen = FILTER_KINDS.map((kind) => (selection[kind].length > 0 ? new Set(selection[kind]) : null));
-  const counts = Object.fromEntries(
-    FILTER_KINDS.map((kind) => [kind, new Map<string, number>()]),
-  ) as FacetCounts;
-  const matches: OpportunityView[] = [];
-  const add = (kind: FilterKind, value: string) => {
-    const map = counts[kind];
-    map.set(value, (map.get(value) ?? 0) + 1);
-  };
+  return filterAndCountBy(items, criteriaOf(search, selection));
+}
 
+export function filterAndCountBy(items: readonly IndexedOpportunity[], criteria: Criteria): FilterResult {
+  const counts = emptyCounts();
+  const matched: IndexedOpportunity[] = [];
   for (const item of items) {
-    if (words.length > 0 && !matchesSearch(item.text, words)) continue;
-    let failedGroup = -1;
-    let failures = 0;
-    FILTER_KINDS.forEach((kind, index) => {
-      const set = chosen[index];
-      if (!set || set.has(item.facets[kind])) return;
-      const group = GROUP_OF[kind];
-      if (group !== failedGroup) {
-        failures += 1;
-        failedGroup = group;
-      }
-    });
-    if (failures === 0) {
-      matches.push(item.opportunity);
-      for (const kind of FILTER_KINDS) add(kind, item.facets[kind]);
-    } else if (failures === 1) {
-      for (const kind of GROUP_KINDS[failedGroup] ?? []) add(kind, item.facets[kind]);
+    const verdict = verdictOf(item, criteria);
+    if (verdict === LEFT_OUT) continue;
+    if (verdict === SHOWN) matched.push(item);
+    for (const kind of countedKinds(verdict)) {
+      const map = counts[kind];
+      const value = item.facets[kind];
+      map.set(value, (map.get(value) ?? 0) + 1);
     }
   }
-  return { matches, counts };
+  return { matched, counts };
 }
