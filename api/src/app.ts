@@ -133,8 +133,9 @@ export function createApp(config: Config, deps: AppDeps): App {
     await organisationsRepository.ensureIndexes();
     await invitationsRepository.ensureIndexes();
     await prospects.start();
-    await messages.start();
     await opportunities.start();
+    // After the opportunities: it finishes the comments a killed process left half-logged in them.
+    await messages.start(opportunities.threads);
     await rounds.start();
     const expired = await accountsRepository.deleteExpiredSessions(now());
     if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');

@@ -148,14 +148,14 @@ describe('the API killed during a burst of state changes and comments', () => {
     api = undefined;
 
     // In the store: the stored state is the last change, the prospect shows it too, and the comment
-    // count, the history's comment lines and the messages agree.
+    // count, the history's comment lines and the messages agree (interrupted-writes.test.ts plays
+    // each half-written case on purpose; here the kill lands wherever it lands).
     const store = await openStore({ dataDir, mongodbUri: undefined });
     const opportunities = await store
       .collection<OpportunityDoc>('opportunities')
       .find({ _id: { $in: tracks.map((track) => track.opportunityId) } });
     expect(opportunities).toHaveLength(WORKERS);
     for (const doc of opportunities) {
-      const track = tracks.find((candidate) => candidate.opportunityId === doc._id) as Track;
       const stateLines = doc.history.filter((entry) => entry.kind === undefined || entry.kind === 'state');
       expect(doc.state).toBe(stateLines.at(-1)?.to);
       const prospect = await store
@@ -166,14 +166,12 @@ describe('the API killed during a burst of state changes and comments', () => {
         .countDocuments({ opportunityId: doc._id });
       const commentLines = doc.history.filter((entry) => entry.kind === 'comment').length;
       expect(doc.messageCount ?? 0).toBe(commentLines);
-      if (prospect?.state === doc.state && messages === commentLines) continue;
-      // Only the call in flight at the kill may have stopped between its two writes.
-      if (prospect?.state !== doc.state) expect(track.unanswered?.kind).toBe('state');
-      if (messages !== commentLines) {
-        expect(track.unanswered?.kind).toBe('comment');
-        expect(messages).toBe(commentLines + 1);
-      }
+      // Even the call in flight at the kill is whole: the restart finished what it left half-written.
+      expect(prospect?.state).toBe(doc.state);
+      expect(messages).toBe(commentLines);
+      expect(doc.syncToken).toBeUndefined();
     }
+    expect(await store.collection('messages').countDocuments({ pending: { $exists: true } })).toBe(0);
     await store.close();
 
     const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });

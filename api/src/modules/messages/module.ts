@@ -20,7 +20,8 @@ export type MessagesModuleDeps = {
 export type MessageLog = Pick<MessagesService, 'statusViews' | 'listFor'>;
 
 export type MessagesModule = {
-  start(): Promise<void>;
+  /** Indexes, then the comments a killed process left half-written (through the opportunities' threads). */
+  start(threads: OpportunityThreads): Promise<void>;
   registerRoutes(api: ApiRoutes, threads: OpportunityThreads): void;
   log: MessageLog;
 };
@@ -29,7 +30,10 @@ export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
   const repository = new MessagesRepository(deps.store);
   const messages = new MessagesService(repository, deps.usernameOf, deps.now);
   return {
-    start: () => repository.ensureIndexes(),
+    async start(threads) {
+      await repository.ensureIndexes();
+      await messages.completePending(threads);
+    },
     registerRoutes: (api, threads) => registerMessageRoutes(api, messages, threads),
     log: {
       statusViews: (organisationId) => messages.statusViews(organisationId),

@@ -14,6 +14,8 @@ export type MessageDoc = {
   username: string;
   statusId: string;
   statusName: string;
+  /** Set until the opportunity's history logs the comment (MessagesService.post). */
+  pending?: true;
 };
 
 export type StatusDoc = { _id: string; organisationId: string; name: string; position: number };
@@ -29,12 +31,29 @@ export class MessagesRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.messages.createIndex({ organisationId: 1, opportunityId: 1, date: 1 });
+    // Only the few comments being posted carry it.
+    await this.messages.createIndex({ pending: 1 }, { sparse: true });
     await this.statuses.createIndex({ organisationId: 1, name: 1 }, { unique: true });
   }
 
-  async insertMessage(doc: Omit<MessageDoc, '_id'>): Promise<MessageDoc> {
-    const { insertedId } = await this.messages.insertOne(doc);
+  /** Inserted marked `pending` (until settleMessage); returned without the mark. */
+  async insertPendingMessage(doc: Omit<MessageDoc, '_id'>): Promise<MessageDoc> {
+    const { insertedId } = await this.messages.insertOne({ ...doc, pending: true });
     return { ...doc, _id: insertedId };
+  }
+
+  async settleMessage(messageId: string): Promise<void> {
+    await this.messages.updateOne({ _id: messageId }, { $unset: { pending: true } });
+  }
+
+  async removeMessage(messageId: string): Promise<void> {
+    await this.messages.deleteOne({ _id: messageId });
+  }
+
+  /** Comments still marked pending, without the mark. */
+  async pendingMessages(limit: number): Promise<MessageDoc[]> {
+    const found = await this.messages.find({ pending: { $exists: true } }, { limit });
+    return found.map(({ pending: _pending, ...message }) => message);
   }
 
   /** Oldest first, as the detail page's chat reads them. */

@@ -11,11 +11,16 @@ export type Actor = { organisationId: string; userId: string; mask: number };
 export type OpportunityThreads = {
   /** The opportunity if the actor may work on it; 404 otherwise (unknown, foreign, not theirs). */
   assertCommentable(actor: Actor, opportunityId: string): Promise<void>;
-  /** Adds the comment to the opportunity's history and card preview. */
+  /** Adds the comment to the opportunity's history and card preview (once: again, it does nothing). */
   recordComment(actor: Actor, opportunityId: string, message: MessageDoc): Promise<void>;
+  /** The same for a comment a killed process left unlogged, whoever may see the opportunity now. */
+  completeComment(message: MessageDoc): Promise<void>;
 };
 
 export const MESSAGE_MESSAGES = { unknownStatus: 'Statut inconnu' } as const;
+
+/** Pending comments completed per query at start. */
+const PENDING_CHUNK = 500;
 
 export function toMessageView(doc: MessageDoc): MessageView {
   return {
@@ -65,7 +70,8 @@ export class MessagesService {
     await this.statuses(actor.organisationId);
     const status = await this.repository.findStatus(actor.organisationId, input.statusId);
     if (!status) throw AppError.badRequest(MESSAGE_MESSAGES.unknownStatus);
-    const message = await this.repository.insertMessage({
+    // Kept marked as pending until the opportunity logs it: a comment is all written or not at all.
+    const message = await this.repository.insertPendingMessage({
       organisationId: actor.organisationId,
       opportunityId: input.opportunityId,
       text: input.message,
@@ -75,8 +81,32 @@ export class MessagesService {
       statusId: status._id,
       statusName: status.name,
     });
-    await threads.recordComment(actor, input.opportunityId, message);
+    try {
+      await threads.recordComment(actor, input.opportunityId, message);
+    } catch (error) {
+      // Refused (the opportunity is busy or gone): nothing of the comment stays.
+      await this.repository.removeMessage(message._id);
+      throw error;
+    }
+    await this.repository.settleMessage(message._id);
     return { message: toMessageView(message) };
+  }
+
+  /**
+   * Logs the comments a killed process inserted but did not log in their opportunity's history
+   * (still marked pending), then unmarks them; a chunk at a time.
+   */
+  async completePending(threads: OpportunityThreads): Promise<number> {
+    let completed = 0;
+    for (;;) {
+      const pending = await this.repository.pendingMessages(PENDING_CHUNK);
+      for (const message of pending) {
+        await threads.completeComment(message);
+        await this.repository.settleMessage(message._id);
+        completed += 1;
+      }
+      if (pending.length < PENDING_CHUNK) return completed;
+    }
   }
 
   async listFor(organisationId: string, opportunityId: string): Promise<MessageView[]> {

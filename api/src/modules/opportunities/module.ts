@@ -55,6 +55,8 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   return {
     async start() {
       await repository.ensureIndexes();
+      const finished = await opportunities.finishInterruptedChanges();
+      if (finished > 0) deps.logger.warn({ finished }, 'Changements interrompus terminés au démarrage');
       await sweep();
       timer = setInterval(() => {
         sweep().catch((error: unknown) =>

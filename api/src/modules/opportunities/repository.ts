@@ -14,6 +14,8 @@ export type HistoryEntry = {
   /** Absent on state changes written before issue 9. */
   kind?: 'create' | 'state' | 'comment' | 'assign' | 'renewal';
   reason?: string;
+  /** A comment's line: the message it stands for (so a comment is never logged twice). */
+  messageId?: string;
 };
 
 /** Kept for the issue 8 name. */
@@ -45,6 +47,12 @@ export type OpportunityDoc = {
   recentMessages?: MessageDoc[];
   messageCount?: number;
   history: HistoryEntry[];
+  /**
+   * Set by a change of state or owner in the same write, cleared once the list change record and
+   * the prospect's copies of state and owner are written: present on a change the process did not
+   * finish (killed), which the next start finishes (docs/decisions/durability.md).
+   */
+  syncToken?: string;
 };
 
 /** What sorting, counting, visibility and the renewal check need, read without the rest of the document. */
@@ -94,6 +102,7 @@ const KEY_EXCLUSION = {
   renewalEndDate: 0,
   recentMessages: 0,
   messageCount: 0,
+  syncToken: 0,
 } as const;
 
 /** Writes touch at most this many documents per call (then yield), as every bulk path does. */
@@ -131,6 +140,26 @@ export class OpportunitiesRepository {
     await this.opportunities.createIndex({ organisationId: 1, renewalAt: 1 });
     await this.opportunities.createIndex({ renewalAt: 1 });
     await this.changes.createIndex({ organisationId: 1, version: 1 });
+    // Only the few changes in progress carry it.
+    await this.opportunities.createIndex({ syncToken: 1 }, { sparse: true });
+  }
+
+  /** One opportunity of the organisation, whoever may see it (for finishing an interrupted write). */
+  findById(organisationId: string, opportunityId: string): Promise<OpportunityDoc | null> {
+    return this.opportunities.findOne({ _id: opportunityId, organisationId });
+  }
+
+  /** Changes of state or owner not finished, a chunk at a time. */
+  unfinishedChanges(): Promise<OpportunityDoc[]> {
+    return this.opportunities.find({ syncToken: { $exists: true } }, { limit: WRITE_CHUNK });
+  }
+
+  /** Clears the mark of a finished change, unless a later change has put its own. */
+  async finished(ids: readonly string[], syncToken: string): Promise<void> {
+    await this.opportunities.updateMany(
+      { _id: { $in: [...ids] }, syncToken },
+      { $unset: { syncToken: true } },
+    );
   }
 
   /**
@@ -306,11 +335,11 @@ export class OpportunitiesRepository {
   }
 
   /** Brings one opportunity back as TODO, unless its renewal was rescheduled meanwhile. */
-  async applyRenewal(doc: OpportunityDoc, entry: HistoryEntry): Promise<boolean> {
+  async applyRenewal(doc: OpportunityDoc, entry: HistoryEntry, syncToken: string): Promise<boolean> {
     const { matchedCount } = await this.opportunities.updateOne(
       { _id: doc._id, organisationId: doc.organisationId, renewalAt: doc.renewalAt },
       {
-        $set: { state: 'TODO', stateChangedAt: doc.renewalAt },
+        $set: { state: 'TODO', stateChangedAt: doc.renewalAt, syncToken },
         $unset: { renewalAt: true, waitingDate: true },
         $push: { history: entry },
       },

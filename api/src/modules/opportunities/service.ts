@@ -236,13 +236,15 @@ export class OpportunitiesService {
       throw AppError.badRequest(OPPORTUNITY_REQUEST_MESSAGES.waitingDateInPast);
     const from = computeTiming(doc, now, this.deps.timeZone).state;
     const entry: HistoryEntry = { at: now, by: actor.userId, from, to, kind: 'state' };
+    const syncToken = newObjectId();
     await this.deps.repository.update(doc, {
-      $set: { state: to, stateChangedAt: now, ...(to === 'WAITING' ? { waitingDate } : {}) },
+      $set: { state: to, stateChangedAt: now, syncToken, ...(to === 'WAITING' ? { waitingDate } : {}) },
       ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
       $push: { history: entry },
     });
     await this.deps.index.changed(doc.organisationId, doc._id);
     await this.deps.gateway.setState(doc.organisationId, doc.prospectId, to);
+    await this.deps.repository.finished([doc._id], syncToken);
     return this.get(actor, opportunityId);
   }
 
@@ -310,9 +312,11 @@ export class OpportunitiesService {
       kind: 'assign',
       reason: `Attribuée à ${target?.username ?? ''}`.trim(),
     };
-    await this.deps.repository.update(doc, { $set: { userId }, $push: { history: entry } });
+    const syncToken = newObjectId();
+    await this.deps.repository.update(doc, { $set: { userId, syncToken }, $push: { history: entry } });
     await this.deps.index.changed(doc.organisationId, doc._id);
     await this.deps.gateway.setOwner(doc.organisationId, doc.prospectId, userId, target?.username ?? '');
+    await this.deps.repository.finished([doc._id], syncToken);
     return this.get(actor, opportunityId);
   }
 
@@ -322,6 +326,7 @@ export class OpportunitiesService {
     if (docs.length === 0) return 0;
     const [target] = await this.deps.users([toUserId]);
     const now = this.deps.now();
+    const syncToken = newObjectId();
     for (const doc of docs) {
       const state = computeTiming(doc, now, this.deps.timeZone).state;
       const entry: HistoryEntry = {
@@ -332,13 +337,15 @@ export class OpportunitiesService {
         kind: 'assign',
         reason: `Reprise par ${target?.username ?? ''} au départ du collaborateur`,
       };
-      await this.deps.repository.update(doc, { $set: { userId: toUserId }, $push: { history: entry } });
+      await this.deps.repository.update(doc, {
+        $set: { userId: toUserId, syncToken },
+        $push: { history: entry },
+      });
       await this.deps.gateway.setOwner(organisationId, doc.prospectId, toUserId, target?.username ?? '');
     }
-    await this.deps.repository.recordChange(
-      organisationId,
-      docs.map((doc) => doc._id),
-    );
+    const ids = docs.map((doc) => doc._id);
+    await this.deps.repository.recordChange(organisationId, ids);
+    await this.deps.repository.finished(ids, syncToken);
     return docs.length;
   }
 
@@ -472,28 +479,72 @@ export class OpportunitiesService {
     assertCommentable: async (actor, opportunityId) => {
       await this.visible(actor, opportunityId);
     },
-    recordComment: async (actor, opportunityId, message: MessageDoc) => {
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        const doc = await this.visible(actor, opportunityId);
-        const state = computeTiming(doc, message.date, this.deps.timeZone).state;
-        const entry: HistoryEntry = {
-          at: message.date,
-          by: actor.userId,
-          from: state,
-          to: state,
-          kind: 'comment',
-          reason: `Commentaire (${message.statusName})`,
-        };
-        const recent = [message, ...(doc.recentMessages ?? [])].slice(0, 3);
-        if (await this.deps.repository.setRecentMessages(doc, recent, entry)) {
-          // The card shows the last comments.
-          await this.deps.index.changed(doc.organisationId, doc._id);
-          return;
-        }
-      }
-      throw AppError.conflict(OPPORTUNITY_MESSAGES.busy);
-    },
+    recordComment: (actor, opportunityId, message: MessageDoc) =>
+      this.addComment(() => this.visible(actor, opportunityId), actor.userId, message),
+    completeComment: (message: MessageDoc) =>
+      this.addComment(
+        () => this.deps.repository.findById(message.organisationId, message.opportunityId),
+        message.userId,
+        message,
+      ),
   };
+
+  /** The comment's line in the history and the card preview, once (a comment already logged is left). */
+  private async addComment(
+    read: () => Promise<OpportunityDoc | null>,
+    by: string,
+    message: MessageDoc,
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const doc = await read();
+      if (!doc || doc.history.some((entry) => entry.messageId === message._id)) return;
+      const state = computeTiming(doc, message.date, this.deps.timeZone).state;
+      const entry: HistoryEntry = {
+        at: message.date,
+        by,
+        from: state,
+        to: state,
+        kind: 'comment',
+        reason: `Commentaire (${message.statusName})`,
+        messageId: message._id,
+      };
+      const recent = [message, ...(doc.recentMessages ?? [])].slice(0, 3);
+      if (await this.deps.repository.setRecentMessages(doc, recent, entry)) {
+        // The card shows the last comments.
+        await this.deps.index.changed(doc.organisationId, doc._id);
+        return;
+      }
+    }
+    throw AppError.conflict(OPPORTUNITY_MESSAGES.busy);
+  }
+
+  /**
+   * Finishes the changes of state or owner a killed process left half-written (their mark is still
+   * on the opportunity): the list change record and the prospect's copies, from the opportunity as
+   * stored. Harmless when the change is in fact still running elsewhere: it writes the same values.
+   */
+  async finishInterruptedChanges(): Promise<number> {
+    const { repository, gateway } = this.deps;
+    let finished = 0;
+    for (;;) {
+      const docs = await repository.unfinishedChanges();
+      const owners = new Map(
+        (await this.deps.users([...new Set(docs.map((doc) => doc.userId))])).map((user) => [
+          user._id,
+          user.username,
+        ]),
+      );
+      for (const doc of docs) {
+        await repository.recordChange(doc.organisationId, [doc._id]);
+        await gateway.setState(doc.organisationId, doc.prospectId, doc.state);
+        await gateway.setOwner(doc.organisationId, doc.prospectId, doc.userId, owners.get(doc.userId) ?? '');
+        await repository.finished([doc._id], doc.syncToken ?? '');
+        finished += 1;
+      }
+      if (docs.length < WRITE_CHUNK) return finished;
+      await yieldToEventLoop();
+    }
+  }
 
   // ---- renewal follow-ups ----
 
@@ -513,9 +564,11 @@ export class OpportunitiesService {
           kind: 'renewal',
           reason: renewalReason(doc.renewalEndDate ?? '', renewalLeadDays),
         };
-        if (await repository.applyRenewal(doc, entry)) {
+        const syncToken = newObjectId();
+        if (await repository.applyRenewal(doc, entry, syncToken)) {
           await index.changed(doc.organisationId, doc._id);
           await gateway.setState(doc.organisationId, doc.prospectId, 'TODO');
+          await repository.finished([doc._id], syncToken);
           applied += 1;
         }
       }
