@@ -16,12 +16,11 @@ import path from 'node:path';
 import { REPO } from './servers';
 
 /**
- * The platform version a remote built "against the previous minor" used. @app/platform has had one
- * version so far (0.1.0), so the pin is its sources at an older commit (before the API client, focus ring
- * and modal changes), declared as the version before 0.1.0. When platform moves to 0.2.0, pin the last
- * 0.1.x commit here with version 0.1.x (docs/decisions/module-manifest.md).
+ * The platform version a remote built "against the previous minor" used: the last 0.1.x sources
+ * (before ModalFooter and TimedConfirmation made 0.2.0), as released (docs/decisions/module-manifest.md).
+ * When platform moves to 0.3.0, pin the last 0.2.x commit here.
  */
-export const PREVIOUS_PLATFORM = { commit: '3b439b7933fc9c928d6eb28a3e1623e50ba6393e', version: '0.0.0' };
+export const PREVIOUS_PLATFORM = { commit: '88f6601c4e37414986cdd8849b90a25ae6f5d16e', version: '0.1.0' };
 
 export type ThrowawayModule = {
   name: string;
