@@ -48,6 +48,7 @@ type OpportunityDoc = {
   prospectId: string;
   messageCount?: number;
   history: { to: State | null; kind?: string }[];
+  syncToken?: string;
 };
 
 describe('the API killed during a burst of state changes and comments', () => {
@@ -171,7 +172,11 @@ describe('the API killed during a burst of state changes and comments', () => {
       expect(messages).toBe(commentLines);
       expect(doc.syncToken).toBeUndefined();
     }
-    expect(await store.collection('messages').countDocuments({ pending: { $exists: true } })).toBe(0);
+    expect(
+      await store
+        .collection<{ _id: string; pending?: true }>('messages')
+        .countDocuments({ pending: { $exists: true } }),
+    ).toBe(0);
     await store.close();
 
     const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
