@@ -42,6 +42,14 @@ const CASES: [string, FacetSelection][] = [
   ],
   ['', toggleOption(toggleOption(NO_SELECTION, 'departement', '14'), 'trancheSalarier', '0 salarié')],
   ['boulangerie eloise', toggleOption(NO_SELECTION, 'codePostale', '35000')],
+  [
+    '',
+    toggleOption(
+      toggleOption(toggleOption(NO_SELECTION, 'codePostale', '35000'), 'libelleactivite', 'Garage'),
+      'trancheSalarier',
+      '0 salarié',
+    ),
+  ],
 ];
 
 test.each(CASES)(

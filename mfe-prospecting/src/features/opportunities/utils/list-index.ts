@@ -63,18 +63,23 @@ const GROUP_KINDS: readonly (readonly FilterKind[])[] = [
   ['trancheSalarier'],
 ];
 
+// Module-local copies: an imported binding is read through a getter in the bundle, and verdictOf
+// reads them for each of 20,000 items per keystroke.
+const KINDS: readonly FilterKind[] = FILTER_KINDS;
+const GROUP_OF_KIND: readonly number[] = KINDS.map((kind) => GROUP_OF[kind]);
+const matches = matchesSearch;
+
 /** A search and a selection, ready to test items with. */
 export type Criteria = {
   words: readonly string[];
   /** Per filter kind (FILTER_KINDS' order), the ticked options, or null when none is. */
   chosen: readonly (ReadonlySet<string> | null)[];
+  anyChosen: boolean;
 };
 
 export function criteriaOf(search: string, selection: FacetSelection): Criteria {
-  return {
-    words: searchWords(search),
-    chosen: FILTER_KINDS.map((kind) => (selection[kind].length > 0 ? new Set(selection[kind]) : null)),
-  };
+  const chosen = FILTER_KINDS.map((kind) => (selection[kind].length > 0 ? new Set(selection[kind]) : null));
+  return { words: searchWords(search), chosen, anyChosen: chosen.some((set) => set !== null) };
 }
 
 /** verdictOf: the item is shown. */
@@ -87,33 +92,46 @@ export const LEFT_OUT = -2;
  * search): SHOWN, LEFT_OUT, or the one filter group it fails, whose options count it.
  */
 export function verdictOf(item: IndexedOpportunity, criteria: Criteria): number {
-  if (criteria.words.length > 0 && !matchesSearch(item.text, criteria.words)) return LEFT_OUT;
+  if (criteria.words.length > 0 && !matches(item.text, criteria.words)) return LEFT_OUT;
+  if (!criteria.anyChosen) return SHOWN;
   let failedGroup = SHOWN;
-  for (let index = 0; index < FILTER_KINDS.length; index += 1) {
+  for (let index = 0; index < KINDS.length; index += 1) {
     const set = criteria.chosen[index];
-    const kind = FILTER_KINDS[index]!;
-    if (!set || set.has(item.facets[kind])) continue;
-    const group = GROUP_OF[kind];
+    if (!set || set.has(item.facets[KINDS[index]!])) continue;
+    const group = GROUP_OF_KIND[index]!;
     if (failedGroup === SHOWN) failedGroup = group;
     else if (group !== failedGroup) return LEFT_OUT;
   }
   return failedGroup;
 }
 
-/** The kinds whose options count an item with this verdict. */
-export function countedKinds(verdict: number): readonly FilterKind[] {
-  return verdict === SHOWN ? FILTER_KINDS : (GROUP_KINDS[verdict] ?? []);
+/**
+ * Counts an item with this verdict in the options that count it (`delta` -1 takes it off; a count
+ * back to 0 leaves its map): a shown item everywhere, one failing one group in that group only.
+ */
+export function countItem(
+  counts: FacetCounts,
+  item: IndexedOpportunity,
+  verdict: number,
+  delta: 1 | -1,
+): void {
+  if (verdict === LEFT_OUT) return;
+  const kinds = verdict === SHOWN ? KINDS : (GROUP_KINDS[verdict] ?? []);
+  for (let index = 0; index < kinds.length; index += 1) {
+    const kind = kinds[index]!;
+    const map = counts[kind];
+    const value = item.facets[kind];
+    const count = (map.get(value) ?? 0) + delta;
+    if (count === 0) map.delete(value);
+    else map.set(value, count);
+  }
 }
 
 export function emptyCounts(): FacetCounts {
   return Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map<string, number>()])) as FacetCounts;
 }
 
-/**
- * The list as searched and filtered and every option's live count, in one pass: an item failing no
- * group is shown and counted everywhere, an item failing exactly one group is counted only in that
- * group.
- */
+/** The list as searched and filtered, and every option's live count, in one pass. */
 export function filterAndCount(
   items: readonly IndexedOpportunity[],
   search: string,
@@ -124,13 +142,17 @@ export function filterAndCount(
 
 export function filterAndCountBy(items: readonly IndexedOpportunity[], criteria: Criteria): FilterResult {
   const counts = emptyCounts();
+  // The maps each verdict adds to, looked up once: this loop runs over 20,000 items per keystroke.
+  const shownIn = KINDS.map((kind) => [kind, counts[kind]] as const);
+  const failingIn = GROUP_KINDS.map((kinds) => kinds.map((kind) => [kind, counts[kind]] as const));
   const matched: IndexedOpportunity[] = [];
   for (const item of items) {
     const verdict = verdictOf(item, criteria);
     if (verdict === LEFT_OUT) continue;
     if (verdict === SHOWN) matched.push(item);
-    for (const kind of countedKinds(verdict)) {
-      const map = counts[kind];
+    const targets = verdict === SHOWN ? shownIn : failingIn[verdict]!;
+    for (let index = 0; index < targets.length; index += 1) {
+      const [kind, map] = targets[index]!;
       const value = item.facets[kind];
       map.set(value, (map.get(value) ?? 0) + 1);
     }

@@ -1,10 +1,9 @@
 import { FILTER_KINDS, type FilterKind, type OpportunityView } from '@app/domain';
 import type { FacetSelection } from './list-filter';
 import {
-  countedKinds,
+  countItem,
   criteriaOf,
   filterAndCountBy,
-  LEFT_OUT,
   SHOWN,
   verdictOf,
   type Criteria,
@@ -114,15 +113,14 @@ export function advanceListView(
     criteria = criteriaOf(search, selection);
     ({ matched, counts } = filterAndCountBy(sorted, criteria));
   } else if (added.length > 0 || gone) {
-    const editor = new CountsEditor(counts);
-    for (const item of removed) editor.count(item, verdictOf(item, criteria), -1);
+    counts = copyOf(counts);
+    for (const item of removed) countItem(counts, item, verdictOf(item, criteria), -1);
     const entering: IndexedOpportunity[] = [];
     for (const item of added) {
       const verdict = verdictOf(item, criteria);
-      editor.count(item, verdict, 1);
+      countItem(counts, item, verdict, 1);
       if (verdict === SHOWN) entering.push(item);
     }
-    counts = editor.counts;
     matched = mergeSorted(without(matched, gone), sortedBy(entering, compare), compare);
   }
   if (matched !== previous.matched) shown = matched.map((item) => item.opportunity);
@@ -161,33 +159,8 @@ function without<T>(items: readonly T[], gone: ReadonlySet<T> | null): readonly 
   return gone ? items.filter((item) => !gone.has(item)) : items;
 }
 
-/** Facet counts changed item by item; a kind's map is copied on its first change. */
-class CountsEditor {
-  readonly counts: FacetCounts;
-  private readonly copied = new Set<FilterKind>();
-
-  constructor(counts: FacetCounts) {
-    this.counts = { ...counts };
-  }
-
-  count(item: IndexedOpportunity, verdict: number, delta: 1 | -1): void {
-    if (verdict === LEFT_OUT) return;
-    for (const kind of countedKinds(verdict)) {
-      if (!this.copied.has(kind)) {
-        this.counts[kind] = new Map(this.counts[kind]);
-        this.copied.add(kind);
-      }
-      bump(this.counts[kind], item.facets[kind], delta);
-    }
-  }
-}
-
-/** Adds `delta` to a value's count; a count back to 0 leaves the map. */
-function bump(map: Map<string, number>, value: string, delta: number): void {
-  const count = (map.get(value) ?? 0) + delta;
-  if (count === 0) map.delete(value);
-  else map.set(value, count);
-}
+const copyOf = (counts: FacetCounts): FacetCounts =>
+  Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map(counts[kind])])) as FacetCounts;
 
 /**
  * The options after some items came and went: only a value appearing or disappearing moves them, so
