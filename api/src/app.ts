@@ -33,6 +33,7 @@ import { OrganisationsService } from './modules/organisations/service';
 import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
+import { ExportPool } from './modules/opportunities/export-pool';
 import { createProspectsModule } from './modules/prospects/module';
 import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
@@ -58,6 +59,8 @@ export type App = Express & {
     apiRoutes: ApiRoutes;
     /** Stops the background jobs (abandoned imports, renewal follow-ups); call it on shutdown. */
     stop: () => void;
+    /** Closes the other connections the app holds to the store (export threads); before closing it. */
+    release: () => Promise<void>;
   };
 };
 
@@ -85,6 +88,11 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
     usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
   });
+  // Large exports in worker threads with their own connection: only on the embedded store's file.
+  const exportPool =
+    deps.store.kind === 'sqlite'
+      ? ExportPool.create(config.dataDir, config.exportWorkers, logger)
+      : undefined;
   const opportunities = createOpportunitiesModule({
     store: deps.store,
     logger,
@@ -96,6 +104,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
+    ...(exportPool ? { exportPool } : {}),
   });
   const rounds = createRoundsModule({
     store: deps.store,
@@ -205,6 +214,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.locals.stop = () => {
     prospects.stop();
     opportunities.stop();
+  };
+  app.locals.release = async () => {
+    await exportPool?.stop();
   };
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

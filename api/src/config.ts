@@ -1,5 +1,6 @@
 // Configuration: read once at start from the environment, validated with zod.
 // A bad value stops the start with a French message naming the variable (docs/decisions/configuration.md).
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -69,6 +70,11 @@ export type Config = {
   bodyLimit: string;
   /** Days before a contract's forecast end that its opportunity comes back as TODO (RENEWAL_LEAD_DAYS). */
   renewalLeadDays: number;
+  /**
+   * Worker threads building a large export side by side on the embedded store (EXPORT_WORKERS,
+   * default: the cores, at most 4; 0: the export is built on the main thread).
+   */
+  exportWorkers: number;
   /**
    * At start, unfinished imports idle for at least this long are removed (IMPORT_START_GRACE_MS,
    * default 2 minutes: younger ones may belong to another API instance on the same store; 0 for a
@@ -402,6 +408,9 @@ export function loadConfig(env: Env = process.env): Config {
     renewalLeadDays:
       parseWith(env, 'RENEWAL_LEAD_DAYS', integer(0, 3650), 'doit être un nombre de jours entre 0 et 3650') ??
       90,
+    exportWorkers:
+      parseWith(env, 'EXPORT_WORKERS', integer(0, 16), 'doit être un nombre de fils entre 0 et 16') ??
+      Math.min(4, availableParallelism()),
     importStartGraceMs:
       parseWith(
         env,

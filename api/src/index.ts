@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     server.close(async (error) => {
       try {
         await mailer.close();
+        await app.locals.release();
         await store.close();
         logger.info('Arrêt terminé');
         process.exit(error ? 1 : 0);

@@ -472,10 +472,13 @@ function compactDatabase(db: Database.Database): void {
   db.exec('VACUUM');
 }
 
-function storeOver(db: Database.Database, engine: SqliteEngine, inMemory: boolean): Store {
+/** memory: tests; file: the API's connection (compacts at close); reader: a read-only second connection. */
+type Connection = 'memory' | 'file' | 'reader';
+
+function storeOver(db: Database.Database, engine: SqliteEngine, connection: Connection): Store {
   const collections = new Map<string, SqliteCollection<Document>>();
   return {
-    kind: inMemory ? 'sqlite-memory' : 'sqlite',
+    kind: connection === 'memory' ? 'sqlite-memory' : 'sqlite',
     collection<T extends Document>(name: string): Collection<T> {
       if (!COLLECTION_NAME.test(name)) throw new Error(`Nom de collection invalide : ${name}`);
       let existing = collections.get(name);
@@ -492,7 +495,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, inMemory: boolea
     async close(): Promise<void> {
       if (!db.open) return;
       engine.endRead();
-      if (!inMemory) {
+      if (connection === 'file') {
         db.pragma('optimize');
         compactDatabase(db);
       }
@@ -519,11 +522,30 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     db.close();
     throw error;
   }
-  return storeOver(db, engine, false);
+  return storeOver(db, engine, 'file');
+}
+
+/**
+ * A read-only connection to an existing DATA_DIR/store.sqlite, for a worker thread (the export):
+ * it sees what the API's connection committed, writes nothing (a collection without a table yet
+ * cannot be read through it), and closes without checkpoint or compaction.
+ */
+export function openSqliteReader(dataDir: string): Store {
+  const file = path.join(dataDir, STORE_FILE);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -32000');
+    return storeOver(db, new SqliteEngine(db), 'reader');
+  } catch (error) {
+    db?.close();
+    throw new StoreOpenError(file, error);
+  }
 }
 
 /** A throw-away store in memory (tests). */
 export function openMemorySqliteStore(): Store {
   const db = openDatabase(':memory:');
-  return storeOver(db, new SqliteEngine(db), true);
+  return storeOver(db, new SqliteEngine(db), 'memory');
 }

@@ -64,7 +64,7 @@ export async function startApi(
       PASSWORD_HASH_COST: '1024',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: process.env.DEBUG_API ? 'inherit' : 'ignore',
   });
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {

@@ -1,49 +1,135 @@
 // /api/opportunity/export/filter: the filtered list as CSV, built by chunks of 2,000 opportunities
-// (read with projections, two queries a chunk) with a yield to the event loop between them, so a
-// 100,000-line export never stalls other calls. The filters are the browser list's own (domain),
-// applied to the prospects before any line is written, so the file is exactly the list on screen.
-// The lines are written from the stored documents (export-lines.ts), the same text as domain's
-// opportunityCsvLine of each view without building the views.
+// (two queries a chunk) with a yield to the event loop between them. The filters are the browser
+// list's own (domain), applied to the prospects before any line is written, so the file is exactly
+// the list on screen. The lines are written from the stored documents (export-lines.ts), the same
+// text as domain's opportunityCsvLine of each view without building the views.
+// On the embedded store the list is cut in shares built side by side by worker threads, each with
+// its own read connection (export-pool.ts); otherwise, and for short lists, here.
 import {
   createFilterPredicate,
   type ExportFilterData,
   type FilterableProspect,
   opportunityCsvHeader,
+  type UserRef,
 } from '@app/domain';
 import type { Actor } from '../messages/module';
+import type { ProspectRecords } from '../prospects/prospect-records';
 import { exportLineWriter } from './export-lines';
+import type { ExportPool } from './export-pool';
+import { filterableOf, type ViewContext } from './opportunity-views';
+import type { OpportunitiesRepository, OpportunityDoc } from './repository';
 import type { OpportunitiesService } from './service';
 
 const CHUNK = 2000;
+/** Below this many opportunities the file is built here: a worker's round trip would cost more. */
+export const PARALLEL_FROM = 4 * CHUNK;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The filters of the list on screen (the export body's filter without its state). */
+export type ExportFilters = Omit<ExportFilterData['filter'], 'state'>;
+
+/** Lines of a share of the list, in order: one string, and where each line ends in it. */
+export type ExportPart = { text: string; ends: ArrayLike<number> };
+
+/** What the lines are read from: the store (either connection) and the owners' names. */
+export type ExportSources = {
+  repository: Pick<OpportunitiesRepository, 'byIds'>;
+  gateway: Pick<ProspectRecords, 'byIds'>;
+  userOf: (id: string) => UserRef;
+  now: number;
+  timeZone: string;
+};
+
+/** The work of one share: what a worker thread is sent. */
+export type ExportShare = {
+  organisationId: string;
+  ids: readonly string[];
+  filters: ExportFilters;
+  now: number;
+  timeZone: string;
+  /** [id, username] of the owners. */
+  users: readonly (readonly [string, string])[];
+};
+
+/** The lines of these opportunities, in this order, whose prospect matches the filters. */
+export async function exportLines(
+  sources: ExportSources,
+  organisationId: string,
+  ids: readonly string[],
+  filters: ExportFilters,
+): Promise<ExportPart> {
+  const matches = createFilterPredicate(filters, (prospect: FilterableProspect) => prospect);
+  const lineOf = exportLineWriter(sources.timeZone);
+  // One string grown by appends (V8 keeps it as a rope, flattened once when sent).
+  let text = '';
+  const ends: number[] = [];
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = ids.slice(start, start + CHUNK);
+    const found = await sources.repository.byIds(organisationId, chunk);
+    const prospects = await sources.gateway.byIds(
+      organisationId,
+      found.map((doc) => doc.prospectId),
+    );
+    const context: ViewContext = {
+      now: sources.now,
+      timeZone: sources.timeZone,
+      prospects: new Map(prospects.map((prospect) => [prospect._id, prospect])),
+      userOf: sources.userOf,
+    };
+    const byId = new Map(found.map((doc) => [doc._id, doc]));
+    for (const id of chunk) {
+      const doc: OpportunityDoc | undefined = byId.get(id);
+      if (!doc || !matches(filterableOf(context.prospects.get(doc.prospectId)))) continue;
+      text += lineOf(doc, context);
+      ends.push(text.length);
+    }
+  }
+  return { text, ends };
+}
+
+/** The file: the header and the lines at positions [startId, endId) of the parts, in order; '' without any. */
+export function csvOf(parts: readonly ExportPart[], startId: number, endId: number): string {
+  let csv = '';
+  let position = 0;
+  for (const { text, ends } of parts) {
+    const count = ends.length;
+    const from = Math.max(0, startId - position);
+    const to = Math.min(count, endId - position);
+    if (from < to) {
+      const begin = from === 0 ? 0 : (ends[from - 1] as number);
+      const end = ends[to - 1] as number;
+      csv += begin === 0 && end === text.length ? text : text.slice(begin, end);
+    }
+    position += count;
+  }
+  // No line but the header: the client says 'Le fichier est vide'.
+  return csv === '' ? '' : opportunityCsvHeader() + csv;
+}
+
+/** The file, and how many worker threads built it (0: the main thread). */
 export async function exportCsv(
   opportunities: OpportunitiesService,
   actor: Actor,
   input: ExportFilterData,
-  timeZone: string,
-): Promise<{ csvString: string }> {
+  pool?: ExportPool,
+): Promise<{ csvString: string; threads: number }> {
   const { state, ...filters } = input.filter;
-  const matches = createFilterPredicate(filters, (prospect: FilterableProspect) => prospect);
-  const lineOf = exportLineWriter(timeZone);
   const keys = await opportunities.sortedKeys(actor, state);
-  // One string grown by appends (V8 keeps it as a rope, flattened once when sent).
-  let csv = opportunityCsvHeader();
-  let lines = 0;
-  let position = 0;
-  for (let start = 0; start < keys.length && position < input.endId; start += CHUNK) {
-    const ids = keys.slice(start, start + CHUNK).map((key) => key._id);
-    const { docs, context } = await opportunities.documents(actor.organisationId, ids, matches);
-    for (const doc of docs) {
-      if (position >= input.startId && position < input.endId) {
-        csv += lineOf(doc, context);
-        lines += 1;
-      }
-      position += 1;
-    }
-    await yieldToEventLoop();
+  const ids = keys.map((key) => key._id);
+  const ownerIds = [...new Set(keys.map((key) => key.userId))];
+  const sources = await opportunities.exportSources(ownerIds);
+  let parts: ExportPart[] | null = null;
+  if (pool && ids.length >= PARALLEL_FROM) {
+    const users = ownerIds.map((id) => [id, sources.userOf(id).username] as const);
+    parts = await pool.lines(actor.organisationId, ids, filters, {
+      now: sources.now,
+      timeZone: sources.timeZone,
+      users,
+    });
   }
-  // No line but the header: the client says 'Le fichier est vide'.
-  return { csvString: lines === 0 ? '' : csv };
+  const threads = parts?.length ?? 0;
+  parts ??= [await exportLines(sources, actor.organisationId, ids, filters)];
+  return { csvString: csvOf(parts, input.startId, input.endId), threads };
 }

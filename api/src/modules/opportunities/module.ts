@@ -8,6 +8,7 @@ import type { ApiRoutes } from '../access/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
 import { CardPages } from './cached-cards';
+import type { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
 import { PageReplies } from './page-replies';
 import { OpportunitiesRepository } from './repository';
@@ -25,6 +26,8 @@ export type OpportunitiesModuleDeps = {
   /** The organisations' time zone (Europe/Paris): days, "today" and renewal dates are read there. */
   timeZone: string;
   renewalLeadDays: number;
+  /** Threads building large exports on the embedded store (absent: built on the main thread). */
+  exportPool?: ExportPool;
 };
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */
@@ -68,7 +71,7 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     stop() {
       clearInterval(timer);
     },
-    registerRoutes: (api) => registerOpportunityRoutes(api, opportunities, deps.messages, deps.timeZone),
+    registerRoutes: (api) => registerOpportunityRoutes(api, opportunities, deps.messages, deps.exportPool),
     threads: opportunities.threads,
     handOver: (organisationId, fromUserId, toUserId) =>
       opportunities.handOver(organisationId, fromUserId, toUserId),

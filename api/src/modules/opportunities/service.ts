@@ -6,7 +6,6 @@ import {
   computeTiming,
   CONTRACTUAL_KEYS,
   EMPTY_VALUE,
-  type FilterableProspect,
   hasPermission,
   type ListFilter,
   type NewOpportunityData,
@@ -27,9 +26,10 @@ import { AppError } from '../../http/app-error';
 import type { Actor, MessageDoc, MessageLog, OpportunityThreads } from '../messages/module';
 import type { PoolRow, ProspectCatalogue, ProspectDoc } from '../prospects/module';
 import type { CardPages } from './cached-cards';
+import type { ExportSources } from './export';
 import type { ListIndex, OrganisationList, ScopeLists } from './list-index';
 import type { PageReplies, PageReply } from './page-replies';
-import { filterableOf, toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
+import { toHistoryView, toOpportunityView, type ViewContext } from './opportunity-views';
 import {
   type HistoryEntry,
   type OpportunitiesRepository,
@@ -154,26 +154,16 @@ export class OpportunitiesService {
       : { json: Buffer.from(json) };
   }
 
-  /**
-   * The stored documents of some ids, in the given order, with what their views need (the export
-   * writes its lines from these, without building views); with `keep`, only those whose prospect it keeps.
-   */
-  async documents(
-    organisationId: string,
-    ids: readonly string[],
-    keep?: (prospect: FilterableProspect) => boolean,
-  ): Promise<{ docs: OpportunityDoc[]; context: ViewContext }> {
-    const found = await this.deps.repository.byIds(organisationId, ids);
-    const context = await this.viewContext(organisationId, found);
-    const byId = new Map(found.map((doc) => [doc._id, doc]));
-    const docs: OpportunityDoc[] = [];
-    for (const id of ids) {
-      const doc = byId.get(id);
-      if (!doc) continue;
-      if (keep && !keep(filterableOf(context.prospects.get(doc.prospectId)))) continue;
-      docs.push(doc);
-    }
-    return { docs, context };
+  /** What the export reads its lines from, with the names of these owners. */
+  async exportSources(ownerIds: readonly string[]): Promise<ExportSources> {
+    const users = new Map((await this.deps.users([...ownerIds])).map((user) => [user._id, user]));
+    return {
+      repository: this.deps.repository,
+      gateway: this.deps.gateway,
+      userOf: (id) => users.get(id) ?? { _id: id, username: '' },
+      now: this.deps.now(),
+      timeZone: this.deps.timeZone,
+    };
   }
 
   async viewContext(

@@ -1,0 +1,43 @@
+// A share of an export built in a worker thread (export-pool.ts): its own read-only connection to
+// the embedded store, the same lines as the main thread writes (export.ts, exportLines).
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqliteReader } from '../../db/sqlite-store';
+import { ProspectRecords } from '../prospects/prospect-records';
+import { type ExportShare, exportLines } from './export';
+import { OpportunitiesRepository } from './repository';
+
+type Message = { id: number; share: ExportShare } | { close: true };
+
+const port = parentPort;
+if (!port) throw new Error('export-worker.ts se lance comme fil de travail (export-pool.ts)');
+const store = openSqliteReader((workerData as { dataDir: string }).dataDir);
+const repository = new OpportunitiesRepository(store);
+const gateway = new ProspectRecords(store);
+
+async function build(id: number, share: ExportShare): Promise<void> {
+  const names = new Map(share.users);
+  const part = await exportLines(
+    {
+      repository,
+      gateway,
+      userOf: (userId) => ({ _id: userId, username: names.get(userId) ?? '' }),
+      now: share.now,
+      timeZone: share.timeZone,
+    },
+    share.organisationId,
+    share.ids,
+    share.filters,
+  );
+  const ends = Uint32Array.from(part.ends);
+  port?.postMessage({ id, text: part.text, ends }, [ends.buffer]);
+}
+
+port.on('message', (message: Message) => {
+  if ('close' in message) {
+    void store.close().finally(() => port.close());
+    return;
+  }
+  build(message.id, message.share).catch((error: unknown) =>
+    port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
