@@ -26,9 +26,10 @@ describe('billing with Stripe (local fake of its API)', () => {
   let store: Store;
   let app: App;
   let dir: string;
+  let api: Awaited<ReturnType<StripeFake['start']>>;
 
   beforeAll(async () => {
-    const api = await fake.start();
+    api = await fake.start();
     dir = mkdtempSync(path.join(tmpdir(), 'billing-stripe-'));
     const config = testConfig(
       {
@@ -224,6 +225,55 @@ describe('billing with Stripe (local fake of its API)', () => {
     expect(main.body.warning).toContain('1 licence attribuée a été retirée');
     // Members read the summary without the owner's warning.
     expect((await k.post('/api/stripe/getMainSub', k.as(anne))).body.warning).toBeUndefined();
+  });
+
+  it('never writes a stale read of another API instance over a newer one', async () => {
+    // A second instance on the same store: its syncs are not queued with the first one's.
+    const logger = pino({ level: 'silent' });
+    const other = createApp(t.config, {
+      store,
+      mailer: createMailer(t.config, logger),
+      logger,
+      now: t.clock.now,
+      stripeApi: api,
+    });
+    await other.locals.ready;
+    try {
+      const owner = await k.owner();
+      const { sessionId, subscriptionId } = await subscribe(owner, 3);
+      await k.post('/api/stripe/save', { ...k.as(owner), session_id: sessionId });
+      expect(await paidKeys(owner)).toHaveLength(3);
+
+      // This instance reads 3 seats, slowly; meanwhile Stripe moves to 5 and tells the other one.
+      const hold = fake.holdNextRetrieval();
+      // (then: a supertest request is only sent once something waits for it)
+      const slow = deliver(event('customer.subscription.updated', { id: subscriptionId })).then((res) => res);
+      await hold.arrived;
+      fake.update(subscriptionId, { seats: 5 });
+      const payload = event('customer.subscription.updated', { id: subscriptionId });
+      const fast = request(other)
+        .post('/api/stripe/webhook')
+        .set(
+          'Stripe-Signature',
+          stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: SECRET,
+            timestamp: Math.floor(t.clock.now() / 1000),
+          }),
+        )
+        .set('Content-Type', 'application/json')
+        .send(payload)
+        .then((res) => res);
+      // Give the other instance time to read Stripe and write, were it not waiting for the lease.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      hold.release();
+      expect((await slow).status).toBe(200);
+      expect((await fast).status).toBe(200);
+      expect(await paidKeys(owner)).toHaveLength(5);
+      expect((await k.post('/api/stripe/getMainSub', k.as(owner))).body).toMatchObject({ seats: 5 });
+    } finally {
+      other.locals.stop();
+    }
   });
 
   it('payment failed: renewal stops moving and the owner is warned; cancelled: keys end now', async () => {

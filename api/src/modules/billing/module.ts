@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
 import type { PaidLicences } from '../licences/module';
@@ -55,6 +56,7 @@ export function createBillingModule(deps: BillingModuleDeps): BillingModule {
     publicUrl: deps.config.publicUrl,
     now: deps.now,
     logger: deps.logger,
+    leases: new Leases(deps.store, 'billingSyncLeases', deps.now),
   });
   const router = Router();
   router.use(webhookRouter(billing));

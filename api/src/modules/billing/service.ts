@@ -3,6 +3,7 @@
 // (never from the browser, never from an event's copy of the object). docs/decisions/billing.md.
 import { type BillingPricesReply, formatDate, type MainSubscription } from '@app/domain';
 import type { Logger } from 'pino';
+import { LeaseBusyError, type Leases } from '../../db/leases';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../access/organisation-access';
 import type { PaidLicences } from '../licences/module';
@@ -18,6 +19,7 @@ export const BILLING_REPLIES = {
   keyNotFound: 'Licence introuvable',
   noSubscription: 'Aucun abonnement payant : choisissez d’abord une offre',
   badSignature: 'Signature du webhook invalide',
+  syncBusy: 'L’abonnement est en cours de mise à jour, veuillez réessayer dans un instant',
 } as const;
 
 /** Webhook events that may change a subscription; each one makes us re-read it from the provider. */
@@ -42,10 +44,16 @@ export type BillingServiceDeps = {
   publicUrl: string;
   now: () => number;
   logger: Logger;
+  /** One sync per subscription at a time across the API processes sharing the store. */
+  leases: Leases;
 };
 
 export class BillingService {
-  /** One sync at a time per subscription in this process: a stale read cannot undo a newer one. */
+  /**
+   * One sync at a time per subscription: queued in this process, and holding the subscription's
+   * lease in the store against the other processes, so a stale read can never be written after a
+   * newer one.
+   */
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: BillingServiceDeps) {}
@@ -184,7 +192,13 @@ export class BillingService {
   /** Re-reads one subscription from the provider and makes the records and keys match it. */
   syncSubscription(subscriptionId: string): Promise<SubscriptionDoc | null> {
     const previous = this.queues.get(subscriptionId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.applySubscription(subscriptionId));
+    const next = previous
+      .catch(() => undefined)
+      .then(() => this.deps.leases.run(subscriptionId, () => this.applySubscription(subscriptionId)))
+      .catch((error: unknown) => {
+        if (error instanceof LeaseBusyError) throw AppError.conflict(BILLING_REPLIES.syncBusy);
+        throw error;
+      });
     this.queues.set(subscriptionId, next);
     void next
       .finally(() => {

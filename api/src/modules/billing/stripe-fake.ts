@@ -41,6 +41,7 @@ export class StripeFake {
   readonly promotions = new Map<string, string>([['BIENVENUE10', 'promo_bienvenue10']]);
   readonly created: URLSearchParams[] = [];
   private server: Server | null = null;
+  private held: { arrived: () => void; released: Promise<void> } | null = null;
 
   async start(): Promise<{ host: string; port: number; protocol: 'http' }> {
     this.server = createServer((req, res) => {
@@ -74,6 +75,19 @@ export class StripeFake {
     this.subscriptions.set(subscription.id, subscription);
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
     return subscription;
+  }
+
+  /**
+   * Holds the next read of a subscription: it answers the state the subscription had when the read
+   * arrived, once released (a slow network between one API instance and Stripe).
+   */
+  holdNextRetrieval(): { arrived: Promise<void>; release: () => void } {
+    let arrived = () => {};
+    let release = () => {};
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.held = { arrived, released };
+    return { arrived: arrival, release };
   }
 
   update(subscriptionId: string, change: { seats?: number; status?: string; periodEnd?: number }): void {
@@ -119,7 +133,15 @@ export class StripeFake {
     const subscriptionMatch = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
     if (req.method === 'GET' && subscriptionMatch) {
       const subscription = this.subscriptions.get(subscriptionMatch[1] ?? '');
-      return subscription ? [200, subscription] : missing;
+      if (!subscription) return missing;
+      const read = structuredClone(subscription);
+      const hold = this.held;
+      if (hold) {
+        this.held = null;
+        hold.arrived();
+        await hold.released;
+      }
+      return [200, read];
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const form = await bodyOf(req);
