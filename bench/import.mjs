@@ -7,13 +7,14 @@
 // - p99 of a concurrent list call (/api/prospect/get/all) while 100k rows go in;
 // - the start-up time and memory of the API over a store holding 1M prospects.
 // Prints the figures; writes bench/results/import.json.
-// Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser]   (build first: npm run build)
+// Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser] [--cpu-prof <dir>]
+//   (build first: npm run build; --cpu-prof runs the API under node --cpu-prof)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, post } from './support.mjs';
+import { freePort, pathOption, post } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -24,6 +25,7 @@ const sizesArg = process.argv.indexOf('--sizes');
 const SIZES =
   sizesArg === -1 ? [10_000, 100_000, 1_000_000] : process.argv[sizesArg + 1].split(',').map(Number);
 const WITH_BROWSER = process.argv.includes('--browser');
+const cpuProfDir = pathOption('cpu-prof', 'cpu-profiles');
 const BATCH = 2_000;
 
 export const COLUMNS = [
@@ -87,7 +89,8 @@ const rowObject = (index) =>
 async function startApi(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(dist, 'index.js')], {
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profile, path.join(dist, 'index.js')], {
     env: {
       ...process.env,
       PORT: String(port),
