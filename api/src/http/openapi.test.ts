@@ -122,7 +122,7 @@ describe('the OpenAPI document', () => {
         expect(operation.responses['403']).toBeDefined();
       }
       expect(operation['x-requires-licence']).toBe(route.requiresLicence);
-      expect(operation.responses['269'] !== undefined).toBe(route.requiresLicence);
+      expect(operation.responses['269'] !== undefined).toBe(route.requiresLicence !== false);
       expect(operation.responses['429'] !== undefined).toBe(route.rateLimited);
     }
   });

@@ -24,7 +24,7 @@ export type OpenApiOperation = {
   responses: Record<string, JsonSchema>;
   'x-access': RegisteredRoute['access'];
   'x-permission'?: PermissionRule & { labels: string[] };
-  'x-requires-licence': boolean;
+  'x-requires-licence': boolean | 'members';
   'x-rate-limited': boolean;
 };
 
@@ -241,9 +241,11 @@ function operationOf(
   const description = [
     ACCESS_LABELS[route.access],
     route.permission ? permissionSentence(route.permission) : null,
-    route.requiresLicence
-      ? `Licence requise : sans licence, réponse ${REDIRECT_STATUS} vers /dashboard/nosub.`
-      : null,
+    route.requiresLicence === 'members'
+      ? `Licence requise, sauf pour le propriétaire : sans licence, réponse ${REDIRECT_STATUS} vers /dashboard/nosub.`
+      : route.requiresLicence
+        ? `Licence requise : sans licence, réponse ${REDIRECT_STATUS} vers /dashboard/nosub.`
+        : null,
     route.rateLimited ? 'Nombre de tentatives limité par adresse IP et par adresse e-mail.' : null,
   ]
     .filter((line): line is string => line !== null)

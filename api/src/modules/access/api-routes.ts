@@ -27,6 +27,9 @@ import { type PermissionRule, permissionFor } from './route-permissions';
 
 export type Access = 'public' | 'session' | 'organisation';
 
+/** Whether a route needs a valid licence: of everyone, of members other than the owner, or none. */
+export type LicenceRule = boolean | 'members';
+
 export type SessionContext = { userId: string; sessionId: string; token: string };
 
 type BaseContext<I> = {
@@ -51,8 +54,11 @@ export type RouteSpec<A extends Access, S extends z.ZodType> = {
   bodyLimit?: string;
   /** Per-IP and per-e-mail limits (login, sign-up, forgot). */
   rateLimited?: boolean;
-  /** Licence hook: members without a licence are redirected (see LicenceGate). */
-  requiresLicence?: boolean;
+  /**
+   * Licence hook: members without a licence are redirected (see LicenceGate); 'members': except the
+   * owner, who may always take the organisation's data out (settings-rules.md, "Data export").
+   */
+  requiresLicence?: LicenceRule;
   /** Returns the JSON reply (200), or replies itself (e.g. redirect()) and returns undefined. */
   handler: (ctx: RouteContext<A, z.output<S>>) => Promise<unknown>;
 };
@@ -66,7 +72,7 @@ export type RegisteredRoute = {
   body: z.ZodType;
   bodyKeys: string[];
   rateLimited: boolean;
-  requiresLicence: boolean;
+  requiresLicence: LicenceRule;
 };
 
 export type ApiRoutesDeps = {
@@ -203,7 +209,7 @@ export class ApiRoutes {
   private authorise(
     path: string,
     rule: PermissionRule | undefined,
-    requiresLicence: boolean,
+    requiresLicence: LicenceRule,
   ): RequestHandler {
     return async (req, res, next) => {
       const raw: unknown = (req.body as Record<string, unknown> | undefined)?.organisationId;
@@ -217,7 +223,7 @@ export class ApiRoutes {
       const access = await this.deps.organisationAccess.resolve(parsed.data, session.userId);
       requirePermission(access, rule);
       res.locals.organisation = access;
-      if (requiresLicence) {
+      if (requiresLicence === true || (requiresLicence === 'members' && !access.isOwner)) {
         const target = await this.deps.licenceGate(access);
         if (target !== null) {
           req.log?.info({ path, organisationId: access.organisationId }, 'Appel sans licence redirigé');

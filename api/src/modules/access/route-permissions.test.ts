@@ -168,14 +168,18 @@ describe('an organisation route missing from the table', () => {
 });
 
 describe('licence gate', () => {
-  it('guards every prospecting call (prospects, opportunities, messages, export, rounds) and leaves settings open', () => {
+  it('guards every prospecting call (prospects, opportunities, messages, export, rounds) and leaves settings open but the data export', () => {
     const t = createTestApp();
     const routes = t.app.locals.apiRoutes.routes;
     const prospecting = /^\/api\/(prospect|opportunity|messages|round)\//;
     expect(routes.filter((route) => prospecting.test(route.path) && !route.requiresLicence)).toEqual([]);
     expect(
       routes.filter((route) => !prospecting.test(route.path) && route.requiresLicence).map((r) => r.path),
-    ).toEqual([]);
+    ).toEqual(['/api/organisation/exportData']);
+    // The data export holds every prospect: members need a licence for it, the owner does not.
+    expect(routes.find((route) => route.path === '/api/organisation/exportData')?.requiresLicence).toBe(
+      'members',
+    );
     return t.close();
   });
 });

@@ -1,5 +1,6 @@
 // Licences: the trial of a new organisation, getAllKey/assignKey, and the licence gate of the
 // prospecting calls (269 to /dashboard/nosub, or /dashboard/subscription for an owner whose trial ended).
+import { PERMISSION } from '@app/domain';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../app';
@@ -85,6 +86,28 @@ describe('licences', () => {
     expect((await ctx.k.post('/api/account/get', { token: member.token })).status).toBe(200);
     const organisations = await ctx.k.post('/api/organisation/get', { token: member.token });
     expect(organisations.body.organisations[0].licence).toMatchObject({ hasLicence: false });
+  });
+
+  it('lets only licensed members take the organisation’s data out, and the owner even after the trial', async () => {
+    const owner = await ctx.k.owner();
+    const exporter = await ctx.k.member(owner, 'Exportateur', String(PERMISSION.EXPORT_PROSPECTS));
+    const exportData = (who: Member) => ctx.k.post('/api/organisation/exportData', ctx.k.as(who));
+    expect((await exportData(exporter)).status).toBe(200);
+    const held = (await keysOf(owner)).keys.find((key) => key.userId === exporter.userId) as Key;
+    expect((await assign(owner, held._id, null)).status).toBe(200);
+    const refused = await exportData(exporter);
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 269,
+      body: { redirect: '/dashboard/nosub' },
+    });
+
+    // The trial is over: every prospecting call sends the owner to the plans, the data export does not.
+    ctx.t.clock.advance(15 * DAY);
+    expect((await ctx.k.post('/api/opportunity/getAllCount', ctx.k.as(owner))).status).toBe(269);
+    const own = await exportData(owner);
+    expect(own.status).toBe(200);
+    expect(own.body.files.length).toBeGreaterThan(0);
+    ctx.t.clock.advance(-15 * DAY);
   });
 
   it('lets a member in on the next call once a licence is assigned, without signing in again', async () => {

@@ -64,6 +64,8 @@ export function registerOrganisationRoutes(
   api.post({
     path: '/api/organisation/exportData',
     access: 'organisation',
+    // Every prospect and opportunity: a member without a licence may not take them; the owner may.
+    requiresLicence: 'members',
     body: empty,
     handler: ({ organisation }) => dataExport.files(organisation),
   });
