@@ -94,6 +94,28 @@ test('when the date is emptied, "Validé" shows "Veuillez renseigner une date" a
   expect(setWaiting).not.toHaveBeenCalled();
 });
 
+test('a follow-up date in the past is refused in the picker, before any comment is asked', async () => {
+  const user = userEvent.setup();
+  await renderControl();
+  await user.click(stateButton('En Attente'));
+  fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2026-03-10T09:00' } });
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('La date de relance doit être dans le futur');
+  expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.queryByRole('dialog', { name: 'Commentaire et statut' })).not.toBeInTheDocument();
+  expect(setWaiting).not.toHaveBeenCalled();
+});
+
+test('A Faire accepts a date in the past (it is not sent)', async () => {
+  const user = userEvent.setup();
+  jest.mocked(setTodo).mockResolvedValue({ opportunity: opportunityView({ state: 'TODO' }) });
+  await renderControl(opportunityView({ state: 'WAITING' }));
+  await user.click(stateButton('A Faire'));
+  fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2026-03-01T09:00' } });
+  await user.click(await screen.findByRole('button', { name: 'Validé' }));
+  await waitFor(() => expect(setTodo).toHaveBeenCalledWith(ids));
+});
+
 test('going to WAITING asks for a comment and a status, then calls setWaiting with epoch ms and posts the comment', async () => {
   const user = userEvent.setup();
   const changed = opportunityView({ state: 'WAITING' });

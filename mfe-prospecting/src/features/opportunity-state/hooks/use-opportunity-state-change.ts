@@ -110,7 +110,8 @@ export function useOpportunityStateChange({
     // The validation (zod) is not needed until a date is submitted: it stays out of the list's
     // first download (docs/decisions/bundle-budget.md).
     const { waitingDateError } = await import('../utils/waiting-date-error');
-    const error = waitingDateError(date);
+    // A follow-up date must be in the future (TODO's and WIN's dates are not sent).
+    const error = waitingDateError(date, step.target === 'WAITING' ? Date.now() : undefined);
     if (error) {
       setStep({ ...step, error });
       return;
