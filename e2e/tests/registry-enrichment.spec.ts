@@ -99,7 +99,7 @@ test.describe('enrichissement depuis le registre des entreprises', () => {
     const modal = await importFile(page, plain, 'Prospects sans registre');
     await expect(
       modal.getByText(
-        'Enrichissement non configuré : aucun registre des entreprises n’est défini sur ce serveur (COMPANY_REGISTRY_URL).',
+        'Enrichissement non configuré : aucun registre des entreprises n’est défini sur ce serveur.',
       ),
     ).toBeVisible();
     await expect(modal.getByText('Lignes enrichies')).toHaveCount(0);

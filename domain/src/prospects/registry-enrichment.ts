@@ -71,7 +71,7 @@ export type EnrichmentReport = {
 
 export const ENRICHMENT_MESSAGES = {
   notConfigured:
-    'Enrichissement non configuré : aucun registre des entreprises n’est défini sur ce serveur (COMPANY_REGISTRY_URL).',
+    'Enrichissement non configuré : aucun registre des entreprises n’est défini sur ce serveur.',
   notRun: 'Enrichissement non effectué : ce fichier a été importé sans le registre des entreprises.',
   unavailable:
     'Enrichissement interrompu : le registre des entreprises ne répond pas. Le fichier est importé, sans ces informations pour les lignes restantes.',

@@ -10,7 +10,7 @@ export type Geocoder = (query: string) => Promise<LatLng | null>;
 export const GEOCODER_TIMEOUT_MS = 5000;
 
 export const GEOCODER_MESSAGES = {
-  notConfigured: 'La géolocalisation n’est pas configurée sur ce serveur (GEOCODER_URL)',
+  notConfigured: 'La géolocalisation n’est pas configurée sur ce serveur',
   unavailable: 'Le service de géolocalisation ne répond pas, veuillez réessayer plus tard',
 } as const;
 

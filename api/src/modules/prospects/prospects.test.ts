@@ -341,7 +341,7 @@ describe('prospect files', () => {
       // The kept prospect is still reachable for its opportunity (e.g. geocoding).
       const latlng = await k.post('/api/prospect/setLatLng', { ...k.as(alpha), prospectId: taken });
       expect(latlng.body.message).toBe(
-        'La géolocalisation n’est pas configurée sur ce serveur (GEOCODER_URL)',
+        'La géolocalisation n’est pas configurée sur ce serveur',
       );
     });
   });

@@ -270,7 +270,7 @@ describe('/api/round/* without GEOCODER_URL, with MAP_TILE_URL', () => {
     const res = await k.post('/api/round/geocode', { ...k.as(owner), address: '1 rue de Rivoli' });
     expect([res.status, res.body.message]).toEqual([
       409,
-      'La géolocalisation n’est pas configurée sur ce serveur (GEOCODER_URL)',
+      'La géolocalisation n’est pas configurée sur ce serveur',
     ]);
     const settings = await k.post('/api/round/settings', k.as(owner));
     expect(settings.body).toEqual({

@@ -250,7 +250,7 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
           <p>Elles ne sont pas placées dans la tournée tant que leur adresse n’est pas géocodée.</p>
           {settings && !settings.geocoder && (
             <p className="rounds-error">
-              La géolocalisation n’est pas configurée sur ce serveur (GEOCODER_URL) : ces étapes ne peuvent
+              La géolocalisation n’est pas configurée sur ce serveur : ces étapes ne peuvent
               pas être placées sur la carte.
             </p>
           )}

@@ -91,7 +91,7 @@ export function StartPicker({ geocoder, candidates, start, onStart }: StartPicke
       />
       {!geocoder && (
         <p className="start-picker__note">
-          La géolocalisation n’est pas configurée sur ce serveur (GEOCODER_URL) : saisissez les coordonnées du
+          La géolocalisation n’est pas configurée sur ce serveur : saisissez les coordonnées du
           départ ou partez d’une des étapes.
         </p>
       )}

@@ -20,7 +20,7 @@ export function PaymentResultScreen({ outcome }: PaymentResultScreenProps) {
       {success ? (
         <p>
           {typeof seats === 'number' && seats > 0
-            ? `Merci ! ${seats} ${seats > 1 ? 'licences sont disponibles' : 'licence est disponible'} pour votre organisation : attribuez-les depuis la gestion des licences.`
+            ? `Merci ! ${seats} ${seats > 1 ? 'licences sont disponibles' : 'licence est disponible'} pour votre organisation : ${seats > 1 ? 'attribuez-les' : 'attribuez-la'} depuis la gestion des licences.`
             : 'Merci ! Vos licences sont disponibles : attribuez-les depuis la gestion des licences.'}
         </p>
       ) : (

@@ -65,7 +65,7 @@ export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTabl
             <button
               type="button"
               className="prospect-extra-count"
-              aria-label={`${extraCount} informations complémentaires`}
+              aria-label={`${extraCount} ${extraCount > 1 ? 'informations complémentaires' : 'information complémentaire'}`}
               onClick={() => handleShowExtra(prospect, extra)}
             >
               {extraCount}
