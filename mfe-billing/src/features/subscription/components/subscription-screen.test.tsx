@@ -8,22 +8,26 @@ import {
   signIn,
 } from '../../../test-utils/render-screen';
 import { createOwner } from '../api/create-owner';
+import { getMainSub } from '../api/get-main-sub';
 import { getPrices } from '../api/get-prices';
 import { leaveForCheckout } from '../utils/leave-for-checkout';
 
 jest.mock('../api/get-prices');
 jest.mock('../api/create-owner');
+jest.mock('../api/get-main-sub');
 // jsdom cannot leave the page: the one function that does is watched instead.
 jest.mock('../utils/leave-for-checkout');
 const getPricesMock = jest.mocked(getPrices);
 const createOwnerMock = jest.mocked(createOwner);
 const leaveMock = jest.mocked(leaveForCheckout);
+const getMainSubMock = jest.mocked(getMainSub);
 
 beforeEach(() => {
   signIn();
   getPricesMock.mockReset().mockResolvedValue(demoPrices());
   createOwnerMock.mockReset();
   leaveMock.mockReset();
+  getMainSubMock.mockReset().mockResolvedValue({ price: null });
 });
 
 function pack(name: string) {
@@ -146,4 +150,33 @@ test('the add-on cards mark those that need the customer-relation tool', async (
   expect(card('Gestion des interventions').getByText(/Nécessite/)).toBeInTheDocument();
   expect(card('Gestion de la relation client').queryByText(/Nécessite/)).not.toBeInTheDocument();
   expect(card('Gestion documentaire').queryByText(/Nécessite/)).not.toBeInTheDocument();
+});
+
+test('an organisation that already pays is told what it has, and that a pack chosen here is a second subscription', async () => {
+  getMainSubMock.mockResolvedValue({
+    price: 'demo_2_monthly',
+    plan: 2,
+    period: 'monthly',
+    seats: 2,
+    status: 'active',
+    renewalAt: Date.UTC(2026, 11, 6, 12),
+  });
+  await renderAtSettled('/dashboard/subscription');
+  const note = await screen.findByRole('note', { name: 'Abonnement en cours' });
+  expect(note).toHaveTextContent(
+    'Votre organisation a déjà un abonnement Manager mensuel : 2 licences, payé jusqu’au 06/12/2026.',
+  );
+  expect(note).toHaveTextContent(
+    'Un pack choisi ci-dessous ouvre un second abonnement, facturé en plus du premier.',
+  );
+  expect(within(note).getByRole('link', { name: 'Ajouter des licences' })).toHaveAttribute(
+    'href',
+    '/dashboard/paiement/new',
+  );
+});
+
+test('no notice without a subscription, nor for a cancelled one', async () => {
+  await renderAtSettled('/dashboard/subscription');
+  await waitFor(() => expect(getMainSubMock).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID }));
+  expect(screen.queryByRole('note', { name: 'Abonnement en cours' })).not.toBeInTheDocument();
 });

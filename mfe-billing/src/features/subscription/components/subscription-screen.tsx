@@ -7,6 +7,7 @@ import { usePrices } from '../hooks/use-prices';
 import { leaveForCheckout } from '../utils/leave-for-checkout';
 import { AddOnCards } from './add-on-cards';
 import { CheckoutRecap } from './checkout-recap';
+import { CurrentSubscriptionNotice } from './current-subscription-notice';
 import { DemoBanner } from './demo-banner';
 import { OwnerOnlyNotice } from './owner-only-notice';
 import { PackPrice } from './pack-price';
@@ -36,6 +37,7 @@ export function SubscriptionScreen() {
       </h1>
       {prices.status === 'ready' && prices.mode === 'demo' ? <DemoBanner /> : null}
       {isOwner ? null : <OwnerOnlyNotice />}
+      <CurrentSubscriptionNotice organisationId={organisationId} />
       {chosen && isOwner ? (
         <>
           <CheckoutRecap
