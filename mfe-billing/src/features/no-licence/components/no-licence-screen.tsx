@@ -1,8 +1,22 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSessionStore } from '@app/platform';
 import '../no-licence.css';
 
-/** SPEC §2 "No-licence page": where the API's 269 reply sends a member without a licence. */
+/**
+ * SPEC §2 "No-licence page": where the API's 269 reply sends a member without a licence. It is about
+ * the organisation the user was in: switching to another one goes back to the home page, from where
+ * a call without a licence there would come back here.
+ */
 export function NoLicenceScreen() {
+  const navigate = useNavigate();
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const shownFor = useRef(organisationId);
+
+  useEffect(() => {
+    if (organisationId !== shownFor.current) navigate('/dashboard', { replace: true });
+  }, [organisationId, navigate]);
+
   return (
     <section className="ui-card billing-nosub" aria-labelledby="nosub-title">
       <h1 id="nosub-title" className="ui-page-title">
