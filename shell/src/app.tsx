@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen, setNavigator, useSessionStore } from '@app/platform';
 import { FallbackScreen } from './fallback/fallback-screen';
 import { DashboardLayout } from './layout/dashboard-layout';
@@ -59,6 +59,7 @@ function NotFound() {
     <section className="shell-not-found">
       <h1>Page introuvable</h1>
       <p>Cette adresse ne correspond à aucun écran.</p>
+      <Link to="/dashboard">Revenir à l’accueil</Link>
     </section>
   );
 }
