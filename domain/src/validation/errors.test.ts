@@ -21,7 +21,7 @@ describe('fieldErrors', () => {
         adresse: '',
         codePostale: '75002',
         ville: '',
-        telephone: '01',
+        telephone: '01 02 03 04 05',
         dateStatus: 1,
         state2: 'TODO',
         contacts: [{ civilite: 'x' }],

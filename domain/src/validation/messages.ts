@@ -11,6 +11,9 @@ export const MESSAGES = {
   passwordNoDigit: 'Le mot de passe doit contenir au moins un chiffre',
   invalidEmail: 'Email invalide',
   invalidPhone: 'Numéro de téléphone invalide',
+  // Prospect facts typed in the modals (not in SPEC §5, same tone).
+  invalidPostalCode: 'Code postal invalide',
+  invalidSiret: 'Siret invalide',
 
   // Account forms.
   emailRequired: 'Veuillez entrer un e-mail',

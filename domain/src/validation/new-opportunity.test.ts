@@ -57,7 +57,7 @@ describe('newOpportunitySchema', () => {
     );
     const { telephone: _telephone, dateStatus: _dateStatus, ...withAddress } = valid;
     expect(firstErrorMessage(newOpportunitySchema, withAddress)).toBe('Veuillez renseigner le téléphone');
-    expect(firstErrorMessage(newOpportunitySchema, { ...withAddress, telephone: '01' })).toBe(
+    expect(firstErrorMessage(newOpportunitySchema, { ...withAddress, telephone: '01 02 03 04 05' })).toBe(
       'Veuillez renseigner la date de status',
     );
   });
@@ -96,5 +96,40 @@ describe('newOpportunitySchema', () => {
     expect(firstErrorMessage(newOpportunitySchema, { ...valid, contacts: Array(51).fill({}) })).toBe(
       'Le champ contacts ne peut pas contenir plus de 50 éléments',
     );
+  });
+});
+
+describe('formats typed in the modals', () => {
+  const base = {
+    title: 'Boulangerie Martin',
+    adresse: '1 rue de la Paix',
+    codePostale: '01000',
+    ville: 'Bourg-en-Bresse',
+    telephone: '04 74 00 00 00',
+    dateStatus: Date.UTC(2026, 10, 25, 9),
+    state2: 'TODO',
+  };
+
+  it.each([
+    [{ codePostale: 'ABCDE' }, 'Code postal invalide'],
+    [{ codePostale: '1000' }, 'Code postal invalide'],
+    [{ telephone: '12' }, 'Numéro de téléphone invalide'],
+    [{ telephone: 'appeler Paul' }, 'Numéro de téléphone invalide'],
+    [{ email: 'pas-un-email' }, 'Email invalide'],
+    [{ siret: '123' }, 'Siret invalide'],
+  ])('refuses %o with %s', (change, message) => {
+    expect(firstErrorMessage(newOpportunitySchema, { ...base, ...change })).toBe(message);
+  });
+
+  it.each([
+    { telephone: '0474000000' },
+    { telephone: '04.74.00.00.00' },
+    { telephone: '+33 4 74 00 00 00' },
+    { telephone: '+33474000000' },
+    { email: 'Contact@Boulangerie-Martin.fr' },
+    { siret: '123 456 789 00012' },
+    { siret: '', email: '' },
+  ])('accepts %o', (change) => {
+    expect(firstErrorMessage(newOpportunitySchema, { ...base, ...change })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { NEW_OPPORTUNITY_STATES } from '../opportunity-states';
+import { EMPTY_VALUE } from '../prospect-fields';
 import { contactsSchema } from './contact';
 import {
   choiceError,
@@ -11,6 +12,7 @@ import {
   timestamp,
 } from './fields';
 import { MESSAGES } from './messages';
+import { hasFormat, PROSPECT_FORMATS } from './prospect-formats';
 
 /** SPEC §9 'Opportunity title minimum: 5 characters'; see docs/decisions/validation-rules.md. */
 export const OPPORTUNITY_TITLE_MIN_LENGTH = 5;
@@ -31,14 +33,26 @@ export const newOpportunitySchema = z.object(
       .min(OPPORTUNITY_TITLE_MIN_LENGTH, MESSAGES.opportunityTitleTooShort)
       .max(MAX_LENGTHS.title, MESSAGES.tooLong('raison sociale', MAX_LENGTHS.title)),
     adresse: addressPart('adresse', MAX_LENGTHS.address),
-    codePostale: addressPart('code postal', MAX_LENGTHS.postalCode),
+    codePostale: addressPart('code postal', MAX_LENGTHS.postalCode).refine(
+      (value) => hasFormat('codePostale', value, EMPTY_VALUE),
+      PROSPECT_FORMATS.codePostale.message,
+    ),
     ville: addressPart('ville', MAX_LENGTHS.name),
-    telephone: requiredText('téléphone', MESSAGES.opportunityPhoneRequired, MAX_LENGTHS.phone),
+    telephone: requiredText('téléphone', MESSAGES.opportunityPhoneRequired, MAX_LENGTHS.phone).refine(
+      (value) => hasFormat('telephone', value, EMPTY_VALUE),
+      PROSPECT_FORMATS.telephone.message,
+    ),
     dateStatus: timestamp('date de status', MESSAGES.opportunityStatusDateRequired),
     state2: z.enum(NEW_OPPORTUNITY_STATES, { error: choiceError('statut', MESSAGES.statusRequired) }),
     enseigne: optionalText('enseigne', MAX_LENGTHS.name),
-    email: optionalText('e-mail', MAX_LENGTHS.email),
-    siret: optionalText('siret', MAX_LENGTHS.shortText),
+    email: optionalText('e-mail', MAX_LENGTHS.email).refine(
+      (value) => hasFormat('eMail', value, EMPTY_VALUE),
+      PROSPECT_FORMATS.eMail.message,
+    ),
+    siret: optionalText('siret', MAX_LENGTHS.shortText).refine(
+      (value) => hasFormat('siret', value, EMPTY_VALUE),
+      PROSPECT_FORMATS.siret.message,
+    ),
     libelle: optionalText('libellé activité', MAX_LENGTHS.name),
     metier: optionalText('métier', MAX_LENGTHS.name),
     tranche: optionalText('tranche salariale', MAX_LENGTHS.shortText),

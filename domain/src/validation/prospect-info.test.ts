@@ -45,3 +45,22 @@ describe('prospectInfoSchema', () => {
     );
   });
 });
+
+describe('prospect facts typed in the modal', () => {
+  it.each([
+    ['codePostale', 'ABCDE', 'Code postal invalide'],
+    ['telephone', '12', 'Numéro de téléphone invalide'],
+    ['eMail', 'pas-un-email', 'Email invalide'],
+    ['siret', '123', 'Siret invalide'],
+  ])('refuses %s %p', (field, value, message) => {
+    expect(firstErrorMessage(prospectInfoSchema, { [field]: value, contacts: [], custom: [] })).toBe(message);
+  });
+
+  it("accepts those fields empty or 'Aucun', and well formed", () => {
+    for (const data of [
+      { codePostale: '', telephone: 'Aucun', eMail: '', siret: 'Aucun' },
+      { codePostale: '75001', telephone: '+33 1 23 45 67 89', eMail: 'a@b.fr', siret: '73282932000074' },
+    ])
+      expect(firstErrorMessage(prospectInfoSchema, { ...data, contacts: [], custom: [] })).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { contactsSchema } from './contact';
 import { customFieldsSchema } from './custom-fields';
 import { fieldError, MAX_LENGTHS, OBJECT_ERROR } from './fields';
 import { MESSAGES } from './messages';
+import { type FormattedField, hasFormat, PROSPECT_FORMATS } from './prospect-formats';
 
 const FIELD_MAX: Record<ProspectField, number> = {
   prospect: MAX_LENGTHS.name,
@@ -20,15 +21,18 @@ const FIELD_MAX: Record<ProspectField, number> = {
   typeEtablissement: MAX_LENGTHS.shortText,
 };
 
-/** A standard prospect field: trimmed, and 'Aucun' when left empty (SPEC §5). */
+/** A standard prospect field: trimmed, and 'Aucun' when left empty (SPEC §5); checked for its format when it has one. */
 function standardField(field: ProspectField) {
   const label = PROSPECT_FIELD_LABELS[field].toLowerCase();
-  return z
+  const field_ = z
     .string({ error: fieldError(label) })
     .trim()
     .max(FIELD_MAX[field], MESSAGES.tooLong(label, FIELD_MAX[field]))
     .nullish()
     .transform((value) => (value ? value : EMPTY_VALUE));
+  if (!(field in PROSPECT_FORMATS)) return field_;
+  const format = field as FormattedField;
+  return field_.refine((value) => hasFormat(format, value, EMPTY_VALUE), PROSPECT_FORMATS[format].message);
 }
 
 const standardShape = Object.fromEntries(
