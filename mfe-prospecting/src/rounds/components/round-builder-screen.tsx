@@ -24,6 +24,7 @@ import { setLatLng } from '../../features/opportunity-detail/api/set-lat-lng';
 import { createRound } from '../api/create-round';
 import { useRoundSettings } from '../hooks/use-round-settings';
 import { parseLatLng } from '../utils/geo';
+import { computeProblem } from '../utils/round-legs';
 import { optimiseInWorker } from '../utils/start-optimise-worker';
 import { RoundEditor } from './round-editor';
 import { StartPicker } from './start-picker';
@@ -128,10 +129,12 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
       else next.set(opportunity._id, opportunity);
       return next;
     });
+  // A round holds at most MAX_ROUND_STOPS stops: checking more than that at once is not offered.
+  const choosable = view.shown.slice(0, MAX_ROUND_STOPS);
   const chooseShown = () =>
     setChosen((current) => {
       const next = new Map(current);
-      for (const opportunity of view.shown) next.set(opportunity._id, opportunity);
+      for (const opportunity of choosable) next.set(opportunity._id, opportunity);
       return next;
     });
 
@@ -149,9 +152,8 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
   };
 
   const handleCompute = async () => {
-    if (tooMany) return setError(ROUND_MESSAGES.tooManyStops);
-    if (withPosition.length === 0) return setError(ROUND_MESSAGES.stopsRequired);
-    if (!start) return setError(ROUND_MESSAGES.startRequired);
+    const problem = computeProblem(chosen.size, withPosition.length, start !== null);
+    if (problem || !start) return setError(problem);
     setError(null);
     setComputing(true);
     const stops: RoundStop[] = withPosition.map((opportunity) => {
@@ -190,7 +192,9 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
         onToggleFilters={() => setFiltersOpen((open) => !open)}
       >
         <Button variant="secondary" onClick={chooseShown} disabled={view.shown.length === 0}>
-          Tout cocher ({view.shown.length.toLocaleString('fr-FR')})
+          {view.shown.length > MAX_ROUND_STOPS
+            ? `Cocher les ${MAX_ROUND_STOPS} premières`
+            : `Tout cocher (${view.shown.length.toLocaleString('fr-FR')})`}
         </Button>
         <Button variant="ghost" onClick={() => setChosen(new Map())} disabled={chosen.size === 0}>
           Tout décocher
@@ -250,8 +254,8 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
           <p>Elles ne sont pas placées dans la tournée tant que leur adresse n’est pas géocodée.</p>
           {settings && !settings.geocoder && (
             <p className="rounds-error">
-              La géolocalisation n’est pas configurée sur ce serveur : ces étapes ne peuvent
-              pas être placées sur la carte.
+              La géolocalisation n’est pas configurée sur ce serveur : ces étapes ne peuvent pas être placées
+              sur la carte.
             </p>
           )}
           <ul>

@@ -1,4 +1,4 @@
-import type { RoundStart, RoundStop } from '@app/domain';
+import { MAX_ROUND_STOPS, ROUND_MESSAGES, type RoundStart, type RoundStop } from '@app/domain';
 import { haversineKm } from './geo';
 
 export type RoundLeg = { number: number; stop: RoundStop; km: number; cumulativeKm: number };
@@ -22,4 +22,12 @@ export function moved<T>(stops: readonly T[], from: number, to: number): T[] {
   if (item === undefined || to < 0 || to > next.length) return [...stops];
   next.splice(to, 0, item);
   return next;
+}
+
+/** Why a round cannot be computed yet, or null: too many stops, none chosen, none located, no start. */
+export function computeProblem(chosen: number, located: number, hasStart: boolean): string | null {
+  if (chosen > MAX_ROUND_STOPS) return ROUND_MESSAGES.tooManyStops;
+  if (chosen === 0) return ROUND_MESSAGES.stopsRequired;
+  if (located === 0) return ROUND_MESSAGES.stopsNotLocated;
+  return hasStart ? null : ROUND_MESSAGES.startRequired;
 }

@@ -1,6 +1,6 @@
 import { MAX_WAYPOINTS_PER_LINK, directionsLinks } from './directions';
 import { roundCsv } from './round-csv';
-import { legsOf, moved } from './round-legs';
+import { computeProblem, legsOf, moved } from './round-legs';
 
 const START = { label: 'Siège', lat: 48.86, lng: 2.34 };
 const stopOf = (i: number, name = `Société ${i}`) => ({
@@ -56,5 +56,17 @@ describe('legs, reorder and CSV', () => {
     expect(lines[0]).toContain('"Ordre";"Raison sociale";"Adresse"');
     expect(lines[1]).toBe('"Départ";"Siège";"Siège";"48.86";"2.34";"";""');
     expect(lines[2]).toContain(`"1";"'=HYPERLINK(""x"")";"1 rue de Paris"`);
+  });
+});
+
+describe('computeProblem', () => {
+  it('names what is missing before a round can be computed, in order', () => {
+    expect(computeProblem(201, 201, true)).toBe('Une tournée ne peut pas contenir plus de 200 étapes');
+    expect(computeProblem(0, 0, true)).toBe('Veuillez choisir au moins une étape');
+    expect(computeProblem(4, 0, true)).toBe(
+      'Aucune des étapes choisies n’est localisée : localisez-les d’abord, ou choisissez-en d’autres',
+    );
+    expect(computeProblem(4, 2, false)).toBe('Veuillez choisir un point de départ');
+    expect(computeProblem(4, 2, true)).toBeNull();
   });
 });
