@@ -91,8 +91,8 @@ export function StartPicker({ geocoder, candidates, start, onStart }: StartPicke
       />
       {!geocoder && (
         <p className="start-picker__note">
-          La géolocalisation n’est pas configurée sur ce serveur : saisissez les coordonnées du
-          départ ou partez d’une des étapes.
+          La géolocalisation n’est pas configurée sur ce serveur : saisissez les coordonnées du départ ou
+          partez d’une des étapes.
         </p>
       )}
       {mode === 'address' && (
