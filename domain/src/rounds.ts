@@ -11,7 +11,8 @@ export const ROUND_MESSAGES = {
   nameRequired: 'Veuillez donner un nom à la tournée',
   startRequired: 'Veuillez choisir un point de départ',
   stopsRequired: 'Veuillez choisir au moins une étape',
-  stopsNotLocated: 'Aucune des étapes choisies n’est localisée : localisez-les d’abord, ou choisissez-en d’autres',
+  stopsNotLocated:
+    'Aucune des étapes choisies n’est localisée : localisez-les d’abord, ou choisissez-en d’autres',
   tooManyStops: `Une tournée ne peut pas contenir plus de ${MAX_ROUND_STOPS} étapes`,
   duplicateStop: 'Une opportunité ne peut figurer qu’une fois dans la tournée',
   invalidLatitude: 'Latitude invalide : attendu un nombre entre -90 et 90',
