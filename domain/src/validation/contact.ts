@@ -16,10 +16,15 @@ export const contactSchema = z.object(
   { error: fieldError('contact') },
 );
 
+/** A contact with nothing written in it (civilité aside) is not kept: it would show as 'Contact #n Aucun'. */
+const hasContent = (contact: z.output<typeof contactSchema>) =>
+  [contact.surname, contact.name, contact.fonction, contact.phone, contact.mail].some((text) => text !== '');
+
 export const contactsSchema = z
   .array(contactSchema, { error: fieldError('contacts') })
   .max(MAX_ITEMS.contacts, MESSAGES.tooMany('contacts', MAX_ITEMS.contacts))
-  .default([]);
+  .default([])
+  .transform((contacts) => contacts.filter(hasContent));
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
