@@ -86,6 +86,32 @@ describe('search', () => {
     expect(ids(applyFilters(items, { search: '  ' }, prospectOf))).toEqual([1, 2, 3, 4]);
   });
 
+  it.each([
+    '0715669840',
+    '07 15 66 98 40',
+    '07.15.66.98.40',
+    '07-15-66-98-40',
+    '+33 7 15 66 98 40',
+    '+33715669840',
+  ])('finds a phone stored in any form when "%s" is typed, and by its last digits', (stored) => {
+    const phones = [item(1, { telephone: stored, ville: 'Lyon' }), item(2, { telephone: '07 15 66 98 41' })];
+    for (const search of [
+      '0715669840',
+      '07 15 66 98 40',
+      '07.15.66.98.40',
+      '07-15-66-98-40',
+      '+33 7 15 66 98 40',
+      '+33715669840',
+      '669840',
+      '66 98 40',
+      'lyon 66.98.40',
+    ])
+      expect({ search, found: ids(applyFilters(phones, { search }, prospectOf)) }).toEqual({
+        search,
+        found: [1],
+      });
+  });
+
   it("never matches the 'Aucun' placeholder of empty fields", () => {
     expect(ids(applyFilters(items, { search: 'aucun' }, prospectOf))).toEqual([]);
     expect(opportunitySearchTextOf(base)).toBe('');

@@ -1,9 +1,10 @@
 // The list's filters and search, used by the browser list and the server export alike, so an export
-// is exactly the filtered list: AND across kinds, OR within one; search accent- and case-insensitive.
+// is exactly the filtered list: AND across kinds, OR within one; search accent- and case-insensitive,
+// a phone number found however it is typed (searchFormOf).
 import { REGIONS } from '../geography/geography-data';
 import { findDepartment, regionOfDepartment } from '../geography/geography';
 import { EMPTY_VALUE, type ProspectField } from '../prospect-fields';
-import { normaliseSearch } from '../prospects/normalise-search';
+import { searchFormOf } from '../prospects/normalise-search';
 
 /** The multi-select filter kinds, in the order the filter panel lists them (SPEC §2). */
 export const FILTER_KINDS = [
@@ -50,13 +51,13 @@ export function opportunitySearchTextOf(
 ): string {
   return SEARCH_FIELDS.map((field) => prospect[field])
     .filter((value) => typeof value === 'string' && value !== EMPTY_VALUE)
-    .map(normaliseSearch)
+    .map(searchFormOf)
     .join(' | ');
 }
 
 /** The words of a search: every one must appear in the prospect's text (in any field, any order). */
 export function searchWords(search: string | undefined): string[] {
-  const needle = normaliseSearch(search ?? '');
+  const needle = searchFormOf(search ?? '');
   return needle === '' ? [] : needle.split(' ');
 }
 

@@ -224,6 +224,42 @@ describe('prospect files', () => {
     });
   });
 
+  describe('searching a file by phone number', () => {
+    it('finds a prospect whatever the spacing, dots, hyphens or +33 of the number typed or stored', async () => {
+      const rows = Array.from({ length: 6 }, (_, i) => rowOf(900 + i));
+      rows[1] = rowOf(901, { Enseigne: 'Mobile espacé', Tel: '07 15 66 98 40' });
+      rows[2] = rowOf(902, { Enseigne: 'Fixe à points', Tel: '03.28.66.84.30' });
+      rows[3] = rowOf(903, { Enseigne: 'International', Tel: '+33 6 12 34 56 78' });
+      rows[4] = rowOf(904, { Enseigne: 'Collé', Tel: '0145678901' });
+      const { excelId } = await k.loadOk(alpha, rows, { name: 'Fichier téléphones' });
+
+      const searches: [string, string][] = [
+        ['0715669840', 'Mobile espacé'],
+        ['07.15.66.98.40', 'Mobile espacé'],
+        ['07-15-66-98-40', 'Mobile espacé'],
+        ['+33 7 15 66 98 40', 'Mobile espacé'],
+        ['+33715669840', 'Mobile espacé'],
+        ['669840', 'Mobile espacé'],
+        ['0328668430', 'Fixe à points'],
+        ['03 28 66 84 30', 'Fixe à points'],
+        ['0612345678', 'International'],
+        ['06 12 34', 'International'],
+        ['01 45 67 89 01', 'Collé'],
+        ['+33 1 45 67 89 01', 'Collé'],
+      ];
+      for (const [search, enseigne] of searches) {
+        const found = await k.page(alpha, excelId, { search });
+        expect({ search, total: found.body.total, enseigne: found.body.value[0]?.enseigne }).toEqual({
+          search,
+          total: 1,
+          enseigne,
+        });
+      }
+      expect((await k.page(alpha, excelId, { search: '07 15 66 98 41' })).body.total).toBe(0);
+      expect((await k.page(alpha, excelId, { search: '01 02 03 04 05' })).body.total).toBe(2);
+    });
+  });
+
   describe('manual lists', () => {
     it('creates an empty, ready, manual file', async () => {
       const res = await k.post('/api/prospect/createManual', {

@@ -2,7 +2,7 @@
 // prospects, a manual list, deletion, geocoding; and what the opportunities component may ask.
 import {
   EMPTY_VALUE,
-  normaliseSearch,
+  searchPatternOf,
   type OpportunityState,
   type ProspectFileRow,
   type ProspectFileStats,
@@ -41,8 +41,6 @@ function toFileRow(file: ProspectFileDoc, activeOpportunities: number): Prospect
     lastModificationDate: file.lastModificationDate,
   };
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function toProspectRow(doc: ProspectDoc, file: ProspectFileDoc): ProspectRow {
   const { searchText: _searchText, dedupKey: _dedupKey, ...row } = doc;
@@ -94,8 +92,8 @@ export class ProspectsService {
 
   async page(caller: Caller, input: ProspectPageData): Promise<{ value: ProspectRow[]; total: number }> {
     const file = await this.visibleFile(caller, input.excelId);
-    const needle = normaliseSearch(input.search ?? '');
-    const search = needle === '' ? null : new RegExp(escapeRegExp(needle));
+    // The stored searchText keeps numbers as imported: the pattern accepts any spacing of them.
+    const search = searchPatternOf(input.search ?? '');
     const { repository } = this.deps;
     const [docs, total] = await Promise.all([
       repository.pageOfFile(caller.organisationId, file._id, search, input.offset, input.limit),

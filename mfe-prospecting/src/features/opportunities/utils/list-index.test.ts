@@ -82,3 +82,30 @@ test('région and département counts ignore both, so another région tells what
   expect(counts.departement.get('14')).toBe(80);
   expect(counts.region.get('Bretagne')).toBe(160);
 });
+
+describe('searching by phone number', () => {
+  const STORED = ['07 15 66 98 40', '0715669840', '07.15.66.98.40', '07-15-66-98-40', '+33 7 15 66 98 40'];
+  const phones = [
+    ...STORED.map((telephone, index) => opportunityView(index, {}, { telephone })),
+    opportunityView(STORED.length, {}, { telephone: '07 15 66 98 41' }),
+  ].map(indexOpportunity);
+  const shown = (search: string) =>
+    filterAndCount(phones, search, NO_SELECTION).matched.map((item) => item.opportunity.prospectId.telephone);
+
+  it.each([
+    '0715669840',
+    '07 15 66 98 40',
+    '07.15.66.98.40',
+    '07-15-66-98-40',
+    '+33 7 15 66 98 40',
+    '+33715669840',
+    '669840',
+    '66 98 40',
+  ])('when "%s" is typed, the list shows the prospect whatever the form of its stored number', (search) => {
+    expect(shown(search)).toEqual(STORED);
+  });
+
+  it('when another number is typed, none of them is shown', () => {
+    expect(shown('07 15 66 98 42')).toEqual([]);
+  });
+});
