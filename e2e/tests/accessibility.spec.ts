@@ -109,6 +109,19 @@ test('a file with prospects, its detail, and an opportunity with a comment have 
   expect(await violations(page)).toEqual([]);
 });
 
+test('the collapsed navigation with a group opened beside it has no accessibility violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const user = await signUpThroughApi(app.url);
+  await useSession(page, user.token);
+  await page.goto(`${app.url}/dashboard`);
+  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+  await navigation.getByRole('button', { name: 'Campagnes' }).click();
+  await expect(navigation.getByRole('button', { name: 'Importer un prospect manuel' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
 test('a user without an organisation: the start screen has no accessibility violation', async ({ page }) => {
   const response = await fetch(`${app.url}/api/register`, {
     method: 'POST',
@@ -202,7 +215,8 @@ test('keyboard only: sign in, then open a list from the navigation', async ({ pa
   await expect(menu).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  await page.keyboard.press('Tab');
+  // 1280 px wide: the rail is collapsed and the group opens beside it with the focus on its first entry.
+  await expect(navigation.getByRole('link', { name: 'Toute Opportunités' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/opportunity\/list\/todo$/);

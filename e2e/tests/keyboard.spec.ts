@@ -185,6 +185,52 @@ test('new opportunity: opened from the navigation with the keyboard, closed with
   await expect(modal).toBeHidden();
 });
 
+test('collapsed navigation rail: a group opens beside it with readable entries, reached and left with the keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const user = await signUpThroughApi(app.url);
+  await useSession(page, user.token);
+  await page.goto(`${app.url}/dashboard`);
+  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(navigation.getByRole('button', { name: 'Déplier le menu' })).toBeVisible();
+  const opportunities = navigation.getByRole('button', { name: 'Opportunités' });
+  await tabTo(page, opportunities);
+  await page.keyboard.press('Enter');
+  const unassigned = navigation.getByRole('link', { name: 'Non attribuées' });
+  await expect(unassigned).toBeVisible();
+  // The label is drawn beside the rail, wide enough to read, and nothing covers it.
+  const rail = await navigation.boundingBox();
+  const entry = await unassigned.boundingBox();
+  expect(rail && entry && entry.x >= rail.x + rail.width && entry.width > 100).toBe(true);
+  expect(
+    await unassigned.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      return link.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    }),
+  ).toBe(true);
+  await expect(unassigned).toContainText('Non attribuées');
+  await expect(navigation.getByRole('link', { name: 'Toute Opportunités' })).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(unassigned).toBeHidden();
+  await expect(opportunities).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await tabTo(page, unassigned);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/opportunity\/unassigned$/);
+  await expect(page.getByRole('heading', { name: 'Opportunités non attribuées' })).toBeVisible();
+  await expect(unassigned).toBeHidden();
+  await expect(opportunities).toBeFocused();
+
+  const campaigns = navigation.getByRole('button', { name: 'Campagnes' });
+  await campaigns.click();
+  const importCampaign = navigation.getByRole('button', { name: 'Importer une campagne' });
+  await importCampaign.click();
+  await expect(page.getByRole('dialog', { name: 'Importer un fichier' })).toBeVisible();
+});
+
 test('settings: a role is created with the keyboard alone', async ({ page }) => {
   const user = await signUpThroughApi(app.url);
   await useSession(page, user.token);

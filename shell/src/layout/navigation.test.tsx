@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { APP_EVENTS, ToastHost, useAppEvent, useSessionStore } from '@app/platform';
@@ -89,6 +89,63 @@ test('the Opportunities menu lists all, todo, waiting, loose, win and unassigned
     'href',
     '/dashboard/opportunity/unassigned',
   );
+});
+
+test('in the collapsed rail, "Opportunités" opens a panel with its entries and moves the focus to the first one', async () => {
+  setWindowWidth(1366);
+  renderNavigation();
+  await userEvent.click(screen.getByRole('button', { name: 'Opportunités' }));
+  const group = screen.getByRole('button', { name: 'Opportunités' });
+  const panel = document.getElementById(group.getAttribute('aria-controls') ?? '');
+  expect(panel).not.toBeNull();
+  expect(panel).toHaveTextContent('Non attribuées');
+  const unassigned = within(panel as HTMLElement).getByRole('link', { name: 'Non attribuées' });
+  expect(unassigned).toHaveAttribute('href', '/dashboard/opportunity/unassigned');
+  expect(within(panel as HTMLElement).getAllByRole('link')[0]).toHaveFocus();
+});
+
+test('in the collapsed rail, Escape closes the panel and gives the focus back to its group', async () => {
+  setWindowWidth(1366);
+  renderNavigation();
+  const group = screen.getByRole('button', { name: 'Campagnes' });
+  await userEvent.click(group);
+  expect(screen.getByRole('button', { name: 'Importer une campagne' })).toBeInTheDocument();
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('button', { name: 'Importer une campagne' })).not.toBeInTheDocument();
+  expect(group).toHaveAttribute('aria-expanded', 'false');
+  expect(group).toHaveFocus();
+});
+
+test('in the collapsed rail, choosing an entry or clicking elsewhere closes the panel', async () => {
+  setWindowWidth(1366);
+  const onOpen = jest.fn();
+  render(
+    <MemoryRouter>
+      <Navigation />
+      <EventProbe onOpen={onOpen} />
+      <p>Ailleurs</p>
+    </MemoryRouter>,
+  );
+  const group = screen.getByRole('button', { name: 'Campagnes' });
+  await userEvent.click(group);
+  await userEvent.click(screen.getByRole('button', { name: 'Importer une campagne' }));
+  expect(onOpen).toHaveBeenCalledTimes(1);
+  expect(screen.queryByRole('button', { name: 'Importer une campagne' })).not.toBeInTheDocument();
+  expect(group).toHaveFocus();
+
+  await userEvent.click(group);
+  await userEvent.click(screen.getByText('Ailleurs'));
+  expect(screen.queryByRole('button', { name: 'Importer une campagne' })).not.toBeInTheDocument();
+});
+
+test('in the expanded rail, a group opens in place and keeps the focus on its button', async () => {
+  setWindowWidth(2000);
+  renderNavigation();
+  const group = screen.getByRole('button', { name: 'Opportunités' });
+  await userEvent.click(group);
+  expect(group).not.toHaveAttribute('aria-controls');
+  expect(group).toHaveFocus();
+  expect(screen.getByRole('link', { name: 'Non attribuées' })).toBeInTheDocument();
 });
 
 test('"Importer une campagne" sends the open-import event to the prospecting remote', async () => {

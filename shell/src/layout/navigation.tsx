@@ -1,4 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { APP_EVENTS, emitAppEvent, notifyUnavailableFeature, useSessionStore } from '@app/platform';
 import { LIST_FILTER_LABELS, LIST_FILTERS } from '@app/domain';
@@ -40,7 +49,7 @@ export function Navigation() {
       </button>
       <ul>
         <NavItem to="/dashboard/prospect" icon="home" label="Accueil" />
-        <NavGroup icon="briefcase" label="Opportunités">
+        <NavGroup icon="briefcase" label="Opportunités" collapsed={collapsed}>
           {LIST_FILTERS.map((filter) => (
             <NavItem
               key={filter}
@@ -50,7 +59,7 @@ export function Navigation() {
           ))}
           <NavItem to="/dashboard/opportunity/unassigned" label="Non attribuées" />
         </NavGroup>
-        <NavGroup icon="megaphone" label="Campagnes">
+        <NavGroup icon="megaphone" label="Campagnes" collapsed={collapsed}>
           <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
           <NavAction
             label="Importer une campagne"
@@ -108,23 +117,72 @@ function NavAction({ label, icon, onClick }: NavActionProps) {
   );
 }
 
-type NavGroupProps = { label: string; icon: IconName; children: ReactNode };
+type NavGroupProps = { label: string; icon: IconName; collapsed: boolean; children: ReactNode };
 
-function NavGroup({ label, icon, children }: NavGroupProps) {
+/**
+ * A group of entries. In the expanded rail it opens in place; in the collapsed rail, where labels are
+ * hidden, it opens as a panel beside the rail with the labels shown: the focus goes to its first entry,
+ * Escape or a chosen entry closes it and gives the focus back to the group button, and a click or the
+ * focus elsewhere closes it (docs/decisions/navigation.md).
+ */
+function NavGroup({ label, icon, collapsed, children }: NavGroupProps) {
   const [open, setOpen] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const flyout = open && collapsed;
+
+  useEffect(() => {
+    if (!flyout) return undefined;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const handlePointerDown = (event: PointerEvent) => {
+      if (!item.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', handlePointerDown);
+    return () => document.removeEventListener('pointerdown', handlePointerDown);
+  }, [flyout]);
+
+  const closeAndRefocus = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (!flyout || event.key !== 'Escape') return;
+    event.stopPropagation();
+    closeAndRefocus();
+  };
+  const handleEntryClick = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a, button')) closeAndRefocus();
+  };
+  const handleBlur = (event: FocusEvent) => {
+    if (flyout && !item.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
   return (
-    <li className="shell-nav__group">
+    <li className="shell-nav__group" ref={item} onKeyDown={handleKeyDown} onBlur={handleBlur}>
       <button
+        ref={button}
         type="button"
         className="shell-nav__item"
         aria-expanded={open}
+        aria-controls={flyout ? panelId : undefined}
         title={label}
         onClick={() => setOpen(!open)}
       >
         <Icon name={icon} />
         <span className="shell-nav__label">{label}</span>
       </button>
-      {open ? <ul className="shell-nav__submenu">{children}</ul> : null}
+      {flyout ? (
+        <div ref={panel} id={panelId} className="shell-nav__flyout" onClick={handleEntryClick}>
+          <p className="shell-nav__flyout-title" aria-hidden="true">
+            {label}
+          </p>
+          <ul>{children}</ul>
+        </div>
+      ) : open ? (
+        <ul className="shell-nav__submenu">{children}</ul>
+      ) : null}
     </li>
   );
 }
