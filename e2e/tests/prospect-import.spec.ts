@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Worker } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Worker } from '@playwright/test';
 import { startApp, type RunningApp } from '../support/servers';
+import { seedWorkedFile, WORKED_FILE } from '../support/seed';
 import { signUpThroughApi, useSession } from '../support/session';
 import { encodeWindows1252 } from '../support/windows-1252';
 
@@ -23,6 +24,18 @@ const CSV = [
   'Boulangerie Lefèvre;Au Pain Doré;13001;Marseille;8 rue Paradis;;0491000000;12345678901234;Boulangerie',
   '',
 ].join('\r\n');
+
+/** The page and `region` are not wider than the window: nothing needs a sideways scroll. */
+async function expectNoSidewaysScroll(page: Page, region: Locator): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+  expect(await region.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** `target` lies wholly inside `container`'s visible box. */
+async function expectWithin(target: Locator, container: Locator): Promise<void> {
+  const [inner, outer] = await Promise.all([target.boundingBox(), container.boundingBox()]);
+  expect(inner && outer && inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width).toBe(true);
+}
 
 const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(new Date());
 
@@ -217,5 +230,41 @@ test.describe("import d'un fichier de prospection", () => {
     await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
     await expect(page.getByText(`${TITLE} a correctement été supprimé !`)).toBeVisible();
     await expect(fileRow).toHaveCount(0);
+  });
+  test('at 1366 × 768, the files list and the unassigned pool fit the window, menu collapsed or expanded', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const name =
+      'Salon régional des crèches, haltes-garderies et assistantes maternelles de Bourgogne-Franche-Comté 2026';
+    const { user } = await seedWorkedFile(app.url, { ...WORKED_FILE, name });
+    await useSession(page, user.token);
+    const toggle = page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('button', { name: /^(Déplier|Réduire) le menu$/ });
+
+    for (const expanded of [false, true]) {
+      await page.goto(`${app.url}/dashboard/prospect/list`);
+      if (expanded) await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', String(expanded));
+      const remove = page.getByRole('button', { name: `Supprimer ${name}` });
+      await expect(remove).toBeVisible();
+      const wrapper = page.locator('.prospect-files__table-wrapper');
+      await expectNoSidewaysScroll(page, wrapper);
+      await expectWithin(remove, wrapper);
+      await expectWithin(page.getByRole('columnheader', { name: 'Tag' }), wrapper);
+      // A long title wraps: it is read whole, without an ellipsis.
+      const title = wrapper.getByRole('cell', { name, exact: true });
+      expect(await title.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+
+      await page.goto(`${app.url}/dashboard/opportunity/unassigned`);
+      const pool = page.getByRole('region', { name: 'Prospects à prendre' });
+      await expect(pool.getByRole('cell', { name: 'Café du Port', exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page, pool);
+      const importedBy = pool.getByRole('columnheader', { name: 'Importé par' });
+      await expectWithin(importedBy, pool);
+      // The header is shown whole, not cut by an ellipsis.
+      expect(await importedBy.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    }
   });
 });

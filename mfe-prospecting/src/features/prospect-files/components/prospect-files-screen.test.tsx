@@ -230,3 +230,12 @@ describe('"Créer une liste manuellement"', () => {
     );
   });
 });
+
+test('a user name too long for its column, cut by an ellipsis, is shown whole on hover', async () => {
+  renderScreen(<ProspectFilesScreen />, ROUTE);
+  await screen.findByRole('link', { name: 'Crèches Île-de-France' });
+  expect(within(rowOf('Crèches Île-de-France')).getByRole('cell', { name: 'Durand Paul' })).toHaveAttribute(
+    'title',
+    'Durand Paul',
+  );
+});

@@ -30,15 +30,31 @@ export function ProspectFilesTable({ files, onDelete }: ProspectFilesTableProps)
       <table className="prospect-files-table">
         <thead>
           <tr>
-            <th scope="col">Utilisateur</th>
-            <th scope="col">Titre</th>
-            <th scope="col">A qualifier</th>
-            <th scope="col">Opportunités actives</th>
-            <th scope="col">Suggestions</th>
-            <th scope="col">Date de création</th>
-            <th scope="col">Date de mise a jour</th>
-            <th scope="col">Tag</th>
-            <th scope="col">
+            <th scope="col" className="prospect-files-table__col--user">
+              Utilisateur
+            </th>
+            <th scope="col" className="prospect-files-table__col--title">
+              Titre
+            </th>
+            <th scope="col" className="prospect-files-table__col--to-qualify">
+              A qualifier
+            </th>
+            <th scope="col" className="prospect-files-table__col--active">
+              Opportunités actives
+            </th>
+            <th scope="col" className="prospect-files-table__col--progress">
+              Suggestions
+            </th>
+            <th scope="col" className="prospect-files-table__col--date">
+              Date de création
+            </th>
+            <th scope="col" className="prospect-files-table__col--date">
+              Date de mise a jour
+            </th>
+            <th scope="col" className="prospect-files-table__col--tag">
+              Tag
+            </th>
+            <th scope="col" className="prospect-files-table__col--action">
               <span className="prospect-files__sr-only">Actions</span>
             </th>
           </tr>
@@ -52,7 +68,7 @@ export function ProspectFilesTable({ files, onDelete }: ProspectFilesTableProps)
                 className="prospect-files-table__row"
                 onClick={(event) => handleRowClick(event, file)}
               >
-                <td>{file.username}</td>
+                <td title={file.username}>{file.username}</td>
                 <td className="prospect-files-table__title">
                   <Link to={detailPath(file)}>{file.name}</Link>
                   {file.isPrivate && <PrivateMark />}
