@@ -447,4 +447,87 @@ test.describe.serial("les opportunités d'un commercial", () => {
     await listSearch(page).fill('Lorient');
     await expect(page.getByText('Aucun résultat')).toBeVisible();
   });
+
+  test("coming back from an opportunity keeps the search, filters and order; the top bar search fills the list's", async () => {
+    // The previous test left "Lorient" in the search of this list: it is kept for the session.
+    await page.goto(`${app.url}/dashboard/opportunity/list/all`);
+    await expect(listSearch(page)).toHaveValue('Lorient');
+    await expect(page.getByText('Aucun résultat')).toBeVisible();
+    await listSearch(page).fill('');
+    await expect(page.getByText('7 opportunités')).toBeVisible();
+    await page.getByRole('button', { name: /^Filtres/ }).click();
+    await option(page, 'Région', 'Bretagne').check();
+    await page.getByRole('combobox', { name: 'Trier' }).selectOption('asc');
+    await expect(page.getByText('4 opportunités')).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Opportunités : Toute Opportunités' }).getByRole('article');
+    const order = await cards.evaluateAll((articles) =>
+      articles.map((article) => article.getAttribute('aria-label')),
+    );
+
+    const back = async (how: () => Promise<unknown>) => {
+      // The detail page's arrows walk the ids kept once the list has settled.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('all')?.split(';').length ?? 0))
+        .toBe(4);
+      await cards.nth(1).getByRole('link').click();
+      await expect(page.getByText('· 2 / 4')).toBeVisible();
+      await how();
+      await expect(page.getByText('4 opportunités')).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Filtres/ })).toHaveText('Filtres 1');
+      await expect(page.getByRole('combobox', { name: 'Trier' })).toHaveValue('asc');
+      await expect
+        .poll(() =>
+          cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label'))),
+        )
+        .toEqual(order);
+    };
+    await back(() => page.getByRole('link', { name: '← Retour à la liste' }).click());
+    await back(() => page.goBack());
+
+    // The header's search replaces the list's and keeps the filters; the address is the plain list again.
+    const header = page.getByRole('search').getByRole('searchbox', { name: 'Rechercher' });
+    await listSearch(page).fill('Brest');
+    await expect(page.getByText('1 opportunité', { exact: true })).toBeVisible();
+    await header.fill('Saint-Malo');
+    await header.press('Enter');
+    await expect(listSearch(page)).toHaveValue('Saint-Malo');
+    await expect(page).toHaveURL(`${app.url}/dashboard/opportunity/list/all`);
+    await expect(page.getByText('1 opportunité', { exact: true })).toBeVisible();
+    await expect(card(page, 'Café de la Gare')).toBeVisible();
+
+    // From another tab too, and straight from the address.
+    await tab(page, 'A faire').click();
+    await header.fill('Quimper');
+    await header.press('Enter');
+    await expect(listSearch(page)).toHaveValue('Quimper');
+    await expect(card(page, 'Boulangerie Le Goff')).toBeVisible();
+    await page.goto(`${app.url}/dashboard/opportunity/list/all?search=Rennes`);
+    await expect(listSearch(page)).toHaveValue('Rennes');
+    await expect(card(page, 'Pâtisserie Morvan')).toBeVisible();
+    await expect(page.getByText('1 opportunité', { exact: true })).toBeVisible();
+
+    // Scrolled down the whole list, the user finds the same cards on screen after the detail page.
+    await listSearch(page).fill('');
+    await page.getByRole('button', { name: /^Filtres/ }).click();
+    await page.getByRole('button', { name: 'Supprimer les filtres' }).click();
+    await expect(page.getByText('7 opportunités')).toBeVisible();
+    const scroller = page.getByRole('region', { name: 'Opportunités : Toute Opportunités' });
+    /** The name of the first card whose bottom is inside the scroll area. */
+    const topCard = () =>
+      scroller.evaluate((area) => {
+        const top = area.getBoundingClientRect().top;
+        const articles = Array.from(area.querySelectorAll('article'));
+        const first = articles.find((article) => article.getBoundingClientRect().bottom > top + 1);
+        return area.scrollTop > 0 ? first?.getAttribute('aria-label') : null;
+      });
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(topCard).toBeTruthy();
+    const before = await topCard();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('all')?.split(';').length ?? 0)).toBe(7);
+    await page.locator('[aria-posinset="7"]').getByRole('link').click();
+    await expect(page.getByText('· 7 / 7')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText('7 opportunités')).toBeVisible();
+    await expect.poll(topCard).toBe(before);
+  });
 });

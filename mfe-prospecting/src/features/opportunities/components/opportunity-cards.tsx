@@ -1,7 +1,8 @@
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListFilter } from '@app/domain';
 import type { OpportunityView } from '@app/domain';
+import { readSavedFirstCard, saveFirstCard } from '../utils/saved-list-view';
 import { OpportunityCard } from './opportunity-card';
 
 /** A first guess at a card's height; every card is measured once rendered. */
@@ -15,14 +16,27 @@ export type OpportunityCardsProps = {
   /** The scroll area's name for assistive technologies. */
   label: string;
   renderStrip?: (opportunity: OpportunityView) => ReactNode;
+  /** Session key of the list (useListView's `savedKey`): the first card in view is kept under it. */
+  savedKey?: string | null;
+  /** Every page has arrived: a saved card not found by then is not waited for any more. */
+  complete?: boolean;
 };
 
 /**
  * The cards of a list, virtualized: only the visible cards (plus a few) are in the page whatever
  * the list's length, each measured as it renders since their heights differ.
  */
-export function OpportunityCards({ opportunities, listType, label, renderStrip }: OpportunityCardsProps) {
+export function OpportunityCards({
+  opportunities,
+  listType,
+  label,
+  renderStrip,
+  savedKey,
+  complete = true,
+}: OpportunityCardsProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // The card the user had at the top before opening a detail page, until it is scrolled back to.
+  const pendingCard = useRef(savedKey ? readSavedFirstCard(savedKey) : null);
   // Kept while the list is the same: the virtualizer measures every position again when it changes.
   const getItemKey = useCallback((index: number) => opportunities[index]?._id ?? index, [opportunities]);
   // The virtualizer re-renders this component on scroll, as intended.
@@ -33,8 +47,36 @@ export function OpportunityCards({ opportunities, listType, label, renderStrip }
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     overscan: OVERSCAN,
     getItemKey,
+    // Cards above are not measured yet, so the saved card starts at its estimated place.
+    initialOffset: () => {
+      const index = pendingCard.current
+        ? opportunities.findIndex(({ _id }) => _id === pendingCard.current)
+        : -1;
+      if (index < 0) return 0;
+      pendingCard.current = null;
+      return index * ESTIMATED_CARD_HEIGHT;
+    },
   });
   const items = virtualizer.getVirtualItems();
+  const { scrollOffset } = virtualizer;
+  const firstInView = items.find((item) => item.end > (scrollOffset ?? 0))?.index;
+  const firstInViewId = firstInView === undefined ? undefined : opportunities[firstInView]?._id;
+
+  // Pages still arriving may bring the saved card: go to it then, unless it is gone for good.
+  useEffect(() => {
+    if (!pendingCard.current) return;
+    const index = opportunities.findIndex(({ _id }) => _id === pendingCard.current);
+    if (index >= 0) {
+      pendingCard.current = null;
+      virtualizer.scrollToIndex(index, { align: 'start' });
+    } else if (complete) {
+      pendingCard.current = null;
+    }
+  }, [opportunities, complete, virtualizer]);
+
+  useEffect(() => {
+    if (savedKey && firstInViewId && !pendingCard.current) saveFirstCard(savedKey, firstInViewId);
+  }, [savedKey, firstInViewId]);
 
   return (
     <div ref={scroller} className="opportunity-cards" role="region" aria-label={label} tabIndex={0}>

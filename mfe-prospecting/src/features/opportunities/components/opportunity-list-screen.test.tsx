@@ -44,6 +44,7 @@ function serve(rows: OpportunityView[]) {
 }
 
 beforeEach(() => {
+  sessionStorage.clear();
   signInAdministrator();
   forgetStatuses();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: [] });
@@ -363,6 +364,85 @@ test('with 20,000 opportunities only a handful of cards are in the page', async 
   const far = cardNames().map((name) => Number(name?.replace('Prospect ', '')));
   expect(Math.min(...far)).toBeGreaterThan(9_000);
   expect(within(list).getAllByRole('listitem').length).toBeLessThan(20);
+});
+
+test('the top bar\'s "?search=" fills "Rechercher", and a new search from the top bar replaces it', async () => {
+  serve([
+    opportunityView(1, {}, { prospect: 'Garage du Centre' }),
+    opportunityView(2, {}, { prospect: 'Fleuriste' }),
+    opportunityView(3, {}, { prospect: 'Garage Martin' }),
+  ]);
+  const user = userEvent.setup();
+  renderList('/dashboard/opportunity/list/all?search=Garage', {
+    links: ['/dashboard/opportunity/list/all?search=Fleuriste'],
+  });
+  expect(await screen.findByText('2 opportunités')).toBeInTheDocument();
+  const search = screen.getByRole('searchbox', { name: 'Rechercher' });
+  expect(search).toHaveValue('Garage');
+  expect(cardNames()).toEqual(['Garage du Centre', 'Garage Martin']);
+
+  await user.clear(search);
+  await user.type(search, 'martin');
+  await waitFor(() => expect(cardNames()).toEqual(['Garage Martin']));
+  await user.click(
+    screen.getByRole('link', { name: 'Aller à /dashboard/opportunity/list/all?search=Fleuriste' }),
+  );
+  await waitFor(() => expect(search).toHaveValue('Fleuriste'));
+  await waitFor(() => expect(cardNames()).toEqual(['Fleuriste']));
+});
+
+test('coming back from a detail page shows the same search, filters and order; another tab or organisation starts fresh', async () => {
+  serve(GEO);
+  const user = userEvent.setup();
+  renderList('/dashboard/opportunity/list/todo', {
+    links: ['/dashboard/opportunity/list/todo', '/dashboard/opportunity/list/all'],
+  });
+  await screen.findByText('5 opportunités');
+  await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'rennes');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Trier' }), 'asc');
+  const panel = await openFilters(user);
+  await user.click(option(panel, 'Activité', /^Boulangerie/));
+  await waitFor(() => expect(cardNames()).toEqual(['Rennes A']));
+
+  await user.click(within(screen.getByRole('article', { name: 'Rennes A' })).getByText('Boulangerie'));
+  expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/opportunity/${GEO[0]!._id}?type=todo`);
+  await user.click(screen.getByRole('link', { name: 'Aller à /dashboard/opportunity/list/todo' }));
+
+  await screen.findByText('1 opportunité');
+  expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('rennes');
+  expect(screen.getByRole('combobox', { name: 'Trier' })).toHaveValue('asc');
+  expect(screen.getByRole('button', { name: 'Filtres 1' })).toBeInTheDocument();
+  expect(cardNames()).toEqual(['Rennes A']);
+
+  await user.click(screen.getByRole('link', { name: 'Aller à /dashboard/opportunity/list/all' }));
+  await screen.findByText('5 opportunités');
+  expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('');
+
+  await user.click(screen.getByRole('link', { name: 'Aller à /dashboard/opportunity/list/todo' }));
+  await screen.findByText('1 opportunité');
+  act(() => useSessionStore.getState().selectOrganisation(OTHER_ORGANISATION_ID));
+  await screen.findByText('5 opportunités');
+  expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('');
+  expect(screen.getByRole('button', { name: 'Filtres' })).toBeInTheDocument();
+});
+
+test('coming back from a detail page shows the card that was at the top of the list', async () => {
+  serve(opportunities(60));
+  const user = userEvent.setup();
+  renderList('/dashboard/opportunity/list/todo', { links: ['/dashboard/opportunity/list/todo'] });
+  await screen.findByText('60 opportunités');
+  const scroller = screen.getByRole('region', { name: 'Opportunités : A faire' });
+  // Cards are 300 px high: the 21st is at the top.
+  scroller.scrollTop = 300 * 20;
+  fireEvent.scroll(scroller);
+  const card = await screen.findByRole('article', { name: 'Prospect 20' });
+  await user.click(within(card).getByText('Boulangerie'));
+  expect(screen.getByTestId('location')).toHaveTextContent('?type=todo');
+
+  await user.click(screen.getByRole('link', { name: 'Aller à /dashboard/opportunity/list/todo' }));
+  await screen.findByText('60 opportunités');
+  expect(await screen.findByRole('article', { name: 'Prospect 20' })).toBeInTheDocument();
+  expect(screen.queryByRole('article', { name: 'Prospect 0' })).not.toBeInTheDocument();
 });
 
 test('a click on a card opens its detail page with the list type', async () => {

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIST_FILTER_LABELS, LIST_FILTERS, parseListFilter, type ListFilter } from '@app/domain';
 import { Button, Tabs } from '@app/platform';
@@ -17,6 +17,8 @@ import '../opportunities.css';
 
 /** `?vue=colonnes` on the todo and waiting lists shows the two columns (docs/decisions/opportunity-list.md). */
 export const COLUMNS_VIEW = 'colonnes';
+/** The top bar's search box opens `…/list/all?search=<terme>` (docs/decisions/navigation.md). */
+export const SEARCH_PARAM = 'search';
 
 /** /dashboard/opportunity/list/:filter — anything but the five filters goes to `all`. */
 export function OpportunityListScreen() {
@@ -32,7 +34,7 @@ export function OpportunityListScreen() {
     <section className="opportunity-screen">
       <h1 className="ui-page-title">Opportunités</h1>
       <ListTabs current={current} counts={counts.counts} />
-      {/* A new tab starts with its own search, filters and default order. */}
+      {/* Each tab has its own search, filters and order, kept for the session. */}
       <FilteredList key={current} filter={current} onStateChanged={counts.refresh} />
     </section>
   );
@@ -66,10 +68,31 @@ function ListTabs({ current, counts }: { current: ListFilter; counts: Record<Lis
 type FilteredListProps = { filter: ListFilter; onStateChanged: () => void };
 
 function FilteredList({ filter, onStateChanged }: FilteredListProps) {
+  const [params, setParams] = useSearchParams();
+  const requestedSearch = params.get(SEARCH_PARAM);
   const list = useOpportunityList(filter);
-  const view = useListView(list.items, defaultSortOf(filter), filter);
+  const view = useListView(list.items, defaultSortOf(filter), filter, {
+    keepForSession: true,
+    requestedSearch,
+  });
   const exporter = useExport();
   const { applyChange } = list;
+  const { setSearch } = view;
+
+  // The top bar's search replaces the list's, then leaves the address: the history entry is the
+  // plain list, so coming back to it shows what the user did after, kept for the session.
+  useEffect(() => {
+    if (requestedSearch === null) return;
+    setSearch(requestedSearch);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requestedSearch, setSearch, setParams]);
 
   const handleChanged = useCallback(
     (opportunity: OpportunityView, message?: MessageView) => {

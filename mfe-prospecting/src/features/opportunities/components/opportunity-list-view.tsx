@@ -80,6 +80,8 @@ export function OpportunityListView({
           listType={listType}
           label={label}
           renderStrip={renderStrip}
+          savedKey={view.savedKey}
+          complete={!loadingMore}
         />
       )}
     </div>

@@ -69,7 +69,7 @@ type OpportunityColumnProps = {
 };
 
 function OpportunityColumn({ filter, title, count, list, onChanged }: OpportunityColumnProps) {
-  const view = useListView(list.items, defaultSortOf(filter), filter);
+  const view = useListView(list.items, defaultSortOf(filter), filter, { keepForSession: true });
   const headingId = `opportunity-column-${filter}`;
   return (
     <section className="opportunity-column" aria-labelledby={headingId}>

@@ -1,9 +1,15 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
-import { saveOpportunityIds } from '@app/platform';
+import { saveOpportunityIds, useSessionStore } from '@app/platform';
 import type { FilterKind, OpportunityView } from '@app/domain';
 import { NO_SELECTION, toggleOption, type FacetSelection } from '../utils/list-filter';
 import type { FacetCounts, IndexedOpportunity } from '../utils/list-index';
 import { advanceListView, isViewOf, listViewOf, type FacetOptions } from '../utils/list-view-state';
+import {
+  readSavedListView,
+  savedListViewKey,
+  saveListView,
+  type SavedListView,
+} from '../utils/saved-list-view';
 import type { SortDirection } from '../utils/sort-items';
 
 /** The ids are written to local storage once the list has settled, not on every keystroke. */
@@ -22,23 +28,53 @@ export type ListView = {
   counts: FacetCounts;
   /** Every value each filter kind takes in the loaded list, in display order. */
   options: FacetOptions;
+  /** Where this list's choices are kept for the session (organisation and list), null when they are not. */
+  savedKey: string | null;
 };
+
+export type ListViewOptions = {
+  /** Keep the search, sort and filters for the session, per organisation and list (the list screens). */
+  keepForSession?: boolean;
+  /** A search asked from outside (the top bar's `?search=`): it replaces the saved one. */
+  requestedSearch?: string | null;
+};
+
+/** The user's choices and the organisation and list they are kept under. */
+type Choices = SavedListView & { key: string | null };
+
+function choicesOf(key: string | null, initialSort: SortDirection, requestedSearch: string | null): Choices {
+  const saved = (key && readSavedListView(key, initialSort)) || {
+    search: '',
+    sort: initialSort,
+    selection: NO_SELECTION,
+  };
+  return { ...saved, search: requestedSearch ?? saved.search, key };
+}
 
 /**
  * Search, filters and sort over a loaded list (`items`: a new array only when the list changed, as
  * useOpportunityList gives it). The view is carried from one render to the next
  * (list-view-state.ts): a new page or a changed card is merged in, only a new sort, search or
  * selection goes over the whole list again. The ids shown are kept in local storage under
- * `storageName` for the detail page's arrows.
+ * `storageName` for the detail page's arrows; with `keepForSession` the search, sort and filters are
+ * kept in session storage per organisation and list, so coming back from a detail page finds them.
  */
 export function useListView(
   items: readonly IndexedOpportunity[],
   initialSort: SortDirection,
   storageName: string,
+  { keepForSession = false, requestedSearch = null }: ListViewOptions = {},
 ): ListView {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortDirection>(initialSort);
-  const [selection, setSelection] = useState<FacetSelection>(NO_SELECTION);
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const key = keepForSession ? savedListViewKey(organisationId ?? '', storageName) : null;
+  const [stored, setChoices] = useState(() => choicesOf(key, initialSort, requestedSearch));
+  // Another organisation has its own choices: read them during render, like the view below.
+  let choices = stored;
+  if (stored.key !== key) {
+    choices = choicesOf(key, initialSort, null);
+    setChoices(choices);
+  }
+  const { search, sort, selection } = choices;
   // Typing stays responsive even while 20,000 cards are being filtered.
   const deferredSearch = useDeferredValue(search);
 
@@ -53,6 +89,11 @@ export function useListView(
   const { shown } = view;
 
   useEffect(() => {
+    if (choices.key === null) return;
+    saveListView(choices.key, { search: choices.search, sort: choices.sort, selection: choices.selection });
+  }, [choices]);
+
+  useEffect(() => {
     const timer = window.setTimeout(
       () =>
         saveOpportunityIds(
@@ -64,11 +105,20 @@ export function useListView(
     return () => window.clearTimeout(timer);
   }, [storageName, shown]);
 
-  const toggle = useCallback(
-    (kind: FilterKind, value: string) => setSelection((previous) => toggleOption(previous, kind, value)),
+  const setSearch = useCallback(
+    (next: string) => setChoices((previous) => ({ ...previous, search: next })),
     [],
   );
-  const clear = useCallback(() => setSelection(NO_SELECTION), []);
+  const setSort = useCallback(
+    (next: SortDirection) => setChoices((previous) => ({ ...previous, sort: next })),
+    [],
+  );
+  const toggle = useCallback(
+    (kind: FilterKind, value: string) =>
+      setChoices((previous) => ({ ...previous, selection: toggleOption(previous.selection, kind, value) })),
+    [],
+  );
+  const clear = useCallback(() => setChoices((previous) => ({ ...previous, selection: NO_SELECTION })), []);
 
   return {
     search,
@@ -81,5 +131,6 @@ export function useListView(
     shown,
     counts: view.counts,
     options: view.options,
+    savedKey: key,
   };
 }
