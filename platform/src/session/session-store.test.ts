@@ -25,11 +25,13 @@ test('reads back what an earlier visit stored', async () => {
   });
 });
 
-test('clearing the session empties local storage entirely', () => {
+test('clearing the session empties local and session storage entirely', () => {
   useSessionStore.getState().signIn('abc');
   saveOpportunityIds('todo', ['1', '2']);
+  sessionStorage.setItem('liste:o1:todo', '{"search":"garage"}');
   useSessionStore.getState().clearSession();
   expect(localStorage.length).toBe(0);
+  expect(sessionStorage.length).toBe(0);
   expect(useSessionStore.getState().token).toBeNull();
 });
 

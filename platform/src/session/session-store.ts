@@ -44,6 +44,8 @@ const createSessionSlice: StateCreator<SessionState, [], [], SessionSlice> = (se
   setUser: (user) => set({ user }),
   clearSession: () => {
     localStorage.clear();
+    // The lists' searches, filters and places kept for the tab (the next user of the tab starts fresh).
+    sessionStorage.clear();
     set({
       token: null,
       user: null,
