@@ -111,6 +111,11 @@ export async function serveStatic(root: string, port?: number): Promise<StaticOr
   return {
     url: `http://127.0.0.1:${listenPort}`,
     requests,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    // The browser may still hold connections to the origin: they are cut, so stopping never waits on them.
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
