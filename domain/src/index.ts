@@ -5,6 +5,7 @@ export * from './plans';
 export * from './prospect-fields';
 export * from './licences';
 export * from './format';
+export * from './runtime/yield-to-event-loop';
 
 export * from './geography/geography-types';
 export * from './geography/geography-data';
