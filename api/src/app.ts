@@ -6,34 +6,23 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Store } from './db/types';
+import { ApiRoutes } from './http/api-routes';
 import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { openApiRouter } from './http/openapi-routes';
+import type { LicenceGate } from './http/organisation-access';
 import { RateLimitCounters } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
-import { ApiRoutes } from './modules/access/api-routes';
-import { type LicenceGate, OrganisationAccessResolver } from './modules/access/organisation-access';
-import { AccountsRepository } from './modules/accounts/repository';
-import { registerAccountRoutes } from './modules/accounts/routes';
-import { AccountsService } from './modules/accounts/service';
-import { SessionService } from './modules/accounts/sessions';
-import { createBillingModule } from './modules/billing/module';
-import type { StripeApiAddress } from './modules/billing/stripe-provider';
-import { InvitationsRepository } from './modules/invitations/repository';
-import { registerInvitationRoutes } from './modules/invitations/routes';
-import { InvitationsService } from './modules/invitations/service';
+import type { Mailer } from './mail/mailer';
+import { createAccountsModule } from './modules/accounts/module';
+import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
+import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
-import type { Mailer } from './modules/mail/mailer';
-import { DataExport } from './modules/organisations/data-export';
-import { OrganisationDirectory } from './modules/organisations/directory';
-import { OrganisationsRepository } from './modules/organisations/repository';
-import { registerOrganisationRoutes } from './modules/organisations/routes';
-import { OrganisationsService } from './modules/organisations/service';
-import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { ExportPool } from './modules/opportunities/export-pool';
+import { createMembership, createOrganisationsModule } from './modules/organisations/module';
 import { createProspectsModule } from './modules/prospects/module';
 import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
@@ -70,137 +59,121 @@ export function createApp(config: Config, deps: AppDeps): App {
   const logger = deps.logger ?? createLogger(config);
   const now = deps.now ?? Date.now;
 
-  const accountsRepository = new AccountsRepository(deps.store);
-  const organisationsRepository = new OrganisationsRepository(deps.store);
-  const directory = new OrganisationDirectory(organisationsRepository);
-  const invitationsRepository = new InvitationsRepository(deps.store);
-  const prospects = createProspectsModule({
-    store: deps.store,
+  const { store } = deps;
+
+  // Each module gets the ports of the modules above it in this list (docs/architecture.md). Two ports
+  // point down the list and are handed over with the routes: sign-up founds an organisation, a
+  // comment is finished in its opportunity's thread.
+  const accounts = createAccountsModule({
+    store,
+    mailer: deps.mailer,
     logger,
     now,
-    usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
+    publicUrl: config.publicUrl,
+    passwordHashCost: config.security.passwordHashCost,
+    sessionTtlMs: config.security.sessionTtlMs,
+    resetTokenTtlMs: config.security.resetTokenTtlMs,
+  });
+  const membership = createMembership({ store, now });
+  const licences = createLicencesModule({
+    store,
+    now,
+    trialDays: config.trial.days,
+    trialLicences: config.trial.licences,
+    membership,
+  });
+  const billing = createBillingModule({
+    store,
+    config,
+    licences: licences.paid,
+    membership,
+    now,
+    logger,
+    ...(deps.stripeApi ? { stripeApi: deps.stripeApi } : {}),
+  });
+  const prospects = createProspectsModule({
+    store,
+    logger,
+    now,
+    usernameOf: accounts.users.usernameOf,
     geocoderUrl: config.geocoderUrl,
     companyRegistry: config.companyRegistry,
     importStartGraceMs: config.importStartGraceMs,
   });
-  const messages = createMessagesModule({
-    store: deps.store,
-    now,
-    usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
-  });
+  const messages = createMessagesModule({ store, now, usernameOf: accounts.users.usernameOf });
   // Large exports in worker threads with their own connection: only on the embedded store's file.
   const exportPool =
-    deps.store.kind === 'sqlite'
-      ? ExportPool.create(config.dataDir, config.exportWorkers, logger)
-      : undefined;
+    store.kind === 'sqlite' ? ExportPool.create(config.dataDir, config.exportWorkers, logger) : undefined;
   const opportunities = createOpportunitiesModule({
-    store: deps.store,
+    store,
     logger,
     now,
     prospects: prospects.catalogue,
     messages: messages.log,
-    users: async (ids) =>
-      (await accountsRepository.findUsers(ids)).map((user) => ({ _id: user._id, username: user.username })),
-    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
+    users: accounts.users.refs,
+    isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
     ...(exportPool ? { exportPool } : {}),
   });
   const rounds = createRoundsModule({
-    store: deps.store,
+    store,
     now,
     assertVisible: (actor, opportunityId) => opportunities.threads.assertCommentable(actor, opportunityId),
-    geocoderUrl: config.geocoderUrl,
+    geocoding: prospects.geocoding,
     mapTileUrl: config.mapTileUrl,
   });
-  const licences = createLicencesModule({
-    store: deps.store,
-    now,
-    trialDays: config.trial.days,
-    trialLicences: config.trial.licences,
-    isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
-    ownerOf: async (organisationId) =>
-      (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
-    licencesChanged: (organisationId) => organisationsRepository.markAccessChanged(organisationId),
-  });
-  const billing = createBillingModule({
-    store: deps.store,
-    config,
-    licences: licences.paid,
-    ownerOf: async (organisationId) =>
-      (await organisationsRepository.findOrganisation(organisationId))?.ownerId ?? null,
-    now,
-    logger,
-    ...(deps.stripeApi ? { stripeApi: deps.stripeApi } : {}),
-  });
-  const rateLimitCounters = new RateLimitCounters(deps.store);
-  const ready = (async () => {
-    await accountsRepository.ensureIndexes();
-    await rateLimitCounters.ensureIndexes();
-    await licences.start();
-    await billing.start();
-    await organisationsRepository.ensureIndexes();
-    await invitationsRepository.ensureIndexes();
-    await prospects.start();
-    await opportunities.start();
-    // After the opportunities: it finishes the comments a killed process left half-logged in them.
-    await messages.start(opportunities.threads);
-    await rounds.start();
-    const expired = await accountsRepository.deleteExpiredSessions(now());
-    if (expired > 0) logger.info({ expired }, 'Sessions expirées supprimées');
-  })();
-  // Reported by the /api guard below and by index.ts; never left unhandled.
-  ready.catch(() => undefined);
-
-  const sessions = new SessionService(accountsRepository, config.security.sessionTtlMs, now);
-  const organisations = new OrganisationsService(
-    organisationsRepository,
-    accountsRepository,
-    now,
-    licences.book,
-    directory,
-  );
-  const team = new TeamService({
-    repository: organisationsRepository,
-    accounts: accountsRepository,
+  const organisations = createOrganisationsModule({
+    membership,
+    accounts: accounts.users,
     licences: licences.book,
     handOver: opportunities.handOver,
+    exportSources: {
+      prospects: prospects.bulkRead,
+      opportunities: opportunities.bulkRead,
+      messages: messages.bulkRead,
+    },
     now,
   });
-  const accounts = new AccountsService({
-    repository: accountsRepository,
-    sessions,
-    organisations,
+  const invitations = createInvitationsModule({
+    store,
     mailer: deps.mailer,
-    publicUrl: config.publicUrl,
-    passwordHashCost: config.security.passwordHashCost,
-    resetTokenTtlMs: config.security.resetTokenTtlMs,
-    now,
-    onBackgroundError: (error, context) => logger.error({ err: error }, `Échec en arrière-plan : ${context}`),
-  });
-  const invitations = new InvitationsService({
-    repository: invitationsRepository,
-    organisationsRepository,
-    organisations,
-    accounts: accountsRepository,
+    membership,
+    accounts: accounts.users,
     licences: licences.book,
-    mailer: deps.mailer,
     publicUrl: config.publicUrl,
     ttlMs: config.security.invitationTtlMs,
     now,
   });
 
+  const rateLimitCounters = new RateLimitCounters(store);
+  const ready = (async () => {
+    await accounts.start();
+    await rateLimitCounters.ensureIndexes();
+    await licences.start();
+    await billing.start();
+    await organisations.start();
+    await invitations.start();
+    await prospects.start();
+    await opportunities.start();
+    // After the opportunities: it finishes the comments a killed process left half-logged in them.
+    await messages.start(opportunities.threads);
+    await rounds.start();
+  })();
+  // Reported by the /api guard below and by index.ts; never left unhandled.
+  ready.catch(() => undefined);
+
   const api = new ApiRoutes({
-    sessions,
-    organisationAccess: new OrganisationAccessResolver(directory),
+    sessions: accounts.sessions,
+    organisationAccess: membership,
     licenceGate: deps.licenceGate ?? licences.gate,
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,
     rateLimitCounters,
   });
-  registerAccountRoutes(api, accounts);
-  registerOrganisationRoutes(api, organisations, team, new DataExport(deps.store, organisations));
-  registerInvitationRoutes(api, invitations);
+  accounts.registerRoutes(api, organisations.founder);
+  organisations.registerRoutes(api);
+  invitations.registerRoutes(api);
   licences.registerRoutes(api);
   billing.registerRoutes(api);
   prospects.registerRoutes(api);

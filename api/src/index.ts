@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openStore } from './db/open-store';
 import { installProcessHandlers } from './http/error-handler';
 import { createLogger } from './logger';
-import { createMailer } from './modules/mail/create-mailer';
+import { createMailer } from './mail/create-mailer';
 
 async function main(): Promise<void> {
   let config;

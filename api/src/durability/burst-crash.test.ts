@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../db/open-store';
 import { STORE_FILE } from '../db/sqlite-store';
-import { MAPPING, rowOf } from '../modules/prospects/prospects-test-kit';
+import { MAPPING, rowOf } from '../test-support/prospects-test-kit';
 import {
   type ApiProcess,
   buildApiIfStale,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqliteStore, STORE_FILE } from '../db/sqlite-store';
-import { COLUMNS, MAPPING, rowOf } from '../modules/prospects/prospects-test-kit';
+import { COLUMNS, MAPPING, rowOf } from '../test-support/prospects-test-kit';
 import {
   type ApiProcess,
   buildApiIfStale,

@@ -10,7 +10,7 @@ import type { Collection, Document, Store } from '../db/types';
 import type { MessageDoc } from '../modules/messages/module';
 import type { OpportunityDoc } from '../modules/opportunities/repository';
 import type { ProspectDoc } from '../modules/prospects/module';
-import { kit, type Member, rowOf } from '../modules/prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../test-support/prospects-test-kit';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 const WRITES = ['insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany'] as const;

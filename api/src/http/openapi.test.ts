@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { z } from 'zod';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import type { RegisteredRoute } from '../modules/access/api-routes';
+import type { RegisteredRoute } from './api-routes';
 import { buildOpenApiDocument, OPENAPI_VERSION, OpenApiSchemaError, type OpenApiDocument } from './openapi';
 
 /** Runs the maintained validator (ESM only) in its own Node process, as its CLI would. */

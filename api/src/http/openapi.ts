@@ -3,8 +3,8 @@
 // permission and licence come from the registry's declaration. docs/decisions/openapi.md.
 import { objectIdSchema, PERMISSIONS } from '@app/domain';
 import { z } from 'zod';
-import type { RegisteredRoute } from '../modules/access/api-routes';
-import type { PermissionRule } from '../modules/access/route-permissions';
+import type { RegisteredRoute } from './api-routes';
+import type { PermissionRule } from './route-permissions';
 import { AppError } from './app-error';
 import { RATE_LIMITED_MESSAGE } from './rate-limit';
 import { REDIRECT_STATUS } from './redirect';

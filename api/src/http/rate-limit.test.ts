@@ -8,7 +8,7 @@ import request from 'supertest';
 import { type App, createApp } from '../app';
 import { openSqliteStore } from '../db/sqlite-store';
 import type { Store } from '../db/types';
-import { createMailer } from '../modules/mail/create-mailer';
+import { createMailer } from '../mail/create-mailer';
 import { testConfig, uniqueEmail } from '../test-support/test-app';
 import { RATE_LIMITED_MESSAGE, RateLimitCounters } from './rate-limit';
 

@@ -8,7 +8,7 @@
 // its prospects as about unknown ids. Non-members and members lacking a route's bit: route-permissions.test.ts.
 import request from 'supertest';
 import { newId } from '../db/ids';
-import { kit } from '../modules/prospects/prospects-test-kit';
+import { kit } from '../test-support/prospects-test-kit';
 import { createTestApp, signUpWithOrganisation, type TestApp } from '../test-support/test-app';
 
 type Member = { token: string; organisationId: string };

@@ -4,8 +4,8 @@
 import request from 'supertest';
 import type { App } from '../app';
 import type { Store } from '../db/types';
-import type { LicenceDoc } from '../modules/licences/repository';
-import { OrganisationsRepository } from '../modules/organisations/repository';
+import type { LicenceDoc } from '../modules/licences/module';
+import { markAccessChanged } from './organisations';
 
 /** Far beyond any test clock: a paid key that stays valid. */
 export const PAID_UNTIL = Date.UTC(2100, 0, 1);
@@ -35,7 +35,7 @@ export async function grantLicence(
       createdAt: 0,
     });
     // As the licences repository does after each write: the organisation's copies are read again.
-    await new OrganisationsRepository(t.store).markAccessChanged(admin.organisationId);
+    await markAccessChanged(t.store, admin.organisationId);
     free = { _id: insertedId };
   }
   const res = await post('/api/stripe/assignKey', { keyId: free._id, userId });

@@ -9,8 +9,8 @@ import { type App, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openMemorySqliteStore } from '../db/sqlite-store';
 import type { Store } from '../db/types';
-import { createMailer } from '../modules/mail/create-mailer';
-import type { Mailer } from '../modules/mail/mailer';
+import { createMailer } from '../mail/create-mailer';
+import type { Mailer } from '../mail/mailer';
 
 export type TestClock = { now: () => number; advance: (ms: number) => void; set: (ms: number) => void };
 

@@ -11,7 +11,7 @@ import {
   verifyResetTokenSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { AccountsService } from './service';
 
 const empty = z.object({});

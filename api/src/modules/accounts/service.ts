@@ -8,9 +8,8 @@ import type {
 } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import { AppError } from '../../http/app-error';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetMail } from '../mail/templates';
-import type { OrganisationsService } from '../organisations/service';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail } from '../../mail/templates';
 import { hashPassword, makeDecoyHash, verifyPassword } from './passwords';
 import { type AccountsRepository, type PublicUser, toPublicUser, type UserDoc } from './repository';
 import type { SessionService } from './sessions';
@@ -28,10 +27,15 @@ export const ACCOUNT_MESSAGES = {
   loggedOutEverywhere: 'Vous êtes déconnecté de tous vos appareils',
 } as const;
 
+/** What quick sign-up needs of the organisations component: an organisation owned by the new user. */
+export type OrganisationFounder = {
+  found(ownerId: string, organisation: { name: string; phone: string }): Promise<unknown>;
+};
+
 export type AccountsServiceDeps = {
   repository: AccountsRepository;
   sessions: SessionService;
-  organisations: OrganisationsService;
+  organisations: OrganisationFounder;
   mailer: Mailer;
   publicUrl: string;
   passwordHashCost: number;
@@ -82,7 +86,7 @@ export class AccountsService {
    */
   async fastRegister(input: FastRegisterData): Promise<{ token: string }> {
     const user = await this.createUser(input);
-    await this.deps.organisations.create(user._id, { name: input.raisonSocial, phone: input.phone });
+    await this.deps.organisations.found(user._id, { name: input.raisonSocial, phone: input.phone });
     return { token: await this.deps.sessions.open(user._id) };
   }
 

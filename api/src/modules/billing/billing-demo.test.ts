@@ -2,7 +2,7 @@
 // checkout page (no script), the card form, save (once per session), getMainSub, the portal.
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member } from '../prospects/prospects-test-kit';
+import { kit, type Member } from '../../test-support/prospects-test-kit';
 
 type Key = { _id: string; userId?: string; plan: number; period: string; renewalAt: number; trial: boolean };
 

@@ -9,9 +9,9 @@ import request from 'supertest';
 import { type App, createApp } from '../../app';
 import { openMemorySqliteStore } from '../../db/sqlite-store';
 import type { Store } from '../../db/types';
-import { createMailer } from '../mail/create-mailer';
+import { createMailer } from '../../mail/create-mailer';
 import { createClock, testConfig, type TestApp } from '../../test-support/test-app';
-import { kit, type Member } from '../prospects/prospects-test-kit';
+import { kit, type Member } from '../../test-support/prospects-test-kit';
 import { StripeFake } from './stripe-fake';
 
 const SECRET = 'whsec_testsecret';

@@ -5,8 +5,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { PaidLicences } from '../licences/module';
+import type { Membership } from '../organisations/module';
 import { DemoBillingProvider } from './demo-provider';
 import { demoPagesRouter } from './demo-pages';
 import type { BillingProvider } from './provider';
@@ -15,11 +16,13 @@ import { registerBillingRoutes, webhookRouter } from './routes';
 import { BillingService } from './service';
 import { type StripeApiAddress, StripeBillingProvider } from './stripe-provider';
 
+export type { StripeApiAddress } from './stripe-provider';
+
 export type BillingModuleDeps = {
   store: Store;
   config: Pick<Config, 'stripe' | 'publicUrl'>;
   licences: PaidLicences;
-  ownerOf: (organisationId: string) => Promise<string | null>;
+  membership: Pick<Membership, 'ownerOf'>;
   now: () => number;
   logger: Logger;
   /** Tests point the official client at a local fake of the Stripe API. */
@@ -52,7 +55,7 @@ export function createBillingModule(deps: BillingModuleDeps): BillingModule {
     provider,
     repository,
     licences: deps.licences,
-    ownerOf: deps.ownerOf,
+    ownerOf: (organisationId) => deps.membership.ownerOf(organisationId),
     publicUrl: deps.config.publicUrl,
     now: deps.now,
     logger: deps.logger,

@@ -3,7 +3,7 @@
 import { createOwnerSchema, newLicenseSchema, portalLinkSchema, saveSessionSchema } from '@app/domain';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { BillingService } from './service';
 
 export function registerBillingRoutes(api: ApiRoutes, billing: BillingService): void {

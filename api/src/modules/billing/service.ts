@@ -5,7 +5,7 @@ import { type BillingPricesReply, formatDate, type MainSubscription } from '@app
 import type { Logger } from 'pino';
 import { LeaseBusyError, type Leases } from '../../db/leases';
 import { AppError } from '../../http/app-error';
-import type { OrganisationAccess } from '../access/organisation-access';
+import type { OrganisationAccess } from '../../http/organisation-access';
 import type { PaidLicences } from '../licences/module';
 import type { BillingProvider, ProviderSubscription } from './provider';
 import type { BillingRepository, SubscriptionDoc } from './repository';

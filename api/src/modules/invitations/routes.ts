@@ -1,7 +1,7 @@
 // /api/invitation/create, list, resend, revoke, /api/invitation/join/{id}.
 import { invitationCreateSchema, invitationIdSchema } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { InvitationsService } from './service';
 
 export function registerInvitationRoutes(api: ApiRoutes, invitations: InvitationsService): void {

@@ -2,14 +2,12 @@
 // member with the Commercial role.
 import { hasPermission, PERMISSION } from '@app/domain';
 import { AppError } from '../../http/app-error';
-import type { AccountsRepository } from '../accounts/repository';
-import { createSecret, hashSecret } from '../accounts/tokens';
-import type { OrganisationAccess } from '../access/organisation-access';
+import type { OrganisationAccess } from '../../http/organisation-access';
+import type { Mailer } from '../../mail/mailer';
+import { invitationMail } from '../../mail/templates';
+import { type AccountDirectory, createSecret, hashSecret } from '../accounts/module';
 import type { LicenceBook } from '../licences/module';
-import type { Mailer } from '../mail/mailer';
-import { invitationMail } from '../mail/templates';
-import { JOIN_ROLE_NAME, type OrganisationsService } from '../organisations/service';
-import type { OrganisationsRepository } from '../organisations/repository';
+import type { Membership } from '../organisations/module';
 import type { InvitationsRepository } from './repository';
 
 export const INVITATION_MESSAGES = {
@@ -34,10 +32,9 @@ const INVITATION_ID = /^[A-Za-z0-9_-]{16,512}$/;
 
 export type InvitationsServiceDeps = {
   repository: InvitationsRepository;
-  organisationsRepository: OrganisationsRepository;
-  organisations: OrganisationsService;
-  accounts: AccountsRepository;
-  licences: LicenceBook;
+  membership: Pick<Membership, 'isMember' | 'nameOf' | 'addMember'>;
+  accounts: Pick<AccountDirectory, 'usernameOf' | 'byEmail'>;
+  licences: Pick<LicenceBook, 'hasFreeLicence'>;
   mailer: Mailer;
   publicUrl: string;
   ttlMs: number;
@@ -58,11 +55,11 @@ export class InvitationsService {
   }
 
   private async sendLink(access: OrganisationAccess, email: string, secret: string): Promise<void> {
-    const inviter = await this.deps.accounts.findUser(access.userId);
+    const inviterName = await this.deps.accounts.usernameOf(access.userId);
     await this.deps.mailer.send(
       invitationMail({
         to: email,
-        inviterName: inviter?.username ?? 'Un administrateur',
+        inviterName: inviterName || 'Un administrateur',
         organisationName: access.organisationName,
         link: `${this.deps.publicUrl}/invitation/join/${secret}`,
       }),
@@ -71,8 +68,8 @@ export class InvitationsService {
 
   async create(access: OrganisationAccess, invitationEmail: string): Promise<{ message: string }> {
     await this.requireInviteBit(access);
-    const invitee = await this.deps.accounts.findUserByEmail(invitationEmail);
-    if (invitee && (await this.deps.organisations.isMember(access.organisationId, invitee._id))) {
+    const invitee = await this.deps.accounts.byEmail(invitationEmail);
+    if (invitee && (await this.deps.membership.isMember(access.organisationId, invitee._id))) {
       throw AppError.conflict(INVITATION_MESSAGES.alreadyMember);
     }
     const secret = createSecret();
@@ -136,10 +133,10 @@ export class InvitationsService {
     if (!INVITATION_ID.test(secret)) throw AppError.notFound(INVITATION_MESSAGES.notFound);
     const invitation = await this.deps.repository.findByTokenHash(hashSecret(secret));
     if (!invitation) throw AppError.notFound(INVITATION_MESSAGES.notFound);
-    const organisation = await this.deps.organisationsRepository.findOrganisation(invitation.organisationId);
-    if (!organisation) throw AppError.gone(INVITATION_MESSAGES.organisationGone);
-    if (await this.deps.organisations.isMember(organisation._id, userId))
-      return { organisationName: organisation.name };
+    const { organisationId } = invitation;
+    const organisationName = await this.deps.membership.nameOf(organisationId);
+    if (organisationName === null) throw AppError.gone(INVITATION_MESSAGES.organisationGone);
+    if (await this.deps.membership.isMember(organisationId, userId)) return { organisationName };
     if (invitation.usedAt !== undefined) throw AppError.gone(INVITATION_MESSAGES.used);
     const now = this.deps.now();
     if (invitation.expiresAt <= now) throw AppError.gone(INVITATION_MESSAGES.expired);
@@ -147,11 +144,12 @@ export class InvitationsService {
       throw AppError.gone(INVITATION_MESSAGES.used);
     }
     try {
-      await this.deps.organisations.addMember(organisation._id, userId, JOIN_ROLE_NAME);
+      // With the role of those who join (Commercial).
+      await this.deps.membership.addMember(organisationId, userId);
     } catch (error) {
       await this.deps.repository.release(invitation._id);
       throw error;
     }
-    return { organisationName: organisation.name };
+    return { organisationName };
   }
 }

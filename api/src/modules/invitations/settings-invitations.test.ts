@@ -4,7 +4,7 @@
 import { PERMISSION } from '@app/domain';
 import { grantLicence } from '../../test-support/licences';
 import { useMailingTestApp } from '../../test-support/mailing-app';
-import { OrganisationsRepository } from '../organisations/repository';
+import { seedMember } from '../../test-support/organisations';
 import { signUp, signUpWithOrganisation, uniqueEmail } from '../../test-support/test-app';
 
 type Admin = { token: string; organisationId: string };
@@ -23,19 +23,7 @@ describe('invitations in the settings', () => {
   async function memberWith(owner: Admin, mask: number): Promise<Admin & { userId: string }> {
     const user = await signUp(api.app);
     const userId = await userIdOf(user.email);
-    const organisations = new OrganisationsRepository(api.store);
-    const role = await organisations.insertRole({
-      organisationId: owner.organisationId,
-      name: `Rôle ${mask} ${userId}`,
-      binaryValue: String(mask),
-      createdAt: 1,
-    });
-    await organisations.insertMembership({
-      organisationId: owner.organisationId,
-      userId,
-      roleId: role._id,
-      createdAt: 1,
-    });
+    await seedMember(api.store, owner.organisationId, userId, `Rôle ${mask} ${userId}`, String(mask));
     return { token: user.token, organisationId: owner.organisationId, userId };
   }
 

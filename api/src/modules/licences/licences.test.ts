@@ -6,8 +6,8 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { PAID_UNTIL } from '../../test-support/licences';
-import { OrganisationsRepository } from '../organisations/repository';
-import { kit, type Member } from '../prospects/prospects-test-kit';
+import { markAccessChanged } from '../../test-support/organisations';
+import { kit, type Member } from '../../test-support/prospects-test-kit';
 import type { LicenceDoc, TrialDoc } from './repository';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -263,7 +263,7 @@ describe('when the trial ends', () => {
       createdAt: ctx.t.clock.now(),
     });
     // As the licences repository does after each write.
-    await new OrganisationsRepository(ctx.t.store).markAccessChanged(owner.organisationId);
+    await markAccessChanged(ctx.t.store, owner.organisationId);
     const expiredFree = await ctx.k.post('/api/stripe/getAllKey', ctx.k.as(owner));
     const expiredKey = (expiredFree.body.keys as Key[]).find((key) => key.trial && !key.userId) as Key;
     const refused = await ctx.k.post('/api/stripe/assignKey', {

@@ -1,21 +1,22 @@
 // The licences component for the composition root: its routes, the licence gate of the prospecting
 // calls, and what the organisations and invitations components may ask (LicenceBook).
 import type { Store } from '../../db/types';
-import type { ApiRoutes } from '../access/api-routes';
-import type { LicenceGate } from '../access/organisation-access';
+import type { ApiRoutes } from '../../http/api-routes';
+import type { LicenceGate } from '../../http/organisation-access';
+import type { Membership } from '../organisations/module';
 import { LicencesRepository } from './repository';
 import { registerLicenceRoutes } from './routes';
 import { LicencesService } from './service';
+
+export type { LicenceDoc } from './repository';
 
 export type LicencesModuleDeps = {
   store: Store;
   now: () => number;
   trialDays: number;
   trialLicences: number;
-  isMember: (organisationId: string, userId: string) => Promise<boolean>;
-  ownerOf: (organisationId: string) => Promise<string | null>;
-  /** Runs after every write to an organisation's licences: moves its access version. */
-  licencesChanged: (organisationId: string) => Promise<void>;
+  /** Who is a member, who owns; `accessChanged` runs after every write to an organisation's licences. */
+  membership: Pick<Membership, 'isMember' | 'ownerOf' | 'accessChanged'>;
 };
 
 /** What other components may do with licences. */
@@ -36,8 +37,18 @@ export type LicencesModule = {
 };
 
 export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
-  const repository = new LicencesRepository(deps.store, deps.licencesChanged);
-  const licences = new LicencesService({ ...deps, repository });
+  const { membership } = deps;
+  const repository = new LicencesRepository(deps.store, (organisationId) =>
+    membership.accessChanged(organisationId),
+  );
+  const licences = new LicencesService({
+    repository,
+    now: deps.now,
+    trialDays: deps.trialDays,
+    trialLicences: deps.trialLicences,
+    isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
+    ownerOf: (organisationId) => membership.ownerOf(organisationId),
+  });
   return {
     start: () => repository.ensureIndexes(),
     registerRoutes: (api) => registerLicenceRoutes(api, licences),

@@ -1,7 +1,7 @@
 // /api/stripe/getAllKey, /api/stripe/assignKey ({card-provider} = stripe, SPEC.md §7).
 import { assignKeySchema } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { LicencesService } from './service';
 
 export function registerLicenceRoutes(api: ApiRoutes, licences: LicencesService): void {

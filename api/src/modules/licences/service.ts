@@ -9,7 +9,7 @@ import {
   type PlanCode,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
-import type { OrganisationAccess } from '../access/organisation-access';
+import type { OrganisationAccess } from '../../http/organisation-access';
 import type { LicenceDoc, LicencesRepository, TrialDoc } from './repository';
 
 export const LICENCE_MESSAGES = {

@@ -1,7 +1,7 @@
 // /api/messages/post: status-tagged comments, their previews on the cards, the log and the history.
 import { PERMISSION } from '@app/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 describe('/api/messages/post', () => {
   let t: TestApp;

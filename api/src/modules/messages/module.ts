@@ -1,7 +1,8 @@
 // The messages component for the composition root: comments and statuses. The opportunities
 // component reads them through `log`; posting checks the opportunity through its threads.
 import type { Store } from '../../db/types';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
+import { createMessageBulkRead, type MessageBulkRead } from './bulk-read';
 import { MessagesRepository } from './repository';
 import { registerMessageRoutes } from './routes';
 import { MessagesService, type OpportunityThreads } from './service';
@@ -24,6 +25,8 @@ export type MessagesModule = {
   start(threads: OpportunityThreads): Promise<void>;
   registerRoutes(api: ApiRoutes, threads: OpportunityThreads): void;
   log: MessageLog;
+  /** The organisation's data export reads every comment through it. */
+  bulkRead: MessageBulkRead;
 };
 
 export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
@@ -39,5 +42,6 @@ export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
       statusViews: (organisationId) => messages.statusViews(organisationId),
       listFor: (organisationId, opportunityId) => messages.listFor(organisationId, opportunityId),
     },
+    bulkRead: createMessageBulkRead(deps.store),
   };
 }

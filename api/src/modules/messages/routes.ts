@@ -1,6 +1,6 @@
 // /api/messages/post: a status-tagged comment on an opportunity.
 import { postMessageSchema } from '@app/domain';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { MessagesService, OpportunityThreads } from './service';
 
 export function registerMessageRoutes(

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { ProspectsRepository } from '../prospects/repository';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 const HOUR = 60 * 60 * 1000;
 

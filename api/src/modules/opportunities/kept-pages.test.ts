@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, request as httpRequest, type Se
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -4,7 +4,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

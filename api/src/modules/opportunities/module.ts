@@ -4,9 +4,10 @@
 import type { Logger } from 'pino';
 import type { UserRef } from '@app/domain';
 import type { Store } from '../../db/types';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
+import { createOpportunityBulkRead, type OpportunityBulkRead } from './bulk-read';
 import { CardPages } from './cached-cards';
 import type { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
@@ -41,6 +42,8 @@ export type OpportunitiesModule = {
   threads: OpportunityThreads;
   /** A removed member's opportunities go to another member (issue 10, /api/user/remove). */
   handOver(organisationId: string, fromUserId: string, toUserId: string): Promise<number>;
+  /** The organisation's data export reads the opportunities a member may see through it. */
+  bulkRead: OpportunityBulkRead;
 };
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
@@ -75,5 +78,6 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     threads: opportunities.threads,
     handOver: (organisationId, fromUserId, toUserId) =>
       opportunities.handOver(organisationId, fromUserId, toUserId),
+    bulkRead: createOpportunityBulkRead(deps.store),
   };
 }

@@ -1,7 +1,7 @@
 // /api/opportunity/create: a TODO opportunity owned by the caller, from a visible prospect, once.
 // The other opportunity calls are tested in the files beside this one.
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 describe('/api/opportunity/create', () => {
   let t: TestApp;

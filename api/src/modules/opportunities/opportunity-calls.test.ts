@@ -2,7 +2,7 @@
 // ownership, edits, manual opportunities, the unassigned pool, hand-overs, renewals, export.
 import { PERMISSION } from '@app/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 import { OpportunitiesRepository } from './repository';
 
 const HOUR = 60 * 60 * 1000;

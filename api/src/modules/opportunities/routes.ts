@@ -12,7 +12,7 @@ import {
   updateProspectSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog } from '../messages/module';
 import { exportCsv } from './export';
 import type { ExportPool } from './export-pool';

@@ -1,7 +1,6 @@
 // /api/organisation/exportData: everything the organisation holds, as CSV files (';', quoted cells,
-// formulas neutralised by the domain's csvLine). Read-only, by chunks with a yield between them.
-// It reads the prospects, opportunities and messages collections directly: their components export
-// no bulk read, and a read-only export should not widen them (docs/decisions/settings-rules.md).
+// formulas neutralised by the domain's csvLine). Read-only: the prospects, opportunities and messages
+// components hand over their rows a page at a time (ExportSources), each applying its own visibility.
 import {
   csvLine,
   DEFAULT_TIME_ZONE,
@@ -12,81 +11,55 @@ import {
   PROSPECT_FIELD_LABELS,
   PROSPECT_FIELDS,
   type ProspectField,
-  type ProspectFileRow,
 } from '@app/domain';
-import type { Collection, Filter, Store } from '../../db/types';
-import type { OrganisationAccess } from '../access/organisation-access';
+import type { OrganisationAccess } from '../../http/organisation-access';
 import type { OrganisationsService } from './service';
 
 type ProspectRow = Partial<Record<ProspectField, string>> & {
-  _id: string;
-  organisationId: string;
   excelId: string;
-  userId: string;
-  isPrivate: boolean;
   state: OpportunityState | null;
   latlng?: string;
   value?: string;
 };
-type FileRow = Pick<ProspectFileRow, '_id' | 'name'> & { organisationId: string };
 type OpportunityRow = {
   _id: string;
-  organisationId: string;
   prospectId: string;
   userId: string;
   state: OpportunityState;
   creationDate: number;
   waitingDate?: number;
-  isPrivate?: boolean;
-  fileOwnerId?: string;
   informationContractuelle?: string;
 };
 type MessageRow = {
-  _id: string;
-  organisationId: string;
   opportunityId: string;
   text: string;
   date: number;
   username: string;
   statusName: string;
 };
+type Caller = { organisationId: string; userId: string };
+
+/**
+ * What the export reads of the other components, each through its module: the rows the caller may
+ * see (private files stay their creator's), a page at a time.
+ */
+export type ExportSources = {
+  prospects: {
+    fileNames(organisationId: string): Promise<ReadonlyMap<string, string>>;
+    visible(caller: Caller): AsyncIterable<readonly ProspectRow[]>;
+  };
+  opportunities: { visible(caller: Caller): AsyncIterable<readonly OpportunityRow[]> };
+  messages: { of(organisationId: string): AsyncIterable<readonly MessageRow[]> };
+};
 
 export type ExportFile = { name: string; csvString: string };
 
-const CHUNK = 2000;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Every document matching `filter`, in _id order, a chunk at a time. */
-async function* chunks<T extends { _id: string }>(collection: Collection<T>, filter: Filter<T>) {
-  let after: string | null = null;
-  for (;;) {
-    const page: T[] = await collection.find(
-      (after === null ? filter : { ...filter, _id: { $gt: after } }) as Filter<T>,
-      { sort: { _id: 1 }, limit: CHUNK },
-    );
-    if (page.length === 0) return;
-    yield page;
-    after = page[page.length - 1]?._id ?? null;
-    await yieldToEventLoop();
-  }
-}
-
 export class DataExport {
-  private readonly prospects: Collection<ProspectRow>;
-  private readonly prospectFiles: Collection<FileRow>;
-  private readonly opportunities: Collection<OpportunityRow>;
-  private readonly messages: Collection<MessageRow>;
-
   constructor(
-    store: Store,
+    private readonly sources: ExportSources,
     private readonly organisations: OrganisationsService,
     private readonly timeZone = DEFAULT_TIME_ZONE,
-  ) {
-    this.prospects = store.collection<ProspectRow>('prospects');
-    this.prospectFiles = store.collection<FileRow>('prospectFiles');
-    this.opportunities = store.collection<OpportunityRow>('opportunities');
-    this.messages = store.collection<MessageRow>('messages');
-  }
+  ) {}
 
   /** Private files stay their creator's: the export holds what the caller may see. */
   async files(access: OrganisationAccess): Promise<{ files: ExportFile[] }> {
@@ -94,9 +67,7 @@ export class DataExport {
     const usernames = new Map(users.map((user) => [user._id, user.username]));
     const { organisationId, userId } = access;
 
-    const fileNames = new Map(
-      (await this.prospectFiles.find({ organisationId })).map((file) => [file._id, file.name]),
-    );
+    const fileNames = await this.sources.prospects.fileNames(organisationId);
     const prospects: string[] = [
       csvLine([
         'Fichier',
@@ -106,11 +77,7 @@ export class DataExport {
         'État',
       ]),
     ];
-    const visibleProspects = {
-      organisationId,
-      $or: [{ isPrivate: { $ne: true } }, { userId }],
-    } as Filter<ProspectRow>;
-    for await (const page of chunks(this.prospects, visibleProspects)) {
+    for await (const page of this.sources.prospects.visible({ organisationId, userId })) {
       for (const row of page) {
         prospects.push(
           csvLine([
@@ -135,12 +102,8 @@ export class DataExport {
         'Informations contractuelles',
       ]),
     ];
-    const visibleOpportunities = {
-      organisationId,
-      $or: [{ isPrivate: { $ne: true } }, { fileOwnerId: userId }, { userId }],
-    } as Filter<OpportunityRow>;
     const exported = new Set<string>();
-    for await (const page of chunks(this.opportunities, visibleOpportunities)) {
+    for await (const page of this.sources.opportunities.visible({ organisationId, userId })) {
       for (const row of page) {
         exported.add(row._id);
         opportunities.push(
@@ -158,7 +121,7 @@ export class DataExport {
     }
 
     const messages: string[] = [csvLine(['Opportunité', 'Date', 'Auteur', 'Statut', 'Commentaire'])];
-    for await (const page of chunks(this.messages, { organisationId } as Filter<MessageRow>)) {
+    for await (const page of this.sources.messages.of(organisationId)) {
       for (const row of page) {
         if (!exported.has(row.opportunityId)) continue;
         messages.push(

@@ -10,7 +10,7 @@ import {
   roleEditSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { DataExport } from './data-export';
 import type { OrganisationsService } from './service';
 import type { TeamService } from './team-service';

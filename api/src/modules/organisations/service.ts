@@ -1,11 +1,9 @@
 // Organisations: creation with the three default roles, the caller's organisations, members and roles.
 import { DEFAULT_ROLES, type LicenceStatus, type OrganisationCreateData } from '@app/domain';
-import { DuplicateKeyError } from '../../db/errors';
-import { AppError } from '../../http/app-error';
-import type { AccountsRepository } from '../accounts/repository';
-import type { LicenceBook } from '../licences/module';
+import type { AccountDirectory } from '../accounts/module';
 import type { OrganisationDirectory } from './directory';
-import type { MembershipDoc, OrganisationDoc, OrganisationsRepository, RoleDoc } from './repository';
+import { CREATOR_ROLE_NAME } from './membership';
+import type { OrganisationDoc, OrganisationsRepository, RoleDoc } from './repository';
 
 export type RoleView = { _id: string; name: string; binaryValue: string };
 
@@ -31,9 +29,16 @@ export type MemberView = {
   licenceId?: string;
 };
 
-/** The role a member gets when joining by invitation. */
-export const JOIN_ROLE_NAME = 'Commercial';
-export const CREATOR_ROLE_NAME = 'Administrateur';
+/**
+ * What the organisations component needs of the licences component (its LicenceBook): a trial for a
+ * new organisation, the caller's licence, who holds which key, a departing member's key back.
+ */
+export type OrganisationLicences = {
+  startTrial(organisationId: string, ownerId: string): Promise<void>;
+  status(organisationId: string, userId: string): Promise<LicenceStatus>;
+  holders(organisationId: string, accessVersion: number): Promise<ReadonlyMap<string, string>>;
+  release(organisationId: string, userId: string): Promise<void>;
+};
 
 export const toRoleView = (role: RoleDoc): RoleView => ({
   _id: role._id,
@@ -44,10 +49,10 @@ export const toRoleView = (role: RoleDoc): RoleView => ({
 export class OrganisationsService {
   constructor(
     private readonly repository: OrganisationsRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly now: () => number,
-    private readonly licences: LicenceBook,
     private readonly directory: OrganisationDirectory,
+    private readonly accounts: AccountDirectory,
+    private readonly licences: OrganisationLicences,
+    private readonly now: () => number,
   ) {}
 
   private async view(
@@ -125,7 +130,7 @@ export class OrganisationsService {
     const entry = await this.directory.entry(organisationId);
     if (!entry) return { roles: [], users: [] };
     const licences = await this.licences.holders(organisationId, entry.organisation.accessVersion ?? 0);
-    const users = await this.accounts.findUsers(entry.members.map((membership) => membership.userId));
+    const users = await this.accounts.publicUsers(entry.members.map((membership) => membership.userId));
     const usersById = new Map(users.map((user) => [user._id, user]));
     const members: MemberView[] = [];
     for (const membership of entry.members) {
@@ -142,34 +147,5 @@ export class OrganisationsService {
       });
     }
     return { roles: entry.roles.map(toRoleView), users: members };
-  }
-
-  isMember(organisationId: string, userId: string): Promise<boolean> {
-    return this.directory.isMember(organisationId, userId);
-  }
-
-  /**
-   * Adds a member with the role `roleName`. Already a member: returns the existing membership
-   * (joining twice changes nothing).
-   */
-  async addMember(organisationId: string, userId: string, roleName: string): Promise<MembershipDoc> {
-    const existing = await this.repository.findMembership(organisationId, userId);
-    if (existing) return existing;
-    const role = await this.repository.findRoleByName(organisationId, roleName);
-    if (!role)
-      throw new AppError(409, `Le rôle ${roleName} n’existe plus dans cette organisation`, 'CONFLICT');
-    try {
-      return await this.repository.insertMembership({
-        organisationId,
-        userId,
-        roleId: role._id,
-        createdAt: this.now(),
-      });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      const raced = await this.repository.findMembership(organisationId, userId);
-      if (!raced) throw error;
-      return raced;
-    }
   }
 }

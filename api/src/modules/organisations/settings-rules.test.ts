@@ -4,7 +4,7 @@
 // calls refused at once; rename, leave, export; another organisation's ids read as unknown ones.
 import { ALL_PERMISSIONS_MASK, PERMISSION } from '@app/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 type Role = { _id: string; name: string; binaryValue: string };
 

@@ -3,11 +3,11 @@
 // "Modifier les permissions" keeps it; the owner keeps Administrateur. docs/decisions/settings-rules.md.
 import { ALL_PERMISSIONS_MASK, hasPermission, parseBinaryValue, PERMISSION } from '@app/domain';
 import { AppError } from '../../http/app-error';
-import type { OrganisationAccess } from '../access/organisation-access';
-import type { AccountsRepository } from '../accounts/repository';
-import type { LicenceBook } from '../licences/module';
+import type { OrganisationAccess } from '../../http/organisation-access';
+import type { AccountDirectory } from '../accounts/module';
+import { JOIN_ROLE_NAME } from './membership';
 import type { OrganisationsRepository, RoleDoc } from './repository';
-import { JOIN_ROLE_NAME, type RoleView, toRoleView } from './service';
+import { type OrganisationLicences, type RoleView, toRoleView } from './service';
 
 export const TEAM_MESSAGES = {
   roleCreated: 'Rôle créé',
@@ -36,8 +36,8 @@ export const TEAM_MESSAGES = {
 
 export type TeamServiceDeps = {
   repository: OrganisationsRepository;
-  accounts: AccountsRepository;
-  licences: LicenceBook;
+  accounts: Pick<AccountDirectory, 'usernameOf'>;
+  licences: Pick<OrganisationLicences, 'release'>;
   /** Gives every opportunity of a departing member to another member (the opportunities component). */
   handOver: (organisationId: string, fromUserId: string, toUserId: string) => Promise<number>;
   now: () => number;
@@ -188,8 +188,8 @@ export class TeamService {
     if (!within(access, target.mask)) throw AppError.forbidden(TEAM_MESSAGES.strongerMember);
     await this.keepAnEditor(access.organisationId, { members: new Map([[input.userId, null]]) });
     await this.depart(access.organisationId, input.userId, input.reassignTo);
-    const user = await this.deps.accounts.findUser(input.userId);
-    return { message: TEAM_MESSAGES.removed(user?.username ?? 'Le collaborateur') };
+    const username = await this.deps.accounts.usernameOf(input.userId);
+    return { message: TEAM_MESSAGES.removed(username || 'Le collaborateur') };
   }
 
   /** Leaving: the owner cannot (nobody would own the organisation); opportunities go to the owner. */

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from './prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 // Recorded from https://api-adresse.data.gouv.fr/search/?q=...&limit=1 (trimmed to what we read).
 const RECORDED = {

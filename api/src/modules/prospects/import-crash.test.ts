@@ -15,7 +15,7 @@ import {
   post,
   startApi as startApiProcess,
 } from '../../test-support/api-process';
-import { rowOf, MAPPING, COLUMNS } from './prospects-test-kit';
+import { rowOf, MAPPING, COLUMNS } from '../../test-support/prospects-test-kit';
 
 // One process on this store: what the dead one left unfinished goes at the next start.
 const startApi = (dataDir: string, port: number) =>

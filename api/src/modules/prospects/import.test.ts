@@ -3,10 +3,10 @@
 import type { ImportRow } from '@app/domain';
 import pino from 'pino';
 import { createApp } from '../../app';
-import { createMailer } from '../mail/create-mailer';
+import { createMailer } from '../../mail/create-mailer';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
-import { kit, type Member, rowOf } from './prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 import { ProspectsRepository } from './repository';
 
 describe('batched import', () => {

@@ -3,8 +3,10 @@
 import type { Logger } from 'pino';
 import type { CompanyRegistryConfig } from '../../config';
 import type { Store } from '../../db/types';
-import type { ApiRoutes } from '../access/api-routes';
-import { createGeocoder } from './geocoder';
+import type { ApiRoutes } from '../../http/api-routes';
+import { AppError } from '../../http/app-error';
+import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
+import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
 import { ProspectRecords } from './prospect-records';
 import { RegistryEnrichment } from './registry-enrichment';
@@ -40,23 +42,34 @@ export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'acce
   changeStamp(organisationId: string): Promise<number>;
 };
 
+/** What the rounds component may ask: the address service (GEOCODER_URL), when configured. */
+export type Geocoding = {
+  configured: boolean;
+  /** Coordinates of an address, null when unknown; a French 409 when no service is configured. */
+  locate(address: string): Promise<LatLng | null>;
+};
+
 export type ProspectsModule = {
   /** Indexes, then removal of the unfinished imports idle since the start grace; starts the sweep. */
   start(): Promise<void>;
   stop(): void;
   registerRoutes(api: ApiRoutes): void;
   catalogue: ProspectCatalogue;
+  geocoding: Geocoding;
+  /** The organisation's data export reads prospects and file names through it. */
+  bulkRead: ProspectBulkRead;
 };
 
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
   const records = new ProspectRecords(deps.store);
   const imports = new ProspectImportService({ repository, usernameOf: deps.usernameOf, now: deps.now });
+  const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
     repository,
     imports,
     usernameOf: deps.usernameOf,
-    geocoder: deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null,
+    geocoder,
     now: deps.now,
   });
   const enrichment = new RegistryEnrichment({
@@ -105,5 +118,13 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       changeStamp: (organisationId) => repository.changeStamp(organisationId),
       records,
     },
+    geocoding: {
+      configured: geocoder !== null,
+      locate: async (address) => {
+        if (!geocoder) throw AppError.conflict(GEOCODER_MESSAGES.notConfigured);
+        return geocoder(address);
+      },
+    },
+    bulkRead: createProspectBulkRead(deps.store),
   };
 }

@@ -1,7 +1,7 @@
 // /api/prospect/*: the one-shot load, the files list, one file, its prospects, manual lists,
 // deletion, and every refusal (bad input, private files, other organisations, permission bits).
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, MAPPING, type Member, rowOf } from './prospects-test-kit';
+import { kit, MAPPING, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -376,9 +376,7 @@ describe('prospect files', () => {
       expect(opportunity).toMatchObject({ prospectId: taken, state: 'TODO' });
       // The kept prospect is still reachable for its opportunity (e.g. geocoding).
       const latlng = await k.post('/api/prospect/setLatLng', { ...k.as(alpha), prospectId: taken });
-      expect(latlng.body.message).toBe(
-        'La géolocalisation n’est pas configurée sur ce serveur',
-      );
+      expect(latlng.body.message).toBe('La géolocalisation n’est pas configurée sur ce serveur');
     });
   });
 });

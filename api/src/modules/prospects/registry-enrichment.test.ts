@@ -4,7 +4,7 @@ import { ENRICHMENT_MESSAGES, type EnrichmentReport } from '@app/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startRegistryFake, type RegistryFake } from '../../test-support/registry-fake';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, MAPPING, type Member } from './prospects-test-kit';
+import { kit, MAPPING, type Member } from '../../test-support/prospects-test-kit';
 
 const HEAD_OFFICE = '41235874900015';
 const SECONDARY = '41235874900023';

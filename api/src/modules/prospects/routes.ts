@@ -11,8 +11,8 @@ import {
   prospectPageSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../access/api-routes';
-import type { OrganisationAccess } from '../access/organisation-access';
+import type { ApiRoutes } from '../../http/api-routes';
+import type { OrganisationAccess } from '../../http/organisation-access';
 import type { Caller, ProspectImportService } from './import-service';
 import type { RegistryEnrichment } from './registry-enrichment';
 import type { ProspectsService } from './service';

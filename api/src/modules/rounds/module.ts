@@ -1,18 +1,18 @@
 // The rounds (tournées) component for the composition root. It checks each stop through the
-// opportunities component's visibility rule and geocodes start addresses with the same service as
-// the prospects (GEOCODER_URL).
+// opportunities component's visibility rule and geocodes start addresses through the prospects
+// component's address service (GEOCODER_URL).
 import type { Store } from '../../db/types';
-import type { ApiRoutes } from '../access/api-routes';
-import { createGeocoder, GEOCODER_MESSAGES } from '../prospects/geocoder';
+import type { ApiRoutes } from '../../http/api-routes';
 import { RoundsRepository } from './repository';
 import { registerRoundRoutes } from './routes';
+import type { Geocoding } from '../prospects/module';
 import { type AssertVisibleOpportunity, RoundsService } from './service';
 
 export type RoundsModuleDeps = {
   store: Store;
   now: () => number;
   assertVisible: AssertVisibleOpportunity;
-  geocoderUrl: string | undefined;
+  geocoding: Geocoding;
   /** MAP_TILE_URL, or undefined for the offline base map. */
   mapTileUrl: string | undefined;
 };
@@ -27,8 +27,7 @@ export function createRoundsModule(deps: RoundsModuleDeps): RoundsModule {
   const rounds = new RoundsService({
     repository,
     assertVisible: deps.assertVisible,
-    geocoder: deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null,
-    geocoderNotConfigured: GEOCODER_MESSAGES.notConfigured,
+    geocoding: deps.geocoding,
     tileUrl: deps.mapTileUrl ?? null,
     now: deps.now,
   });

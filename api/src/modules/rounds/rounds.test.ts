@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { MAX_ROUND_STOPS, PERMISSION } from '@app/domain';
 import { newId } from '../../db/ids';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { kit, type Member, rowOf } from '../prospects/prospects-test-kit';
+import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
 const SELLER_BITS = String(PERMISSION.CREATE_PROSPECT | PERMISSION.VIEW_PROSPECTS | PERMISSION.CREATE_ROUND);
 

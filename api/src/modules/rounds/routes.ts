@@ -6,7 +6,7 @@ import {
   roundIdSchema,
   updateRoundSchema,
 } from '@app/domain';
-import type { ApiRoutes } from '../access/api-routes';
+import type { ApiRoutes } from '../../http/api-routes';
 import type { RoundsService } from './service';
 
 export function registerRoundRoutes(api: ApiRoutes, rounds: RoundsService): void {

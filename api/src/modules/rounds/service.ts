@@ -10,6 +10,7 @@ import {
   type RoundView,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
+import type { Geocoding } from '../prospects/module';
 import type { RoundContent, RoundDoc, RoundOwner, RoundsRepository } from './repository';
 
 /** The caller as the access registry resolved it. */
@@ -18,14 +19,11 @@ export type RoundActor = RoundOwner & { mask: number };
 /** Refuses (404) an opportunity the actor may not work on: unknown, foreign or not theirs. */
 export type AssertVisibleOpportunity = (actor: RoundActor, opportunityId: string) => Promise<void>;
 
-export type LatLng = { lat: number; lng: number };
-
 export type RoundsServiceDeps = {
   repository: RoundsRepository;
   assertVisible: AssertVisibleOpportunity;
-  /** The configured geocoder (GEOCODER_URL), or null. */
-  geocoder: ((query: string) => Promise<LatLng | null>) | null;
-  geocoderNotConfigured: string;
+  /** The prospects component's address service (GEOCODER_URL). */
+  geocoding: Geocoding;
   tileUrl: string | null;
   now: () => number;
 };
@@ -45,7 +43,7 @@ export class RoundsService {
   constructor(private readonly deps: RoundsServiceDeps) {}
 
   settings(): RoundSettings {
-    return { tileUrl: this.deps.tileUrl, geocoder: this.deps.geocoder !== null };
+    return { tileUrl: this.deps.tileUrl, geocoder: this.deps.geocoding.configured };
   }
 
   async list(actor: RoundActor): Promise<{ rounds: RoundSummary[] }> {
@@ -90,8 +88,7 @@ export class RoundsService {
 
   /** The start address through GEOCODER_URL; a French 409 when none is configured. */
   async geocode(address: string): Promise<{ start: RoundStart }> {
-    if (!this.deps.geocoder) throw AppError.conflict(this.deps.geocoderNotConfigured);
-    const found = await this.deps.geocoder(address);
+    const found = await this.deps.geocoding.locate(address);
     if (!found) throw AppError.notFound(ROUND_MESSAGES.addressNotFound);
     return { start: { label: address, lat: found.lat, lng: found.lng } };
   }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { startSmtpServer } from '../../test-support/smtp';
-import { createTestApp, signUp, uniqueEmail } from '../../test-support/test-app';
+import { startSmtpServer } from '../test-support/smtp';
+import { createTestApp, signUp, uniqueEmail } from '../test-support/test-app';
 import { createOutboxMailer, createSmtpMailer, outboxFileName } from './mailer';
 import { invitationMail, passwordResetMail } from './templates';
 

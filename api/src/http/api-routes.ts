@@ -11,18 +11,12 @@ import express, {
   Router,
 } from 'express';
 import type { z } from 'zod';
-import type { RateLimitConfig } from '../../config';
-import { AppError } from '../../http/app-error';
-import { createRateLimiters, type RateLimitCounters } from '../../http/rate-limit';
-import { redirect } from '../../http/redirect';
-import { parseOrMessage, validateBody } from '../../http/validate';
-import type { SessionService } from '../accounts/sessions';
-import {
-  type LicenceGate,
-  type OrganisationAccess,
-  type OrganisationAccessResolver,
-  requirePermission,
-} from './organisation-access';
+import type { RateLimitConfig } from '../config';
+import { AppError } from './app-error';
+import { type LicenceGate, type OrganisationAccess, requirePermission } from './organisation-access';
+import { createRateLimiters, type RateLimitCounters } from './rate-limit';
+import { redirect } from './redirect';
+import { parseOrMessage, validateBody } from './validate';
 import { type PermissionRule, permissionFor } from './route-permissions';
 
 export type Access = 'public' | 'session' | 'organisation';
@@ -75,9 +69,22 @@ export type RegisteredRoute = {
   requiresLicence: LicenceRule;
 };
 
+/** The accounts component's port: the live session a bearer token opens, or null. */
+export type SessionVerifier = {
+  resolve(token: string): Promise<{ sessionId: string; userId: string } | null>;
+};
+
+/**
+ * The organisations component's port: what the caller may do in one organisation; a 403 for a
+ * non-member and for an organisation that does not exist.
+ */
+export type AccessResolver = {
+  resolveAccess(organisationId: string, userId: string): Promise<OrganisationAccess>;
+};
+
 export type ApiRoutesDeps = {
-  sessions: SessionService;
-  organisationAccess: OrganisationAccessResolver;
+  sessions: SessionVerifier;
+  organisationAccess: AccessResolver;
   licenceGate: LicenceGate;
   bodyLimit: string;
   rateLimit: RateLimitConfig;
@@ -220,7 +227,7 @@ export class ApiRoutes {
         );
       }
       const session = res.locals.session as SessionContext;
-      const access = await this.deps.organisationAccess.resolve(parsed.data, session.userId);
+      const access = await this.deps.organisationAccess.resolveAccess(parsed.data, session.userId);
       requirePermission(access, rule);
       res.locals.organisation = access;
       if (requiresLicence === true || (requiresLicence === 'members' && !access.isOwner)) {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mailer';
 
 export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, logger: Logger): Mailer {

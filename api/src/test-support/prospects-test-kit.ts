@@ -1,9 +1,9 @@
 // Shared set-up of the prospects and opportunities API tests: an organisation with an owner, a
 // colleague (Commercial) and an outsider, and small helpers around the calls.
 import request from 'supertest';
-import { grantLicence } from '../../test-support/licences';
-import { OrganisationsRepository } from '../organisations/repository';
-import { signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
+import { grantLicence } from './licences';
+import { seedMember } from './organisations';
+import { signUp, signUpWithOrganisation, type TestApp } from './test-app';
 
 export type Member = { token: string; organisationId: string; userId: string };
 
@@ -55,22 +55,7 @@ export function kit(t: TestApp) {
   async function member(of: Member, roleName = 'Commercial', binaryValue?: string): Promise<Member> {
     const user = await signUp(t.app, undefined, 'Martin Paul');
     const userId = await userIdOf(user.email);
-    // Through the repository, which marks the organisation's access as changed.
-    const organisations = new OrganisationsRepository(t.store);
-    const role =
-      (await organisations.findRoleByName(of.organisationId, roleName)) ??
-      (await organisations.insertRole({
-        organisationId: of.organisationId,
-        name: roleName,
-        binaryValue: binaryValue ?? '0',
-        createdAt: 1,
-      }));
-    await organisations.insertMembership({
-      organisationId: of.organisationId,
-      userId,
-      roleId: role._id,
-      createdAt: 1,
-    });
+    await seedMember(t.store, of.organisationId, userId, roleName, binaryValue);
     await grantLicence(t, of, userId);
     return { token: user.token, organisationId: of.organisationId, userId };
   }

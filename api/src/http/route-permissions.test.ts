@@ -5,17 +5,12 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
-import { errorHandler } from '../../http/error-handler';
-import { OrganisationsRepository } from '../organisations/repository';
-import { createTestApp, signUp, signUpWithOrganisation, type TestApp } from '../../test-support/test-app';
+import { seedMember } from '../test-support/organisations';
+import { createTestApp, signUp, signUpWithOrganisation, type TestApp } from '../test-support/test-app';
 import { ApiRoutes } from './api-routes';
-import {
-  everyMemberLicensed,
-  type LicenceGate,
-  type OrganisationAccessResolver,
-} from './organisation-access';
+import { errorHandler } from './error-handler';
+import { everyMemberLicensed, type LicenceGate } from './organisation-access';
 import { ROUTE_PERMISSIONS } from './route-permissions';
-import type { SessionService } from '../accounts/sessions';
 
 describe('route permission table', () => {
   let t: TestApp;
@@ -76,20 +71,7 @@ describe('route permission table', () => {
     const powerless = await signUp(t.app);
     const users = t.store.collection<{ _id: string; email: string }>('users');
     const powerlessUser = await users.findOne({ email: powerless.email });
-    // Seeded through the repository, which marks the organisation's access as changed.
-    const organisations = new OrganisationsRepository(t.store);
-    const emptyRole = await organisations.insertRole({
-      organisationId: owner.organisationId,
-      name: 'Aucun droit',
-      binaryValue: '0',
-      createdAt: 0,
-    });
-    await organisations.insertMembership({
-      organisationId: owner.organisationId,
-      userId: powerlessUser?._id as string,
-      roleId: emptyRole._id,
-      createdAt: 0,
-    });
+    await seedMember(t.store, owner.organisationId, powerlessUser?._id as string, 'Aucun droit', '0');
 
     // Leaving ends the powerless member's membership: walked last.
     const organisationRoutes = table()
@@ -122,11 +104,9 @@ describe('route permission table', () => {
 
 function isolatedApi(licenceGate: LicenceGate = everyMemberLicensed): ApiRoutes {
   return new ApiRoutes({
-    sessions: {
-      resolve: async () => ({ sessionId: 's', userId: 'u', expiresAt: Infinity }),
-    } as unknown as SessionService,
+    sessions: { resolve: async () => ({ sessionId: 's', userId: 'u' }) },
     organisationAccess: {
-      resolve: async (organisationId: string, userId: string) => ({
+      resolveAccess: async (organisationId: string, userId: string) => ({
         organisationId,
         organisationName: 'Org',
         userId,
@@ -134,8 +114,9 @@ function isolatedApi(licenceGate: LicenceGate = everyMemberLicensed): ApiRoutes 
         roleId: 'r',
         roleName: 'Administrateur',
         mask: 8388607,
+        accessVersion: 0,
       }),
-    } as unknown as OrganisationAccessResolver,
+    },
     licenceGate,
     bodyLimit: '1mb',
     rateLimit: { windowMs: 60_000, maxPerIp: 100, maxPerEmail: 100 },

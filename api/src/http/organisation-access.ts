@@ -1,7 +1,7 @@
-// Resolves what a caller may do in one organisation: membership, role mask, ownership.
-import { hasPermission, parseBinaryValue } from '@app/domain';
-import { AppError } from '../../http/app-error';
-import type { OrganisationDirectory } from '../organisations/directory';
+// What a caller may do in one organisation (membership, role mask, ownership), and the check of a
+// route's permission rule against it. The organisations component resolves it (AccessResolver).
+import { hasPermission } from '@app/domain';
+import { AppError } from './app-error';
 import type { PermissionRule } from './route-permissions';
 
 export type OrganisationAccess = {
@@ -35,29 +35,6 @@ export type LicenceGate = (access: OrganisationAccess) => Promise<string | null>
 
 /** A gate that lets every member through: for unit tests of the registry, never in createApp. */
 export const everyMemberLicensed: LicenceGate = async () => null;
-
-export class OrganisationAccessResolver {
-  constructor(private readonly directory: OrganisationDirectory) {}
-
-  /** Non-members, and organisations that do not exist, get the same 403: no probing of ids. */
-  async resolve(organisationId: string, userId: string): Promise<OrganisationAccess> {
-    const entry = await this.directory.entry(organisationId);
-    const membership = entry?.memberByUserId.get(userId);
-    if (!entry || !membership) throw AppError.forbidden(ACCESS_MESSAGES.notMember);
-    const role = entry.roleById.get(membership.roleId);
-    return {
-      organisationId,
-      organisationName: entry.organisation.name,
-      userId,
-      isOwner: entry.organisation.ownerId === userId,
-      roleId: membership.roleId,
-      roleName: role?.name ?? '',
-      // A missing or corrupt role grants nothing.
-      mask: role ? (parseBinaryValue(role.binaryValue) ?? 0) : 0,
-      accessVersion: entry.organisation.accessVersion ?? 0,
-    };
-  }
-}
 
 export function isAllowed(access: OrganisationAccess, rule: PermissionRule | undefined): boolean {
   if (!rule) return false; // an undeclared route refuses everyone
