@@ -12,7 +12,7 @@ import type { Store } from '../../db/types';
 import { createMailer } from '../../mail/create-mailer';
 import { createClock, testConfig, type TestApp } from '../../test-support/test-app';
 import { kit, type Member } from '../../test-support/prospects-test-kit';
-import { StripeFake } from './stripe-fake';
+import { StripeFake } from '../../test-support/stripe-fake';
 
 const SECRET = 'whsec_testsecret';
 const PERIOD_END = Date.UTC(2026, 0, 6) / 1000;
