@@ -58,7 +58,6 @@ const ACCEPTS_COMPRESSION = /\b(gzip|deflate|br)\b/i;
 export function createApp(config: Config, deps: AppDeps): App {
   const logger = deps.logger ?? createLogger(config);
   const now = deps.now ?? Date.now;
-
   const { store } = deps;
 
   // Each module gets the ports of the modules above it in this list (docs/architecture.md). Two ports
