@@ -60,9 +60,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   const now = deps.now ?? Date.now;
   const { store } = deps;
 
-  // Each module gets the ports of the modules above it in this list (docs/architecture.md). Two ports
-  // point down the list and are handed over with the routes: sign-up founds an organisation, a
-  // comment is finished in its opportunity's thread.
+  // Each module gets the ports of the modules built before it (docs/architecture.md). Two ports of a
+  // module built later are handed over with the routes: sign-up founds an organisation, a comment is
+  // finished in its opportunity's thread.
   const accounts = createAccountsModule({
     store,
     mailer: deps.mailer,
