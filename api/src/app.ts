@@ -33,7 +33,6 @@ import { OrganisationsService } from './modules/organisations/service';
 import { TeamService } from './modules/organisations/team-service';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
-import { ExportPool } from './modules/opportunities/export-pool';
 import { createProspectsModule } from './modules/prospects/module';
 import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
@@ -88,11 +87,6 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
     usernameOf: async (userId) => (await accountsRepository.findUser(userId))?.username ?? '',
   });
-  // Large exports in worker threads with their own connection: only on the embedded store's file.
-  const exportPool =
-    deps.store.kind === 'sqlite'
-      ? ExportPool.create(config.dataDir, config.exportWorkers, logger)
-      : undefined;
   const opportunities = createOpportunitiesModule({
     store: deps.store,
     logger,
@@ -104,7 +98,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     isMember: (organisationId, userId) => directory.isMember(organisationId, userId),
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
-    ...(exportPool ? { exportPool } : {}),
+    dataDir: config.dataDir,
+    exportWorkers: config.exportWorkers,
   });
   const rounds = createRoundsModule({
     store: deps.store,
@@ -216,7 +211,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     opportunities.stop();
   };
   app.locals.release = async () => {
-    await exportPool?.stop();
+    await opportunities.release();
   };
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

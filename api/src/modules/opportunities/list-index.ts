@@ -14,6 +14,7 @@ import {
   listFilterOfState,
   type OpportunityCounts,
   startOfCalendarDay,
+  yieldToEventLoop,
 } from '@app/domain';
 import type { CardParts } from './opportunity-views';
 import {
@@ -37,8 +38,6 @@ export const MAX_CARDS = 120_000;
  * written); its prospect's JSON, valid for the prospects change stamp read before it was read.
  */
 export type CachedCard = CardParts & { prospect: string | null; prospectStamp: number };
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Timed = { key: OpportunityKey; timeFilter: number };
 
