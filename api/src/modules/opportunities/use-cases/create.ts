@@ -1,6 +1,11 @@
 // New opportunities: from a prospect of a file (/api/opportunity/create, and the pool's take-next)
 // and manual ones with their own prospect (/api/opportunity/addone, the new-opportunity modal).
-import { EMPTY_VALUE, type NewOpportunityData, type ProspectFields } from '@app/domain';
+import {
+  EMPTY_VALUE,
+  type NewOpportunityData,
+  type OpportunityState,
+  type ProspectFields,
+} from '@app/domain';
 import { AppError } from '../../../http/app-error';
 import type { Actor } from '../../messages/module';
 import type { ProspectDoc } from '../../prospects/module';
@@ -77,7 +82,11 @@ export class OpportunityCreation {
     if (data.metier) value['Métier'] = data.metier;
     value.contact = data.contacts;
     const opportunityId = newObjectId();
-    const state = data.state2;
+    const now = this.deps.now();
+    // The status date dates the opportunity: when it was won, or from when it is to be done. A TODO
+    // dated later waits until then ("En attente", the modal's label for it), then is due from it.
+    const waitsUntil = data.state2 === 'TODO' && data.dateStatus > now ? data.dateStatus : null;
+    const state: OpportunityState = waitsUntil === null ? data.state2 : 'WAITING';
     const prospect = await this.deps.gateway.insertManual({
       organisationId: actor.organisationId,
       userId: actor.userId,
@@ -87,7 +96,6 @@ export class OpportunityCreation {
       state,
       opportunityId,
     });
-    const now = this.deps.now();
     try {
       await this.deps.repository.insert({
         _id: opportunityId,
@@ -97,8 +105,9 @@ export class OpportunityCreation {
         userId: actor.userId,
         state,
         creationDate: now,
-        // The status date: when it was won, or from when it is to be done.
-        stateChangedAt: data.dateStatus,
+        ...(waitsUntil === null
+          ? { stateChangedAt: data.dateStatus }
+          : { stateChangedAt: now, waitingDate: waitsUntil }),
         isPrivate: false,
         fileOwnerId: actor.userId,
         history: [{ at: now, by: actor.userId, from: null, to: state, kind: 'create' }],
