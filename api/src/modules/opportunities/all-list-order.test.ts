@@ -50,6 +50,8 @@ describe('the "all" list order', () => {
     await k.post('/api/opportunity/setWin', { ...k.as(seller), opportunityId: won });
     t.clock.advance(2 * DAY);
     const today = await opportunity();
+    // The ones made after it are newer (ties on the time go newest first).
+    t.clock.advance(60_000);
     const later = await opportunity();
     await wait(later, t.clock.now() + 2 * DAY);
     const soon = await opportunity();
