@@ -21,7 +21,6 @@ import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
 import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
-import { ExportPool } from './modules/opportunities/export-pool';
 import { createMembership, createOrganisationsModule } from './modules/organisations/module';
 import { createProspectsModule } from './modules/prospects/module';
 import { createRoundsModule } from './modules/rounds/module';
@@ -100,9 +99,6 @@ export function createApp(config: Config, deps: AppDeps): App {
     importStartGraceMs: config.importStartGraceMs,
   });
   const messages = createMessagesModule({ store, now, usernameOf: accounts.users.usernameOf });
-  // Large exports in worker threads with their own connection: only on the embedded store's file.
-  const exportPool =
-    store.kind === 'sqlite' ? ExportPool.create(config.dataDir, config.exportWorkers, logger) : undefined;
   const opportunities = createOpportunitiesModule({
     store,
     logger,
@@ -113,7 +109,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
     timeZone: DEFAULT_TIME_ZONE,
     renewalLeadDays: config.renewalLeadDays,
-    ...(exportPool ? { exportPool } : {}),
+    dataDir: config.dataDir,
+    exportWorkers: config.exportWorkers,
   });
   const rounds = createRoundsModule({
     store,
@@ -188,7 +185,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     opportunities.stop();
   };
   app.locals.release = async () => {
-    await exportPool?.stop();
+    await opportunities.release();
   };
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

@@ -4,6 +4,7 @@ import {
   computeTiming,
   formatDateInZone,
   formatDateTimeInZone,
+  listTimeOf,
   renewalDueAt,
   renewalReason,
   startOfCalendarDay,
@@ -108,6 +109,31 @@ describe('computeTiming', () => {
       howMuchTime: '7 jours',
     });
     expect(computeTiming({ state: 'LOOSE', stateChangedAt: now }, now).timeFilter).toBe(0);
+  });
+});
+
+describe('listTimeOf: every state on one scale of days', () => {
+  const now = parisWinter(2025, 3, 10, 10);
+  const at = (input: Parameters<typeof computeTiming>[0]) => listTimeOf(computeTiming(input, now));
+
+  it('keeps the days of TODO, WIN and LOOSE, and puts a WAITING below them, the soonest highest', () => {
+    const overdue = at({ state: 'TODO', stateChangedAt: now - 3 * DAY });
+    const closed = at({ state: 'WIN', stateChangedAt: now - 2 * DAY });
+    const today = at({ state: 'TODO', stateChangedAt: now });
+    const soon = at({ state: 'WAITING', stateChangedAt: now, waitingDate: now + HOUR });
+    const later = at({ state: 'WAITING', stateChangedAt: now, waitingDate: now + 40 * DAY });
+    const undated = at({ state: 'WAITING', stateChangedAt: now });
+    expect([overdue, closed, today]).toEqual([3, 2, 0]);
+    expect(soon).toBeCloseTo(-1 / 24);
+    expect(later).toBe(-40);
+    expect([later, undated, soon, today, closed, overdue].sort((a, b) => b - a)).toEqual([
+      overdue,
+      closed,
+      today,
+      soon,
+      later,
+      undated,
+    ]);
   });
 });
 

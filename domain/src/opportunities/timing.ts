@@ -165,6 +165,18 @@ function todo(dueSince: number, now: number, timeZone: string): Timing {
 }
 
 /**
+ * Where an opportunity stands on one time scale, in days from the date its state is about to today:
+ * a TODO's days overdue, a WIN's or LOOSE's days since closing (its timeFilter), and a WAITING's time
+ * left before its follow-up as a negative fraction of a day (an undated WAITING below every other).
+ * The lists sort on it, highest first: the oldest first, then today's, then the follow-ups to come,
+ * soonest first (docs/decisions/opportunities.md, "Lists and paging"). timeFilter alone mixes
+ * milliseconds (WAITING) with days, which put every WAITING first in the "all" list.
+ */
+export function listTimeOf(timing: Pick<Timing, 'state' | 'timeFilter'>): number {
+  return timing.state === 'WAITING' ? -timing.timeFilter / DAY_MS : timing.timeFilter;
+}
+
+/**
  * A card's badge (SPEC §2): WAITING '<howMuchTime> restants' ('Date non disponible restants'
  * without a date); TODO 'Aujourd'hui' at 0, else '<howMuchTime> en retard'; closed ones the days
  * since they were closed.

@@ -21,6 +21,28 @@ describe('opportunity call bodies', () => {
     });
   });
 
+  it.each([
+    ['TODO', 'todo'],
+    ['WAITING', 'waiting'],
+    ['WIN', 'win'],
+    ['LOOSE', 'loose'],
+    ['ALL', 'all'],
+    ['Todo', 'todo'],
+    ['wAiTiNg', 'waiting'],
+  ])('take the state %s as the list %s, in the list call and the export', (state, list) => {
+    expect(opportunityListSchema.parse({ filter: { state } }).filter.state).toBe(list);
+    expect(exportFilterSchema.parse({ filter: { state } }).filter.state).toBe(list);
+  });
+
+  it('refuse a list state that is not text with the same French message', () => {
+    expect(firstErrorMessage(exportFilterSchema, { filter: { state: 3 } })).toBe(
+      'État inconnu : attendu all, todo, waiting, loose ou win',
+    );
+    expect(firstErrorMessage(exportFilterSchema, { filter: { state: 'TODOS' } })).toBe(
+      'État inconnu : attendu all, todo, waiting, loose ou win',
+    );
+  });
+
   it('refuse a waiting date that is not a number', () => {
     expect(firstErrorMessage(setWaitingSchema, { opportunityId: id, date: '2025-01-01' })).toBe(
       'Valeur invalide pour le champ date',

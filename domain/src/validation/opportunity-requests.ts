@@ -27,7 +27,18 @@ const position = z
   .min(0, OPPORTUNITY_REQUEST_MESSAGES.invalidPosition)
   .max(Number.MAX_SAFE_INTEGER, OPPORTUNITY_REQUEST_MESSAGES.invalidPosition);
 
-const listState = z.enum(LIST_FILTERS, { error: OPPORTUNITY_REQUEST_MESSAGES.unknownState });
+const MAX_LIST_NAME_LENGTH = 16;
+
+/**
+ * A list: the spec names the lists all/todo/waiting/loose/win and the states TODO/WAITING/WIN/LOOSE;
+ * either spelling is taken, in any case, and read as the list's name.
+ */
+const listState = z
+  .string({ error: OPPORTUNITY_REQUEST_MESSAGES.unknownState })
+  .max(MAX_LIST_NAME_LENGTH, OPPORTUNITY_REQUEST_MESSAGES.unknownState)
+  .transform((value) => value.toLowerCase())
+  .pipe(z.enum(LIST_FILTERS, { error: OPPORTUNITY_REQUEST_MESSAGES.unknownState }))
+  .describe('all, todo, waiting, loose ou win, ou les états TODO, WAITING, WIN, LOOSE ; casse indifférente');
 
 /** /api/opportunity/get, setTodo, setWin, setLoose. */
 export const opportunityIdSchema = z.object({ opportunityId }, OBJECT_ERROR);

@@ -2,7 +2,7 @@
 // opportunities written since (dropped by the list's catch-up) and the prospects changed since
 // (the prospects change stamp) are read from the store; the time-dependent fields are computed at
 // each call. docs/decisions/opportunities.md, "Cached cards".
-import type { UserRef } from '@app/domain';
+import { type UserRef, yieldToEventLoop } from '@app/domain';
 import type { CachedCard, ListIndex, OrganisationList } from './list-index';
 import { cardJson, cardPartsOf, prospectJson } from './opportunity-views';
 import type { ProspectCatalogue } from '../prospects/module';
@@ -12,8 +12,6 @@ import type { OpportunitiesRepository } from './repository';
 const FILL_CHUNK = 500;
 /** Owner names kept (user ids never change; names cannot be changed yet). */
 const MAX_USERS = 10_000;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type CardPagesDeps = {
   repository: OpportunitiesRepository;

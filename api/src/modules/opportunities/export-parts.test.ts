@@ -1,5 +1,5 @@
 import { opportunityCsvHeader } from '@app/domain';
-import { csvOf, type ExportPart } from './export';
+import { csvOf, type ExportPart } from './export-share';
 import { shares } from './export-pool';
 
 /** A part holding these lines (each ends with CRLF, as the writer's). */
@@ -19,7 +19,9 @@ describe('csvOf', () => {
     csvOf(parts, startId, endId).slice(opportunityCsvHeader().length).split('\r\n').slice(0, -1);
 
   it('joins the parts in order under the header', () => {
-    expect(csvOf(parts, 0, Number.MAX_SAFE_INTEGER)).toBe(`${opportunityCsvHeader()}a\r\nb\r\nc\r\nd\r\ne\r\n`);
+    expect(csvOf(parts, 0, Number.MAX_SAFE_INTEGER)).toBe(
+      `${opportunityCsvHeader()}a\r\nb\r\nc\r\nd\r\ne\r\n`,
+    );
   });
 
   it('keeps the positions [startId, endId) across the parts', () => {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { ExportFilters, ExportPart, ExportShare } from './export';
+import type { ExportFilters, ExportPart, ExportShare } from './export-share';
 
 /** The compiled worker; absent when the API runs from its sources (jest), where there is no pool. */
 const WORKER_FILE = path.join(__dirname, 'export-worker.js');

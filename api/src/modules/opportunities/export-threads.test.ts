@@ -14,7 +14,7 @@ import {
   startApi,
   stopApi,
 } from '../../test-support/api-process';
-import { PARALLEL_FROM } from './export';
+import { PARALLEL_FROM } from './export-share';
 
 const COUNT = PARALLEL_FROM + 1500;
 const DAY = 86_400_000;

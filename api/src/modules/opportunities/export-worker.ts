@@ -1,9 +1,9 @@
 // A share of an export built in a worker thread (export-pool.ts): its own read-only connection to
-// the embedded store, the same lines as the main thread writes (export.ts, exportLines).
+// the embedded store, the same lines as the main thread writes (export-share.ts, exportLines).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteReader } from '../../db/sqlite-store';
-import { ProspectRecords } from '../prospects/prospect-records';
-import { type ExportShare, exportLines } from './export';
+import { prospectReader } from '../prospects/module';
+import { type ExportShare, exportLines } from './export-share';
 import { OpportunitiesRepository } from './repository';
 
 type Message = { id: number; share: ExportShare } | { close: true };
@@ -12,7 +12,7 @@ const port = parentPort;
 if (!port) throw new Error('export-worker.ts se lance comme fil de travail (export-pool.ts)');
 const store = openSqliteReader((workerData as { dataDir: string }).dataDir);
 const repository = new OpportunitiesRepository(store);
-const gateway = new ProspectRecords(store);
+const gateway = prospectReader(store);
 
 async function build(id: number, share: ExportShare): Promise<void> {
   const names = new Map(share.users);

@@ -12,8 +12,10 @@ import {
   computeTiming,
   type ListFilter,
   listFilterOfState,
+  listTimeOf,
   type OpportunityCounts,
   startOfCalendarDay,
+  yieldToEventLoop,
 } from '@app/domain';
 import type { CardParts } from './opportunity-views';
 import {
@@ -38,23 +40,25 @@ export const MAX_CARDS = 120_000;
  */
 export type CachedCard = CardParts & { prospect: string | null; prospectStamp: number };
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** `time`: the key's timeFilter in its state's list, its listTimeOf (days on one scale) in "all". */
+type Timed = { key: OpportunityKey; time: number };
 
-type Timed = { key: OpportunityKey; timeFilter: number };
-
-/** SPEC §4: WAITING soonest first; the others by timeFilter descending, then newest first, then id. */
+/**
+ * SPEC §4: WAITING soonest first; the others by time descending, then newest first, then id ("all":
+ * the most overdue and longest closed first, then the follow-ups to come, soonest first).
+ */
 function compareTimed(ascending: boolean) {
   return (a: Timed, b: Timed): number =>
-    (ascending ? a.timeFilter - b.timeFilter : b.timeFilter - a.timeFilter) ||
+    (ascending ? a.time - b.time : b.time - a.time) ||
     b.key.creationDate - a.key.creationDate ||
     (a.key._id < b.key._id ? 1 : a.key._id > b.key._id ? -1 : 0);
 }
 
 /** What bounds how long an order holds (see build). */
-type OrderLimits = { nextMidnight: number; nextWaitingDate: number; mostDays: number };
+type OrderLimits = { nextMidnight: number; nextWaitingDate: number };
 
-const validUntilOf = ({ nextMidnight, nextWaitingDate, mostDays }: OrderLimits) =>
-  Math.min(nextMidnight, nextWaitingDate - mostDays - 1);
+const validUntilOf = ({ nextMidnight, nextWaitingDate }: OrderLimits) =>
+  Math.min(nextMidnight, nextWaitingDate);
 
 /** Puts one key in the lists it shows in, timed at `at`, and tightens the limits with it. */
 function place(
@@ -65,15 +69,10 @@ function place(
   timeZone: string,
 ): void {
   const timing = computeTiming(key, at, timeZone);
-  const item = { key, timeFilter: timing.timeFilter };
-  timed.all.push(item);
-  timed[listFilterOfState(timing.state)].push(item);
-  if (timing.state === 'WAITING') {
-    if (key.waitingDate !== undefined && key.waitingDate < limits.nextWaitingDate)
-      limits.nextWaitingDate = key.waitingDate;
-  } else if (timing.timeFilter > limits.mostDays) {
-    limits.mostDays = timing.timeFilter;
-  }
+  timed.all.push({ key, time: listTimeOf(timing) });
+  timed[listFilterOfState(timing.state)].push({ key, time: timing.timeFilter });
+  if (timing.state === 'WAITING' && key.waitingDate !== undefined && key.waitingDate < limits.nextWaitingDate)
+    limits.nextWaitingDate = key.waitingDate;
 }
 
 /** Gives each state of a scope's lists its own number (the key of its kept pages, page-replies.ts). */
@@ -216,16 +215,14 @@ export class OrganisationList {
 
   /**
    * Timing of every visible key at `at`, grouped by the state shown. The order holds until the next
-   * midnight of the zone (day counts move), and until a WAITING date comes within reach: then its
-   * milliseconds left could fall below another's day count in the "all" list, and at the date it
-   * shows as TODO.
+   * midnight of the zone (day counts move), and until the next WAITING date, where it shows as TODO.
+   * (WAITING times all move together and stay below every day count in "all" until then.)
    */
   private build(scope: Scope, at: number): ScopeLists {
     const timed: Record<ListFilter, Timed[]> = { all: [], todo: [], waiting: [], win: [], loose: [] };
     const limits: OrderLimits = {
       nextMidnight: startOfCalendarDay(calendarDay(at, this.timeZone) + 1, this.timeZone),
       nextWaitingDate: Infinity,
-      mostDays: 0,
     };
     for (const key of this.keys.values())
       if (isVisible(scope, key)) place(timed, limits, key, at, this.timeZone);

@@ -1,6 +1,7 @@
-// The opportunities component for the composition root. It reaches prospects through the
-// catalogue the prospects component exports (including its prospect records), comments
-// through the messages log, and gives the messages component its threads.
+// The opportunities component for the composition root: it builds the use cases (use-cases/), the
+// lists kept in memory and the export's worker threads, and starts and stops them. It reaches
+// prospects through the catalogue the prospects component exports (including its prospect records),
+// comments through the messages log, and gives the messages component its threads.
 import type { Logger } from 'pino';
 import type { UserRef } from '@app/domain';
 import type { Store } from '../../db/types';
@@ -9,12 +10,22 @@ import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { ProspectCatalogue } from '../prospects/module';
 import { createOpportunityBulkRead, type OpportunityBulkRead } from './bulk-read';
 import { CardPages } from './cached-cards';
-import type { ExportPool } from './export-pool';
+import { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
 import { PageReplies } from './page-replies';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
-import { OpportunitiesService } from './service';
+import { StateChanges } from './use-cases/change-state';
+import { commentThreads } from './use-cases/comment-threads';
+import type { OpportunityDeps } from './use-cases/context';
+import { OpportunityCreation } from './use-cases/create';
+import { OpportunityDetail } from './use-cases/detail';
+import { OpportunityEdits } from './use-cases/edits';
+import { ExportFile } from './use-cases/export-file';
+import { ListReads } from './use-cases/read-lists';
+import { finishInterruptedChanges } from './use-cases/recovery';
+import { Renewals } from './use-cases/renewals';
+import { UnassignedPool } from './use-cases/unassigned-pool';
 
 export type OpportunitiesModuleDeps = {
   store: Store;
@@ -27,8 +38,10 @@ export type OpportunitiesModuleDeps = {
   /** The organisations' time zone (Europe/Paris): days, "today" and renewal dates are read there. */
   timeZone: string;
   renewalLeadDays: number;
-  /** Threads building large exports on the embedded store (absent: built on the main thread). */
-  exportPool?: ExportPool;
+  /** Where the embedded store's file is, for the export's worker threads (their own connections). */
+  dataDir: string;
+  /** Worker threads for large exports on the embedded store (EXPORT_WORKERS; 0: the main thread). */
+  exportWorkers: number;
 };
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */
@@ -38,6 +51,8 @@ export type OpportunitiesModule = {
   /** Indexes, then the renewals due while the API was down; starts the hourly sweep. */
   start(): Promise<void>;
   stop(): void;
+  /** Closes the export threads' connections (before the store closes, so that it may compact). */
+  release(): Promise<void>;
   registerRoutes(api: ApiRoutes): void;
   threads: OpportunityThreads;
   /** A removed member's opportunities go to another member (issue 10, /api/user/remove). */
@@ -50,18 +65,39 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   const repository = new OpportunitiesRepository(deps.store);
   const gateway = deps.prospects.records;
   const index = new ListIndex(repository, deps.timeZone);
+  const context: OpportunityDeps = { ...deps, repository, index, gateway };
   const cards = new CardPages({ repository, gateway, index, users: deps.users, timeZone: deps.timeZone });
-  const replies = new PageReplies();
-  const opportunities = new OpportunitiesService({ ...deps, repository, gateway, index, cards, replies });
+  // Only on the embedded store's file: each thread opens its own read-only connection to it.
+  const exportPool =
+    deps.store.kind === 'sqlite'
+      ? ExportPool.create(deps.dataDir, deps.exportWorkers, deps.logger)
+      : undefined;
+
+  const renewals = new Renewals(context);
+  const lists = new ListReads({ ...context, cards, replies: new PageReplies(), renewals });
+  const detail = new OpportunityDetail(context, renewals);
+  const changes = new StateChanges(context, detail);
+  const creation = new OpportunityCreation(context);
+  const useCases = {
+    lists,
+    detail,
+    changes,
+    edits: new OpportunityEdits(context, detail),
+    creation,
+    pool: new UnassignedPool(context, creation),
+    exports: new ExportFile(context, lists, exportPool),
+    statuses: deps.messages,
+  };
+
   let timer: NodeJS.Timeout | undefined;
   const sweep = async () => {
-    const applied = await opportunities.applyDueRenewals();
+    const applied = await renewals.applyDue();
     if (applied > 0) deps.logger.info({ applied }, 'Relances de renouvellement appliquées');
   };
   return {
     async start() {
       await repository.ensureIndexes();
-      const finished = await opportunities.finishInterruptedChanges();
+      const finished = await finishInterruptedChanges(context);
       if (finished > 0) deps.logger.warn({ finished }, 'Changements interrompus terminés au démarrage');
       await sweep();
       timer = setInterval(() => {
@@ -74,10 +110,13 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     stop() {
       clearInterval(timer);
     },
-    registerRoutes: (api) => registerOpportunityRoutes(api, opportunities, deps.messages, deps.exportPool),
-    threads: opportunities.threads,
+    release: async () => {
+      await exportPool?.stop();
+    },
+    registerRoutes: (api) => registerOpportunityRoutes(api, useCases),
+    threads: commentThreads(context),
     handOver: (organisationId, fromUserId, toUserId) =>
-      opportunities.handOver(organisationId, fromUserId, toUserId),
+      changes.handOver(organisationId, fromUserId, toUserId),
     bulkRead: createOpportunityBulkRead(deps.store),
   };
 }

@@ -310,6 +310,28 @@ describe('opportunity calls', () => {
       expect(type.status).toBe(400);
       expect(type.body.message).toBe('Valeur invalide pour le champ position');
     });
+
+    it('takes the state names of the spec (TODO, WAITING…) as the lists, in any case, for the list and the export', async () => {
+      const list = async (state: string) =>
+        k.post('/api/opportunity/getwithfilter', {
+          ...k.as(lister),
+          filter: { state },
+          startId: 0,
+          endId: 500,
+        });
+      const ids = (res: { body: { opportunitys: { _id: string }[] } }) =>
+        res.body.opportunitys.map((o) => o._id);
+      const todo = await list('TODO');
+      expect(todo.status).toBe(200);
+      expect(ids(todo)).toEqual(ids(await list('todo')));
+      expect(ids(await list('Waiting'))).toEqual(ids(await list('waiting')));
+      const exported = async (state: string) =>
+        k.post('/api/opportunity/export/filter', { ...k.as(admin), filter: { state } });
+      const upper = await exported('WAITING');
+      expect(upper.status).toBe(200);
+      expect(upper.body.csvString.split('\r\n').length).toBeGreaterThan(100);
+      expect(upper.body.csvString).toBe((await exported('waiting')).body.csvString);
+    });
   });
 
   describe('edits', () => {

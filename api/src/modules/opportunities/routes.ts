@@ -14,24 +14,38 @@ import {
 import { z } from 'zod';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog } from '../messages/module';
-import { exportCsv } from './export';
-import type { ExportPool } from './export-pool';
-import type { OpportunitiesService } from './service';
+import type { StateChanges } from './use-cases/change-state';
+import type { OpportunityCreation } from './use-cases/create';
+import type { OpportunityDetail } from './use-cases/detail';
+import type { OpportunityEdits } from './use-cases/edits';
+import type { ExportFile } from './use-cases/export-file';
+import type { ListReads } from './use-cases/read-lists';
+import type { UnassignedPool } from './use-cases/unassigned-pool';
 
 const ACCEPTS_GZIP = /\bgzip\b/i;
 
+/** The use cases the calls reach (module.ts builds them). */
+export type OpportunityUseCases = {
+  lists: ListReads;
+  detail: OpportunityDetail;
+  changes: StateChanges;
+  edits: OpportunityEdits;
+  creation: OpportunityCreation;
+  pool: UnassignedPool;
+  exports: ExportFile;
+  statuses: Pick<MessageLog, 'statusViews'>;
+};
+
 export function registerOpportunityRoutes(
   api: ApiRoutes,
-  opportunities: OpportunitiesService,
-  messages: MessageLog,
-  exportPool: ExportPool | undefined,
+  { lists, detail, changes, edits, creation, pool, exports, statuses }: OpportunityUseCases,
 ): void {
   api.post({
     path: '/api/opportunity/create',
     access: 'organisation',
     requiresLicence: true,
     body: prospectIdSchema,
-    handler: ({ organisation, input }) => opportunities.createFromProspect(organisation, input.prospectId),
+    handler: ({ organisation, input }) => creation.createFromProspect(organisation, input.prospectId),
   });
 
   api.post({
@@ -39,7 +53,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: addOpportunitySchema,
-    handler: ({ organisation, input }) => opportunities.addOne(organisation, input.data),
+    handler: ({ organisation, input }) => creation.addOne(organisation, input.data),
   });
 
   api.post({
@@ -47,7 +61,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: z.object({}),
-    handler: ({ organisation }) => opportunities.counts(organisation),
+    handler: ({ organisation }) => lists.counts(organisation),
   });
 
   api.post({
@@ -58,7 +72,7 @@ export function registerOpportunityRoutes(
     // Assembled as JSON text from the cached cards (cached-cards.ts), or kept whole with its gzip
     // (page-replies.ts): sent as is, without the ETag Express would hash over 350 kB for a POST.
     handler: async ({ organisation, input, req, res }) => {
-      const reply = await opportunities.page(organisation, input);
+      const reply = await lists.page(organisation, input);
       res.status(200).type('application/json');
       if (reply.gzip && ACCEPTS_GZIP.test(req.headers['accept-encoding'] ?? '')) {
         const body = await reply.gzip();
@@ -80,7 +94,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: opportunityIdSchema,
-    handler: ({ organisation, input }) => opportunities.get(organisation, input.opportunityId),
+    handler: ({ organisation, input }) => detail.get(organisation, input.opportunityId),
   });
 
   for (const [path, state] of [
@@ -93,7 +107,7 @@ export function registerOpportunityRoutes(
       access: 'organisation',
       requiresLicence: true,
       body: opportunityIdSchema,
-      handler: ({ organisation, input }) => opportunities.setState(organisation, input.opportunityId, state),
+      handler: ({ organisation, input }) => changes.setState(organisation, input.opportunityId, state),
     });
   }
 
@@ -103,7 +117,7 @@ export function registerOpportunityRoutes(
     requiresLicence: true,
     body: setWaitingSchema,
     handler: ({ organisation, input }) =>
-      opportunities.setState(organisation, input.opportunityId, 'WAITING', input.date),
+      changes.setState(organisation, input.opportunityId, 'WAITING', input.date),
   });
 
   api.post({
@@ -112,7 +126,7 @@ export function registerOpportunityRoutes(
     requiresLicence: true,
     body: updateContractualSchema,
     handler: ({ organisation, input }) =>
-      opportunities.updateContractual(organisation, input.opportunityId, input.data),
+      edits.updateContractual(organisation, input.opportunityId, input.data),
   });
 
   api.post({
@@ -120,8 +134,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: updateProspectSchema,
-    handler: ({ organisation, input }) =>
-      opportunities.updateProspect(organisation, input.opportunityId, input.data),
+    handler: ({ organisation, input }) => edits.updateProspect(organisation, input.opportunityId, input.data),
   });
 
   api.post({
@@ -129,7 +142,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: z.object({}),
-    handler: ({ organisation }) => messages.statusViews(organisation.organisationId),
+    handler: ({ organisation }) => statuses.statusViews(organisation.organisationId),
   });
 
   api.post({
@@ -139,7 +152,7 @@ export function registerOpportunityRoutes(
     body: exportFilterSchema,
     handler: async ({ organisation, input, res }) => {
       const started = performance.now();
-      const { csvString, threads } = await exportCsv(opportunities, organisation, input, exportPool);
+      const { csvString, threads } = await exports.csv(organisation, input);
       const body = JSON.stringify({ csvString });
       // How long the server took to build the file, and with how many worker threads (the benchmark
       // and export-threads.test.ts read it; issue 9's "server time").
@@ -159,7 +172,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: unassignedPageSchema,
-    handler: ({ organisation, input }) => opportunities.unassigned(organisation, input),
+    handler: ({ organisation, input }) => pool.page(organisation, input),
   });
 
   api.post({
@@ -167,7 +180,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: z.object({}),
-    handler: ({ organisation }) => opportunities.takeNext(organisation),
+    handler: ({ organisation }) => pool.takeNext(organisation),
   });
 
   api.post({
@@ -175,7 +188,6 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: assignOpportunitySchema,
-    handler: ({ organisation, input }) =>
-      opportunities.assign(organisation, input.opportunityId, input.userId),
+    handler: ({ organisation, input }) => changes.assign(organisation, input.opportunityId, input.userId),
   });
 }

@@ -49,6 +49,14 @@ export type Geocoding = {
   locate(address: string): Promise<LatLng | null>;
 };
 
+/**
+ * The catalogue's prospect reads over another connection to the same store: what the export's worker
+ * threads read prospects through (they have no module of their own).
+ */
+export function prospectReader(store: Store): Pick<ProspectCatalogue['records'], 'byIds'> {
+  return new ProspectRecords(store);
+}
+
 export type ProspectsModule = {
   /** Indexes, then removal of the unfinished imports idle since the start grace; starts the sweep. */
   start(): Promise<void>;

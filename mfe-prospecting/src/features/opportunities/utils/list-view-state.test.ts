@@ -3,6 +3,7 @@ import {
   FILTER_KINDS,
   type FilterKind,
   type ListFilter,
+  listTimeOf,
   type OpportunityState,
   type OpportunityView,
 } from '@app/domain';
@@ -62,8 +63,8 @@ function fullView(
   selection: FacetSelection,
 ) {
   const sign = sort === 'asc' ? 1 : -1;
-  // Array.prototype.sort is stable: equal timeFilters keep the loaded list's order.
-  const sorted = [...items].sort((a, b) => sign * (a.opportunity.timeFilter - b.opportunity.timeFilter));
+  // Array.prototype.sort is stable: equal times keep the loaded list's order.
+  const sorted = [...items].sort((a, b) => sign * (listTimeOf(a.opportunity) - listTimeOf(b.opportunity)));
   const opportunities = sorted.map((item) => item.opportunity);
   return {
     sorted: opportunities,
@@ -141,11 +142,10 @@ function randomOpportunity(random: Random, index: number, overrides: Partial<Opp
   );
 }
 
-/** The server's order: timeFilter descending (ascending for WAITING), then newest first. */
-function serverOrder(filter: ListFilter) {
+/** The server's order: time on one scale of days descending (WAITING soonest first), then newest first. */
+function serverOrder(_filter: ListFilter) {
   return (a: OpportunityView, b: OpportunityView) =>
-    (filter === 'waiting' ? a.timeFilter - b.timeFilter : b.timeFilter - a.timeFilter) ||
-    (a._id < b._id ? 1 : -1);
+    listTimeOf(b) - listTimeOf(a) || (a._id < b._id ? 1 : -1);
 }
 
 /**
@@ -293,6 +293,23 @@ test('a page in the server order goes after the loaded cards without sorting the
   expect(next.options.region).toBe(view.options.region);
 });
 
+test("'Toute Opportunités' sorts every state on one time scale: the oldest first, the follow-ups to come last, soonest first", () => {
+  const HOUR = 60 * 60 * 1000;
+  const rows = [
+    opportunityView(0, { state: 'WAITING', timeFilter: 2 * 24 * HOUR }),
+    opportunityView(1, { state: 'TODO', timeFilter: 2 }),
+    opportunityView(2, { state: 'WAITING', timeFilter: 3 * HOUR }),
+    opportunityView(3, { state: 'WIN', timeFilter: 1 }),
+    opportunityView(4, { state: 'TODO', timeFilter: 0 }),
+  ];
+  const items = rows.map((row, index) => indexOpportunity(row, index));
+  const order = (sort: SortDirection) =>
+    listViewOf(items, sort, '', NO_SELECTION).shown.map((row) => row._id);
+  const expected = [rows[1], rows[3], rows[4], rows[2], rows[0]].map((row) => row!._id);
+  expect(order('desc')).toEqual(expected);
+  expect(order('asc')).toEqual([...expected].reverse());
+});
+
 test('a card changing state moves to its place, and its counts follow it', () => {
   const rows = [5, 3, 1].map((timeFilter, index) =>
     opportunityView(index, { timeFilter }, { region: index === 0 ? 'Bretagne' : 'Normandie' }),
@@ -304,14 +321,14 @@ test('a card changing state moves to its place, and its counts follow it', () =>
   );
   const view = listViewOf(list.items, 'desc', '', NO_SELECTION);
   expect(view.counts.region.get('Bretagne')).toBe(1);
-  list = withCardChange(list, { ...rows[0]!, state: 'WAITING', timeFilter: 2 }, true);
+  list = withCardChange(list, { ...rows[0]!, state: 'WIN', timeFilter: 2 }, true);
   const next = advanceListView(view, list.items, 'desc', '', NO_SELECTION);
   expect(next.shown.map((row) => [row._id, row.timeFilter])).toEqual([
     [rows[1]!._id, 3],
     [rows[0]!._id, 2],
     [rows[2]!._id, 1],
   ]);
-  const todoOnly = withCardChange(list, { ...rows[0]!, state: 'WAITING', timeFilter: 2 }, false);
+  const todoOnly = withCardChange(list, { ...rows[0]!, state: 'WIN', timeFilter: 2 }, false);
   const left = advanceListView(next, todoOnly.items, 'desc', '', NO_SELECTION);
   expect(left.shown.map((row) => row._id)).toEqual([rows[1]!._id, rows[2]!._id]);
   expect(left.counts.region.has('Bretagne')).toBe(false);

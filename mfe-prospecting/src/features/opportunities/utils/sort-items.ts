@@ -1,15 +1,19 @@
+import { listTimeOf, type OpportunityView } from '@app/domain';
+
 export type SortDirection = 'asc' | 'desc';
 
-type Sortable = { order: number; opportunity: { timeFilter: number } };
+type Sortable = { order: number; opportunity: Pick<OpportunityView, 'state' | 'timeFilter'> };
 
 /**
- * Orders by `timeFilter`, then by place in the loaded list (`order`), so opportunities with the same
- * timeFilter keep the server's order (most recent first). A total order: no two items tie.
+ * Orders by the time of `timeFilter` on one scale of days (domain's listTimeOf: a WAITING's
+ * milliseconds left become negative days, so "Toute Opportunités" does not put every WAITING
+ * first), then by place in the loaded list (`order`), so opportunities at the same time keep the
+ * server's order (most recent first). A total order: no two items tie.
  */
 export function compareByTimeFilter(direction: SortDirection): (a: Sortable, b: Sortable) => number {
   return direction === 'asc'
-    ? (a, b) => a.opportunity.timeFilter - b.opportunity.timeFilter || a.order - b.order
-    : (a, b) => b.opportunity.timeFilter - a.opportunity.timeFilter || a.order - b.order;
+    ? (a, b) => listTimeOf(a.opportunity) - listTimeOf(b.opportunity) || a.order - b.order
+    : (a, b) => listTimeOf(b.opportunity) - listTimeOf(a.opportunity) || a.order - b.order;
 }
 
 /** `items` sorted; itself when it already is (a page arrives in the server's order). */

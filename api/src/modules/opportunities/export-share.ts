@@ -1,30 +1,25 @@
-// /api/opportunity/export/filter: the filtered list as CSV, built by chunks of 2,000 opportunities
-// (two queries a chunk) with a yield to the event loop between them. The filters are the browser
-// list's own (domain), applied to the prospects before any line is written, so the file is exactly
-// the list on screen. The lines are written from the stored documents (export-lines.ts), the same
-// text as domain's opportunityCsvLine of each view without building the views.
-// On the embedded store the list is cut in shares built side by side by worker threads, each with
-// its own read connection (export-pool.ts); otherwise, and for short lists, here.
+// A share of /api/opportunity/export/filter: the lines of some opportunities of the sorted list,
+// built by chunks of 2,000 opportunities (two queries a chunk) with a yield to the event loop between
+// them, on the main thread or in a worker thread (export-pool.ts, export-worker.ts). The filters are
+// the browser list's own (domain), applied to the prospects before any line is written, so the file
+// is exactly the list on screen. The lines are written from the stored documents (export-lines.ts),
+// the same text as domain's opportunityCsvLine of each view without building the views.
 import {
   createFilterPredicate,
   type ExportFilterData,
   type FilterableProspect,
   opportunityCsvHeader,
   type UserRef,
+  yieldToEventLoop,
 } from '@app/domain';
-import type { Actor } from '../messages/module';
-import type { ProspectRecords } from '../prospects/prospect-records';
+import type { ProspectCatalogue } from '../prospects/module';
 import { exportLineWriter } from './export-lines';
-import type { ExportPool } from './export-pool';
 import { filterableOf, type ViewContext } from './opportunity-views';
 import type { OpportunitiesRepository, OpportunityDoc } from './repository';
-import type { OpportunitiesService } from './service';
 
 const CHUNK = 2000;
 /** Below this many opportunities the file is built here: a worker's round trip would cost more. */
 export const PARALLEL_FROM = 4 * CHUNK;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The filters of the list on screen (the export body's filter without its state). */
 export type ExportFilters = Omit<ExportFilterData['filter'], 'state'>;
@@ -35,7 +30,7 @@ export type ExportPart = { text: string; ends: ArrayLike<number> };
 /** What the lines are read from: the store (either connection) and the owners' names. */
 export type ExportSources = {
   repository: Pick<OpportunitiesRepository, 'byIds'>;
-  gateway: Pick<ProspectRecords, 'byIds'>;
+  gateway: Pick<ProspectCatalogue['records'], 'byIds'>;
   userOf: (id: string) => UserRef;
   now: number;
   timeZone: string;
@@ -106,30 +101,4 @@ export function csvOf(parts: readonly ExportPart[], startId: number, endId: numb
   }
   // No line but the header: the client says 'Le fichier est vide'.
   return csv === '' ? '' : opportunityCsvHeader() + csv;
-}
-
-/** The file, and how many worker threads built it (0: the main thread). */
-export async function exportCsv(
-  opportunities: OpportunitiesService,
-  actor: Actor,
-  input: ExportFilterData,
-  pool?: ExportPool,
-): Promise<{ csvString: string; threads: number }> {
-  const { state, ...filters } = input.filter;
-  const keys = await opportunities.sortedKeys(actor, state);
-  const ids = keys.map((key) => key._id);
-  const ownerIds = [...new Set(keys.map((key) => key.userId))];
-  const sources = await opportunities.exportSources(ownerIds);
-  let parts: ExportPart[] | null = null;
-  if (pool && ids.length >= PARALLEL_FROM) {
-    const users = ownerIds.map((id) => [id, sources.userOf(id).username] as const);
-    parts = await pool.lines(actor.organisationId, ids, filters, {
-      now: sources.now,
-      timeZone: sources.timeZone,
-      users,
-    });
-  }
-  const threads = parts?.length ?? 0;
-  parts ??= [await exportLines(sources, actor.organisationId, ids, filters)];
-  return { csvString: csvOf(parts, input.startId, input.endId), threads };
 }

@@ -1,0 +1,119 @@
+// Changes of state and owner, each with its history line, all written by writeTrackedChanges:
+// a state change (setTodo/setWaiting/setWin/setLoose), a hand-over by a manager ("Assigner un
+// collaborateur") and the hand-over of a leaving member's opportunities.
+import {
+  computeTiming,
+  OPPORTUNITY_REQUEST_MESSAGES,
+  type OpportunityState,
+  type OpportunityView,
+} from '@app/domain';
+import { AppError } from '../../../http/app-error';
+import type { Actor } from '../../messages/module';
+import type { HistoryEntry } from '../repository';
+import { OPPORTUNITY_MESSAGES, type OpportunityDeps, visibleOpportunity } from './context';
+import type { OpportunityDetail } from './detail';
+import { writeTrackedChanges } from './tracked-change';
+
+export class StateChanges {
+  constructor(
+    private readonly deps: Pick<
+      OpportunityDeps,
+      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone'
+    >,
+    private readonly detail: OpportunityDetail,
+  ) {}
+
+  async setState(
+    actor: Actor,
+    opportunityId: string,
+    to: OpportunityState,
+    waitingDate?: number,
+  ): Promise<{ opportunity: OpportunityView }> {
+    const { repository } = this.deps;
+    const doc = await visibleOpportunity(this.deps, actor, opportunityId);
+    const now = this.deps.now();
+    if (to === 'WAITING' && (waitingDate === undefined || waitingDate <= now))
+      throw AppError.badRequest(OPPORTUNITY_REQUEST_MESSAGES.waitingDateInPast);
+    const from = computeTiming(doc, now, this.deps.timeZone).state;
+    const entry: HistoryEntry = { at: now, by: actor.userId, from, to, kind: 'state' };
+    await writeTrackedChanges(this.deps, doc.organisationId, [
+      {
+        doc,
+        write: (syncToken) =>
+          repository.update(doc, {
+            $set: { state: to, stateChangedAt: now, syncToken, ...(to === 'WAITING' ? { waitingDate } : {}) },
+            ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
+            $push: { history: entry },
+          }),
+        copy: { state: to },
+      },
+    ]);
+    return this.detail.get(actor, opportunityId);
+  }
+
+  /** Hands an opportunity to a member ("Assigner un collaborateur"). */
+  async assign(
+    actor: Actor,
+    opportunityId: string,
+    userId: string,
+  ): Promise<{ opportunity: OpportunityView }> {
+    const { repository } = this.deps;
+    const doc = await visibleOpportunity(this.deps, actor, opportunityId);
+    if (!(await this.deps.isMember(actor.organisationId, userId)))
+      throw AppError.notFound(OPPORTUNITY_MESSAGES.memberNotFound);
+    if (doc.isPrivate && userId !== doc.fileOwnerId)
+      throw AppError.conflict(OPPORTUNITY_MESSAGES.privateFile);
+    const [target] = await this.deps.users([userId]);
+    const username = target?.username ?? '';
+    const now = this.deps.now();
+    const state = computeTiming(doc, now, this.deps.timeZone).state;
+    const entry: HistoryEntry = {
+      at: now,
+      by: actor.userId,
+      from: state,
+      to: state,
+      kind: 'assign',
+      reason: `Attribuée à ${username}`.trim(),
+    };
+    await writeTrackedChanges(this.deps, doc.organisationId, [
+      {
+        doc,
+        write: (syncToken) =>
+          repository.update(doc, { $set: { userId, syncToken }, $push: { history: entry } }),
+        copy: { owner: { userId, username } },
+      },
+    ]);
+    return this.detail.get(actor, opportunityId);
+  }
+
+  /** A member leaves the organisation: every opportunity they hold goes to `toUserId` (a member). */
+  async handOver(organisationId: string, fromUserId: string, toUserId: string): Promise<number> {
+    const { repository } = this.deps;
+    const docs = await repository.opportunities.find({ organisationId, userId: fromUserId });
+    if (docs.length === 0) return 0;
+    const [target] = await this.deps.users([toUserId]);
+    const username = target?.username ?? '';
+    const now = this.deps.now();
+    return writeTrackedChanges(
+      this.deps,
+      organisationId,
+      docs.map((doc) => {
+        const state = computeTiming(doc, now, this.deps.timeZone).state;
+        const entry: HistoryEntry = {
+          at: now,
+          by: toUserId,
+          from: state,
+          to: state,
+          kind: 'assign',
+          reason: `Reprise par ${username} au départ du collaborateur`,
+        };
+        return {
+          doc,
+          write: (syncToken: string) =>
+            repository.update(doc, { $set: { userId: toUserId, syncToken }, $push: { history: entry } }),
+          copy: { owner: { userId: toUserId, username } },
+        };
+      }),
+    );
+  }
+}

@@ -1,0 +1,57 @@
+// The detail of one opportunity (/api/opportunity/get): every comment, oldest first, and the
+// history for "Voir l'historique" holders. Every change answers with it.
+import { hasPermission, type OpportunityView, PERMISSION } from '@app/domain';
+import type { Actor } from '../../messages/module';
+import { toHistoryView, toOpportunityView, type ViewContext } from '../opportunity-views';
+import type { OpportunityDoc } from '../repository';
+import { type OpportunityDeps, visibleOpportunity } from './context';
+import type { Renewals } from './renewals';
+
+export class OpportunityDetail {
+  constructor(
+    private readonly deps: Pick<
+      OpportunityDeps,
+      'repository' | 'gateway' | 'messages' | 'users' | 'now' | 'timeZone'
+    >,
+    private readonly renewals: Renewals,
+  ) {}
+
+  async get(actor: Actor, opportunityId: string): Promise<{ opportunity: OpportunityView }> {
+    await this.renewals.applyDue(actor.organisationId);
+    const doc = await visibleOpportunity(this.deps, actor, opportunityId);
+    const withHistory = hasPermission(actor.mask, PERMISSION.VIEW_HISTORY);
+    const historyUsers = withHistory
+      ? doc.history.flatMap((entry) => (entry.by === null ? [] : [entry.by]))
+      : [];
+    const [context, messages] = await Promise.all([
+      this.viewContext(actor.organisationId, [doc], historyUsers),
+      this.deps.messages.listFor(actor.organisationId, doc._id),
+    ]);
+    const view = toOpportunityView(doc, context);
+    view.message = messages;
+    if (withHistory) view.history = doc.history.map((entry) => toHistoryView(entry, context.userOf));
+    return { opportunity: view };
+  }
+
+  private async viewContext(
+    organisationId: string,
+    docs: readonly Pick<OpportunityDoc, 'prospectId' | 'userId'>[],
+    extraUsers: readonly string[] = [],
+  ): Promise<ViewContext> {
+    const userIds = [...new Set([...docs.map((doc) => doc.userId), ...extraUsers])];
+    const [prospects, users] = await Promise.all([
+      this.deps.gateway.byIds(
+        organisationId,
+        docs.map((doc) => doc.prospectId),
+      ),
+      this.deps.users(userIds),
+    ]);
+    const usersById = new Map(users.map((user) => [user._id, user]));
+    return {
+      now: this.deps.now(),
+      timeZone: this.deps.timeZone,
+      prospects: new Map(prospects.map((prospect) => [prospect._id, prospect])),
+      userOf: (id) => usersById.get(id) ?? { _id: id, username: '' },
+    };
+  }
+}

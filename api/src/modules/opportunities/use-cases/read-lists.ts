@@ -1,0 +1,90 @@
+// The lists and their counts, served from the organisation's lists kept in memory (list-index.ts),
+// the cards kept as JSON (cached-cards.ts) and whole pages kept as sent (page-replies.ts).
+// docs/decisions/opportunities.md, "Lists and paging".
+import { type ListFilter, OPPORTUNITY_PAGE_SIZE, type OpportunityCounts } from '@app/domain';
+import type { Actor } from '../../messages/module';
+import type { CardPages } from '../cached-cards';
+import type { OrganisationList, ScopeLists } from '../list-index';
+import type { PageReplies, PageReply } from '../page-replies';
+import type { OpportunityKey } from '../repository';
+import { type OpportunityDeps, scopeOf } from './context';
+import type { Renewals } from './renewals';
+
+export type ListReadsDeps = Pick<OpportunityDeps, 'index' | 'prospects' | 'now'> & {
+  /** List pages as JSON from the cards kept in memory. */
+  cards: CardPages;
+  /** Whole list pages kept as sent. */
+  replies: PageReplies;
+  renewals: Renewals;
+};
+
+export class ListReads {
+  constructor(private readonly deps: ListReadsDeps) {}
+
+  /** The visible opportunities under a filter, sorted as the list shows them. */
+  async sortedKeys(actor: Actor, filter: ListFilter): Promise<readonly OpportunityKey[]> {
+    return (await this.lists(actor)).list(filter);
+  }
+
+  async counts(actor: Actor): Promise<OpportunityCounts> {
+    return (await this.lists(actor)).counts;
+  }
+
+  /**
+   * Positions [startId, endId), at most 500 (WAITING: everything from startId, at once), as the
+   * JSON text of an OpportunityPage: served from the cards kept in memory (cached-cards.ts), and
+   * kept whole when its cards show day counts (page-replies.ts).
+   */
+  async page(
+    actor: Actor,
+    input: { filter: { state: ListFilter }; startId: number; endId: number },
+  ): Promise<PageReply> {
+    // Read before any prospect is: prospect views read after it are at least this recent.
+    const prospectStamp = await this.deps.prospects.changeStamp(actor.organisationId);
+    const list = await this.organisationList(actor);
+    const now = this.deps.now();
+    const lists = list.scope(scopeOf(actor), now);
+    const filter = input.filter.state;
+    const keys = lists.list(filter);
+    const end =
+      filter === 'waiting'
+        ? keys.length
+        : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, keys.length);
+    const start = Math.min(input.startId, end);
+    const replyKey = `${lists.generation}:${filter}:${start}:${end}:${prospectStamp}`;
+    const kept = this.deps.replies.get(replyKey);
+    if (kept) return kept;
+    const generation = lists.generation;
+    const slice = keys.slice(start, end);
+    const json = await this.deps.cards.pageJson(
+      actor.organisationId,
+      list,
+      slice.map((key) => key._id),
+      prospectStamp,
+      now,
+      end >= keys.length,
+    );
+    // A WAITING card still counting down shows the milliseconds left: its page is built at each call.
+    const countsDays = slice.every(
+      (key) => !(key.state === 'WAITING' && (key.waitingDate ?? -Infinity) > now),
+    );
+    return countsDays && lists.generation === generation
+      ? this.deps.replies.keep(replyKey, json)
+      : { json: Buffer.from(json) };
+  }
+
+  /**
+   * What the caller sees of the organisation's lists, as stored now. Renewals that fell due are
+   * applied first: the earliest one scheduled is known from the keys, so this costs nothing until then.
+   */
+  private async organisationList(actor: Actor): Promise<OrganisationList> {
+    const list = await this.deps.index.organisation(actor.organisationId);
+    if (list.nextRenewalAt > this.deps.now()) return list;
+    await this.deps.renewals.applyDue(actor.organisationId);
+    return this.deps.index.organisation(actor.organisationId);
+  }
+
+  private async lists(actor: Actor): Promise<ScopeLists> {
+    return (await this.organisationList(actor)).scope(scopeOf(actor), this.deps.now());
+  }
+}
