@@ -11,7 +11,7 @@ import express, {
   Router,
 } from 'express';
 import type { z } from 'zod';
-import type { RateLimitConfig } from '../../config';
+import type { RateLimitConfig } from './config';
 import { AppError } from '../../http/app-error';
 import { createRateLimiters, type RateLimitCounters } from '../../http/rate-limit';
 import { redirect } from '../../http/redirect';

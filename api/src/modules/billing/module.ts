@@ -2,7 +2,7 @@
 // demonstration provider otherwise (docs/decisions/billing.md).
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
+import type { StripeConfig } from './config';
 import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
@@ -17,7 +17,7 @@ import { type StripeApiAddress, StripeBillingProvider } from './stripe-provider'
 
 export type BillingModuleDeps = {
   store: Store;
-  config: Pick<Config, 'stripe' | 'publicUrl'>;
+  config: { stripe: StripeConfig; publicUrl: string };
   licences: PaidLicences;
   ownerOf: (organisationId: string) => Promise<string | null>;
   now: () => number;
