@@ -178,6 +178,8 @@ export type Config = ServerConfig &
     variables: Readonly<Record<string, unknown>>;
   };
 
+export type SecurityConfig = Config['security'];
+
 /** Parses the whole configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const parsed: [Section<z.ZodRawShape, unknown>, ParsedSection<unknown>][] = [];

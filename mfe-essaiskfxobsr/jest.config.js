@@ -1,1 +1,0 @@
-module.exports = require('../tooling/jest/browser').browserPreset(__dirname);
