@@ -86,7 +86,7 @@ export function refuseUnknownOfFamily(
   rule: string,
 ): void {
   const unknown = Object.keys(env)
-    .filter((key) => key.startsWith(prefix) && !Object.hasOwn(known, key))
+    .filter((key) => key.startsWith(prefix) && !Object.hasOwn(known, key) && env[key]?.trim())
     .sort();
   if (unknown[0] !== undefined) failVariable(unknown[0], rule, env[unknown[0]] ?? '');
 }

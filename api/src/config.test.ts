@@ -241,6 +241,6 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', MONGODB_URI: ' ' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '', MONGODB_URI: ' ', REMOTE_URL_INCONNU: ' ' }).port).toBe(3000);
   });
 });
