@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BILLINGS, PLANS } from '@app/domain';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 
 function errorOf(env: Record<string, string>): ConfigError {
@@ -122,7 +124,123 @@ describe('loadConfig', () => {
     expect(config.chatWidget?.scriptUrl).toBe('https://cdn.exemple.fr/crisp.js');
   });
 
+  it('reads the variables of every section', () => {
+    const config = loadConfig({
+      COMPANY_REGISTRY_URL: 'https://registre.exemple.fr/',
+      COMPANY_REGISTRY_RATE: '3',
+      COMPANY_REGISTRY_TIMEOUT_MS: '900',
+      COMPANY_REGISTRY_RETRIES: '0',
+      IMPORT_START_GRACE_MS: '0',
+      MAP_TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
+      RENEWAL_LEAD_DAYS: '30',
+      EXPORT_WORKERS: '0',
+      TRIAL_DAYS: '30',
+      TRIAL_LICENCES: '5',
+      PASSWORD_HASH_COST: '2048',
+      RATE_LIMIT_WINDOW_S: '60',
+      RATE_LIMIT_MAX_PER_IP: '7',
+      RATE_LIMIT_MAX_PER_EMAIL: '2',
+      JSON_BODY_LIMIT: '2mb',
+    });
+    expect(config.companyRegistry).toEqual({
+      url: 'https://registre.exemple.fr',
+      ratePerSecond: 3,
+      timeoutMs: 900,
+      retries: 0,
+    });
+    expect(config.importStartGraceMs).toBe(0);
+    expect(config.mapTileUrl).toBe('https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png');
+    expect(config.renewalLeadDays).toBe(30);
+    expect(config.exportWorkers).toBe(0);
+    expect(config.trial).toEqual({ days: 30, licences: 5 });
+    expect(config.security.passwordHashCost).toBe(2048);
+    expect(config.security.rateLimit).toEqual({ windowMs: 60_000, maxPerIp: 7, maxPerEmail: 2 });
+    expect(config.bodyLimit).toBe('2mb');
+  });
+
+  it('knows one STRIPE_PRICE_<PLAN>_<PERIOD> per plan and billing period of domain', () => {
+    const names = PLANS.flatMap((plan) =>
+      BILLINGS.map((billing) => `STRIPE_PRICE_${plan.key.toUpperCase()}_${billing.toUpperCase()}`),
+    );
+    const config = loadConfig(Object.fromEntries(names.map((name, index) => [name, `price_${index}`])));
+    expect(Object.keys(config.stripe.prices)).toHaveLength(PLANS.length * BILLINGS.length);
+    expect(errorOf({ STRIPE_PRICE_INDIVIDUAL_WEEKLY: 'price_1' }).message).toContain(
+      `STRIPE_PRICE_<${PLANS.map((plan) => plan.key.toUpperCase()).join('|')}>_<MONTHLY|YEARLY>`,
+    );
+  });
+
+  describe('REMOTE_URL_<NAME>, one per entry of the web root’s remotes.json', () => {
+    let web: string;
+    beforeEach(() => {
+      web = mkdtempSync(path.join(tmpdir(), 'config-web-'));
+    });
+    afterEach(() => rmSync(web, { recursive: true, force: true }));
+
+    it('accepts a generated module’s name, a dash becoming an underscore', () => {
+      writeFileSync(
+        path.join(web, 'remotes.json'),
+        JSON.stringify({ crm: { entry: '/remotes/crm/mf-manifest.json' }, 'customer-space': { module: {} } }),
+      );
+      const config = loadConfig({
+        WEB_ROOT: web,
+        REMOTE_URL_CRM: 'https://crm.exemple.fr/mf-manifest.json',
+        REMOTE_URL_CUSTOMER_SPACE: 'https://espace.exemple.fr/mf-manifest.json',
+      });
+      expect(config.remoteUrls).toEqual({
+        crm: 'https://crm.exemple.fr/mf-manifest.json',
+        'customer-space': 'https://espace.exemple.fr/mf-manifest.json',
+      });
+      expect(config.variables).toMatchObject({
+        REMOTE_URL_CRM: 'https://crm.exemple.fr/mf-manifest.json',
+        REMOTE_URL_CUSTOMER_SPACE: 'https://espace.exemple.fr/mf-manifest.json',
+      });
+    });
+
+    it('refuses a name the manifest does not hold, naming the variable', () => {
+      writeFileSync(path.join(web, 'remotes.json'), JSON.stringify({ crm: {} }));
+      const error = errorOf({ WEB_ROOT: web, REMOTE_URL_BILING: 'https://x.fr/mf-manifest.json' });
+      expect(error.variable).toBe('REMOTE_URL_BILING');
+      expect(error.message).toContain('ne correspond à aucune entrée de remotes.json (entrées : crm)');
+    });
+
+    it('takes the repository’s remotes when the web root has no remotes.json', () => {
+      expect(
+        loadConfig({ WEB_ROOT: web, REMOTE_URL_SETTINGS: '/ailleurs/mf-manifest.json' }).remoteUrls,
+      ).toEqual({
+        settings: '/ailleurs/mf-manifest.json',
+      });
+      // The committed crm card has no remote: there is nothing to move.
+      expect(errorOf({ WEB_ROOT: web, REMOTE_URL_CRM: '/crm/mf-manifest.json' }).variable).toBe(
+        'REMOTE_URL_CRM',
+      );
+    });
+  });
+
+  it('lists every variable it reads with its effective value for the start log, secrets hidden', () => {
+    const { variables } = loadConfig({
+      PORT: '8080',
+      SMTP_URL: 'smtps://robot:s3cret@mail.exemple.fr:465',
+      MAIL_FROM: 'robot@exemple.fr',
+      MONGODB_URI: 'mongodb://admin:motdepasse@db:27017/prospection',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(variables).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      TRIAL_DAYS: 14,
+      GEOCODER_URL: null,
+      SMTP_URL: 'smtps://robot:***@mail.exemple.fr:465',
+      MONGODB_URI: 'mongodb://admin:***@db:27017/prospection',
+      STRIPE_SECRET_KEY: '***',
+      STRIPE_WEBHOOK_SECRET: '***',
+      STRIPE_PRICE_MANAGER_YEARLY: null,
+      REMOTE_URL_BILLING: null,
+    });
+    expect(JSON.stringify(variables)).not.toMatch(/s3cret|motdepasse|sk_live_abc|whsec_abc/);
+  });
+
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', MONGODB_URI: ' ' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '', MONGODB_URI: ' ', REMOTE_URL_INCONNU: ' ' }).port).toBe(3000);
   });
 });

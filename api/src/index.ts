@@ -21,6 +21,7 @@ async function main(): Promise<void> {
 
   const logger = createLogger(config);
   installProcessHandlers(logger);
+  logger.info({ configuration: config.variables }, 'Configuration effective');
 
   const store = await openStore(config, logger);
   const mailer = createMailer(config, logger);

@@ -18,33 +18,42 @@ import { signUpThroughApi, useSession as storeSessionInPage } from '../support/s
 
 const SHELL_DIST = path.join(REPO, 'shell/dist');
 
-/** Generates, builds and serves a module from a second origin, lists it in a deployment's manifest, runs the app. */
+/**
+ * Generates, builds and serves a module from a second origin, lists it in a deployment's manifest, runs
+ * the app. The manifest's entry names the second origin, or (`moved`) keeps the generator's default
+ * (`/remotes/<name>/…`, served by the API) and REMOTE_URL_<NAME> moves it to the second origin.
+ */
 async function runWithModule(
   page: Page,
   prepare: (module: ThrowawayModule) => void,
-  check: (module: ThrowawayModule, appUrl: string, requests: string[]) => Promise<void>,
+  check: (module: ThrowawayModule, appUrl: string, requests: string[], originUrl: string) => Promise<void>,
+  options: { moved?: boolean } = {},
 ) {
   const webRoot = deploymentWebRoot();
   const port = await freePort();
-  const module = generateModule(throwawayName(), 'Module d’essai', [
+  const entry = `http://127.0.0.1:${port}/mf-manifest.json`;
+  const name = throwawayName();
+  const module = generateModule(name, 'Module d’essai', [
     '--description',
     'Un module ajouté par le manifeste.',
     '--icon',
     'megaphone',
     `--manifest=${webRoot.manifestFile}`,
-    '--entry',
-    `http://127.0.0.1:${port}/mf-manifest.json`,
+    ...(options.moved ? [] : ['--entry', entry]),
   ]);
   try {
     prepare(module);
     buildModule(module);
     const origin = await serveStatic(path.join(module.folder, 'dist'), port);
     try {
-      const app = await startApp({ WEB_ROOT: webRoot.dir });
+      const app = await startApp({
+        WEB_ROOT: webRoot.dir,
+        ...(options.moved ? { [`REMOTE_URL_${name.toUpperCase()}`]: entry } : {}),
+      });
       try {
         const user = await signUpThroughApi(app.url);
         await storeSessionInPage(page, user.token);
-        await check(module, app.url, origin.requests);
+        await check(module, app.url, origin.requests, origin.url);
       } finally {
         await app.stop();
       }
@@ -94,6 +103,31 @@ test('a generated module, built alone and served from a second origin, brings it
       await expect(navigation).toBeVisible();
       expect(requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
     },
+  );
+  expect(hashFolder(SHELL_DIST)).toBe(shellBefore);
+});
+
+test('a generated module at its default place moves to a second origin with REMOTE_URL_<NAME>, the shell unchanged', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const shellBefore = hashFolder(SHELL_DIST);
+  await runWithModule(
+    page,
+    () => undefined,
+    async (module, appUrl, requests, originUrl) => {
+      // The deployment's manifest still says /remotes/<name>/…: the variable alone moved it.
+      const served = (await (await fetch(`${appUrl}/remotes.json`)).json()) as Record<
+        string,
+        { entry?: string }
+      >;
+      expect(served[module.name]?.entry).toBe(`${originUrl}/mf-manifest.json`);
+      await page.goto(`${appUrl}${module.route}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Module d’essai' })).toBeVisible();
+      await expect(page.getByText('Organisation : Société Exemple')).toBeVisible();
+      expect(requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+    },
+    { moved: true },
   );
   expect(hashFolder(SHELL_DIST)).toBe(shellBefore);
 });

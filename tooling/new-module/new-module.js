@@ -167,7 +167,10 @@ function main() {
       `Module créé dans ${relative} (route ${done.route}, serveur de développement sur le port ${done.devPort}).`,
     );
     if (done.workspace) console.log('Ajouté aux workspaces : lancez « npm install » pour le relier.');
-    if (done.manifest) console.log(`Ajouté au manifeste ${done.manifest}.`);
+    if (done.manifest)
+      console.log(
+        `Ajouté au manifeste ${done.manifest} ; déployé ailleurs, indiquez son adresse avec REMOTE_URL_${options.name.toUpperCase()}=<URL de son mf-manifest.json>.`,
+      );
     else
       console.log(
         'Pour l’afficher, ajoutez son entrée au remotes.json du déploiement (ou relancez avec --manifest).',

@@ -8,6 +8,7 @@ const {
   readFileSync,
   readdirSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -168,4 +169,18 @@ test('the command line says what is wrong in French and exits with 1', () => {
       return true;
     },
   );
+});
+
+test('the shell’s dev server lists a generated module of the manifest on its own dev port, a module outside the workspaces not', () => {
+  const { devRemoteEntries } = require('../webpack/dev-remotes');
+  // The generated webpack config requires the shared factory at ../tooling/webpack.
+  symlinkSync(path.join(REPO, 'tooling'), path.join(root, 'tooling'), 'dir');
+  cpSync(path.join(REPO, 'mfe-billing/package.json'), path.join(root, 'mfe-billing/package.json'));
+  const manifest = path.join(root, 'remotes.json');
+  generateModule({ root, name: 'crm', manifest });
+  generateModule({ root, name: 'horsespace', manifest, workspace: false });
+  assert.deepEqual(devRemoteEntries(root), {
+    billing: 'http://127.0.0.1:3005/mf-manifest.json',
+    crm: 'http://127.0.0.1:3006/mf-manifest.json',
+  });
 });

@@ -27,7 +27,7 @@ function createWebpackConfig(options) {
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
 
-  return (_env, argv) => {
+  const config = (_env, argv) => {
     const production = argv.mode === 'production';
     return {
       mode: production ? 'production' : 'development',
@@ -50,7 +50,9 @@ function createWebpackConfig(options) {
         // Workspace packages are compiled from their sources (exports condition "source").
         conditionNames: ['source', '...'],
         alias: {
-          ...(platformDir === PLATFORM_DIR ? {} : { '@app/platform$': path.join(platformDir, 'src/index.ts') }),
+          ...(platformDir === PLATFORM_DIR
+            ? {}
+            : { '@app/platform$': path.join(platformDir, 'src/index.ts') }),
           // The federation runtime is published as both CommonJS and ESM; the bundler runtime imports one
           // and the runtime provided to remotes requires the other. One copy only.
           '@module-federation/runtime-core$': runtimeCoreEsm,
@@ -130,6 +132,8 @@ function createWebpackConfig(options) {
       },
     };
   };
+  // Read by the shell's dev server (dev-remotes.js) to find this remote in development.
+  return Object.assign(config, { devPort });
 }
 
 module.exports = { createWebpackConfig };

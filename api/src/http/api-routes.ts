@@ -11,7 +11,7 @@ import express, {
   Router,
 } from 'express';
 import type { z } from 'zod';
-import type { RateLimitConfig } from '../config';
+import type { RateLimitConfig } from './config';
 import { AppError } from './app-error';
 import { type LicenceGate, type OrganisationAccess, requirePermission } from './organisation-access';
 import { createRateLimiters, type RateLimitCounters } from './rate-limit';

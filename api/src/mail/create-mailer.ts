@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config';
+import type { MailConfig } from './config';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mailer';
 
-export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, logger: Logger): Mailer {
+export function createMailer(config: { mail: MailConfig; dataDir: string }, logger: Logger): Mailer {
   if (config.mail.smtpUrl)
     return createSmtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   return createOutboxMailer({ dataDir: config.dataDir, from: config.mail.from, logger });

@@ -30,32 +30,55 @@ function webRootWith(manifest: unknown): string {
   return web;
 }
 
-it('serves the web root remotes.json with its modules, a default entry for the four remotes, and the overrides', async () => {
+it('serves the web root remotes.json as it is, REMOTE_URL_<NAME> replacing the entry of any of its names', async () => {
   const web = webRootWith({
     prospecting: { routes: ['/dashboard/prospect'], module: { title: 'Prospection', active: true } },
     crm,
+    billing: '/remotes/billing/mf-manifest.json',
+    'customer-space': { module: { title: 'Espace client', description: 'x', active: false } },
   });
   const t = createTestApp({
-    env: { WEB_ROOT: web, REMOTE_URL_BILLING: 'https://billing.exemple.fr/mf-manifest.json' },
+    env: {
+      WEB_ROOT: web,
+      REMOTE_URL_BILLING: 'https://billing.exemple.fr/mf-manifest.json',
+      REMOTE_URL_CRM: 'https://crm2.exemple.fr/mf-manifest.json',
+      REMOTE_URL_CUSTOMER_SPACE: 'https://espace.exemple.fr/mf-manifest.json',
+    },
   });
   try {
     const res = await request(t.app).get('/remotes.json');
+    // No remote is added: a name missing from the file (auth, settings) is not served.
     expect(res.body).toEqual({
-      prospecting: {
-        entry: '/remotes/prospecting/mf-manifest.json',
-        routes: ['/dashboard/prospect'],
-        module: { title: 'Prospection', active: true },
-      },
-      crm,
-      auth: '/remotes/auth/mf-manifest.json',
-      settings: '/remotes/settings/mf-manifest.json',
+      prospecting: { routes: ['/dashboard/prospect'], module: { title: 'Prospection', active: true } },
+      crm: { ...crm, entry: 'https://crm2.exemple.fr/mf-manifest.json' },
       billing: 'https://billing.exemple.fr/mf-manifest.json',
+      'customer-space': {
+        entry: 'https://espace.exemple.fr/mf-manifest.json',
+        module: { title: 'Espace client', description: 'x', active: false },
+      },
     });
     const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toMatch(/script-src [^;]*https:\/\/crm\.exemple\.fr/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/crm2\.exemple\.fr/);
+    expect(csp).not.toMatch(/https:\/\/crm\.exemple\.fr/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/billing\.exemple\.fr/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/espace\.exemple\.fr/);
   } finally {
     await t.close();
+    rmSync(web, { recursive: true, force: true });
+  }
+});
+
+it('refuses to start on a REMOTE_URL_<NAME> that names no entry of the manifest, naming the variable', () => {
+  const web = webRootWith({ crm });
+  try {
+    expect(() =>
+      createTestApp({
+        env: { WEB_ROOT: web, REMOTE_URL_BILLING: 'https://billing.exemple.fr/mf-manifest.json' },
+      }),
+    ).toThrow(
+      'REMOTE_URL_BILLING ne correspond à aucune entrée de remotes.json (entrées : crm) (reçu: https://billing.exemple.fr/mf-manifest.json)',
+    );
+  } finally {
     rmSync(web, { recursive: true, force: true });
   }
 });

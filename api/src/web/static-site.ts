@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
-import { type Config, REMOTE_NAMES } from '../config';
-import { readRemotesManifestFile, remotesManifest } from './remotes-manifest';
+import type { Config } from '../config';
+import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
 /** Entry files whose names never change between builds: browsers must revalidate them. */
 const NO_CACHE_FILES = new Set([
@@ -69,7 +69,8 @@ export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' |
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
   // Read once at start, like the configuration: a deployment changes it and restarts.
-  const manifest = remotesManifest(config, readRemotesManifestFile(config.webRoot));
+  const file = deploymentManifest(config.webRoot);
+  const manifest = remotesManifest(config, file);
 
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -86,14 +87,8 @@ export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' |
     res.json(appConfig(config));
   });
 
-  // The four remotes, and a module the manifest says is served here (its dist copied to mfe-<name>/dist).
-  const servedHere = Object.entries(manifest).flatMap(([name, value]) =>
-    /^[a-z][a-z0-9]*$/.test(name) &&
-    (typeof value === 'string' ? value : value.entry) === `/remotes/${name}/mf-manifest.json`
-      ? [name]
-      : [],
-  );
-  for (const name of new Set([...REMOTE_NAMES, ...servedHere])) {
+  // Each remote the manifest places at /remotes/<name>/ (its dist in mfe-<name>/dist of the web root).
+  for (const name of remotesServedHere(file)) {
     const dist = path.join(config.webRoot, `mfe-${name}`, 'dist');
     const serve = staticFolder(dist);
     router.use(`/remotes/${name}`, (req, res, next) => {

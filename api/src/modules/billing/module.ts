@@ -2,7 +2,7 @@
 // demonstration provider otherwise (docs/decisions/billing.md).
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
+import type { StripeConfig } from './config';
 import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
@@ -20,7 +20,7 @@ export type { StripeApiAddress } from './stripe-provider';
 
 export type BillingModuleDeps = {
   store: Store;
-  config: Pick<Config, 'stripe' | 'publicUrl'>;
+  config: { stripe: StripeConfig; publicUrl: string };
   licences: PaidLicences;
   membership: Pick<Membership, 'ownerOf'>;
   now: () => number;

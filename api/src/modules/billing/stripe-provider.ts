@@ -3,7 +3,7 @@
 // customer Billing Portal, subscriptions, and webhook signatures checked by Stripe's own helper.
 import { type BillingPrice, type PlanCode, PLANS, planPrice } from '@app/domain';
 import Stripe from 'stripe';
-import type { StripePriceKey } from '../../config';
+import type { StripePriceKey } from './config';
 import type {
   BillingProvider,
   CheckoutRequest,

@@ -1,7 +1,7 @@
 // The prospects component as the composition root sees it: what it needs, what it starts and
 // stops, its routes, and what the opportunities component may call (ProspectCatalogue).
 import type { Logger } from 'pino';
-import type { CompanyRegistryConfig } from '../../config';
+import type { CompanyRegistryConfig } from './config';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { AppError } from '../../http/app-error';

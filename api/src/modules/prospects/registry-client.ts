@@ -4,7 +4,7 @@
 // a 5xx is retried with exponential backoff. docs/decisions/registry-enrichment.md.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { CompanyRegistryConfig } from '../../config';
+import type { CompanyRegistryConfig } from './config';
 
 const text = z.string().nullish();
 

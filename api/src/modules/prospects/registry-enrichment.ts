@@ -9,7 +9,7 @@ import {
   type RegistryIdentifier,
 } from '@app/domain';
 import type { Logger } from 'pino';
-import type { CompanyRegistryConfig } from '../../config';
+import type { CompanyRegistryConfig } from './config';
 import { fileNotFound } from './errors';
 import type { Caller } from './import-service';
 import { createRegistrySearch, RegistryUnavailableError, type RegistrySearch } from './registry-client';

@@ -1,0 +1,60 @@
+// The prospects section of the configuration: the address geocoder, the company registry of the import's
+// enrichment, and the clean-up of unfinished imports at start (docs/decisions/configuration.md).
+import { defineSection, httpUrl, integer, variable, variableWithDefault } from '../../config-variables';
+
+export type CompanyRegistryConfig = {
+  url: string | undefined;
+  /** Calls per second at most (the public service allows 7). */
+  ratePerSecond: number;
+  timeoutMs: number;
+  /** Attempts after the first one, on a time-out, a 429 or a 5xx. */
+  retries: number;
+};
+
+export type ProspectsConfig = {
+  geocoderUrl: string | undefined;
+  /** Company registry in the Recherche d'entreprises format: enrichment at import when `url` is set. */
+  companyRegistry: CompanyRegistryConfig;
+  /**
+   * At start, unfinished imports idle for at least this long are removed (default 2 minutes: younger ones
+   * may belong to another API instance on the same store; 0 for a deployment that runs one process).
+   */
+  importStartGraceMs: number;
+};
+
+export const prospectsSection = defineSection(
+  {
+    GEOCODER_URL: variable(httpUrl, 'doit être une URL http(s) absolue'),
+    COMPANY_REGISTRY_URL: variable(httpUrl, 'doit être une URL http(s) absolue'),
+    COMPANY_REGISTRY_RATE: variableWithDefault(
+      integer(1, 100),
+      'doit être un nombre d’appels par seconde entre 1 et 100',
+      7,
+    ),
+    COMPANY_REGISTRY_TIMEOUT_MS: variableWithDefault(
+      integer(100, 60_000),
+      'doit être un délai en ms entre 100 et 60000',
+      5000,
+    ),
+    COMPANY_REGISTRY_RETRIES: variableWithDefault(
+      integer(0, 10),
+      'doit être un nombre d’essais entre 0 et 10',
+      4,
+    ),
+    IMPORT_START_GRACE_MS: variableWithDefault(
+      integer(0, 86_400_000),
+      'doit être une durée en millisecondes entre 0 et 86400000',
+      120_000,
+    ),
+  },
+  (values): ProspectsConfig => ({
+    geocoderUrl: values.GEOCODER_URL,
+    companyRegistry: {
+      url: values.COMPANY_REGISTRY_URL,
+      ratePerSecond: values.COMPANY_REGISTRY_RATE,
+      timeoutMs: values.COMPANY_REGISTRY_TIMEOUT_MS,
+      retries: values.COMPANY_REGISTRY_RETRIES,
+    },
+    importStartGraceMs: values.IMPORT_START_GRACE_MS,
+  }),
+);
