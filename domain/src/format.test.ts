@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatRemaining,
   progressPercent,
   truncateProspectName,
 } from './format';
@@ -83,5 +84,29 @@ describe('formatDuration', () => {
     [Number.NaN, '0 jour'],
   ])('writes %d ms as %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('formatRemaining', () => {
+  it.each([
+    ['1 heure', '1 heure restante'],
+    ['2 heures', '2 heures restantes'],
+    ['1 minute', '1 minute restante'],
+    ['5 minutes', '5 minutes restantes'],
+    ['1 jour', '1 jour restant'],
+    ['3 jours', '3 jours restants'],
+    ['0 jour', '0 jour restant'],
+  ])("agrees '%s' with its unit and count: '%s'", (delay, text) => {
+    expect(formatRemaining(delay)).toBe(text);
+  });
+
+  it("keeps the spec's 'Date non disponible restants' without a delay", () => {
+    expect(formatRemaining('')).toBe('Date non disponible restants');
+    expect(formatRemaining('  ')).toBe('Date non disponible restants');
+  });
+
+  it('agrees every delay formatDuration writes', () => {
+    expect(formatRemaining(formatDuration(60 * 60 * 1000))).toBe('1 heure restante');
+    expect(formatRemaining(formatDuration(150 * 60 * 1000))).toBe('2 heures restantes');
   });
 });

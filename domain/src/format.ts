@@ -54,3 +54,20 @@ export function formatDuration(ms: number): string {
   if (hours >= 1) return plural(hours, 'heure', 'heures');
   return plural(Math.floor(ms / MINUTE_MS), 'minute', 'minutes');
 }
+
+/** The gender of each unit formatDuration writes: 'jour' is masculine, 'heure' and 'minute' feminine. */
+const FEMININE_UNITS = new Set(['heure', 'heures', 'minute', 'minutes']);
+
+/**
+ * A WAITING card's time left, agreeing with its delay (SPEC §2 '<howMuchTime> restants'): '1 heure
+ * restante', '2 heures restantes', '1 minute restante', '3 jours restants'. Without a delay it keeps
+ * the spec's 'Date non disponible restants'.
+ */
+export function formatRemaining(howMuchTime: string): string {
+  const delay = howMuchTime.trim();
+  if (!delay) return 'Date non disponible restants';
+  const [count = '', unit = ''] = delay.split(/\s+/);
+  const feminine = FEMININE_UNITS.has(unit);
+  const single = Number(count) <= 1;
+  return `${delay} ${feminine ? 'restante' : 'restant'}${single ? '' : 's'}`;
+}

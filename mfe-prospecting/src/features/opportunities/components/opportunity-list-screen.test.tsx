@@ -479,7 +479,7 @@ test('after going to WAITING from a card, the card shows the comment just writte
   await user.click(within(modal).getByRole('radio', { name: 'Mail' }));
   await user.click(within(modal).getByRole('button', { name: 'Valider' }));
 
-  await waitFor(() => expect(within(card).getByText('1 heure restants')).toBeInTheDocument());
+  await waitFor(() => expect(within(card).getByText('1 heure restante')).toBeInTheDocument());
   const messages = within(card).getByRole('region', { name: 'Derniers messages' });
   expect(messages).toHaveTextContent('Mail');
   expect(messages).toHaveTextContent('Devis envoyé');
