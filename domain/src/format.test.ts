@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatLongDate,
   formatRemaining,
   progressPercent,
   truncateProspectName,
@@ -14,6 +15,14 @@ describe('formatDate', () => {
   it('writes DD/MM/YYYY in local time, zero-padded', () => {
     expect(formatDate(local(2024, 0, 5))).toBe('05/01/2024');
     expect(formatDate(local(1999, 11, 31, 23, 59))).toBe('31/12/1999');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the day, the French month and the year, in local time', () => {
+    expect(formatLongDate(local(2026, 11, 10, 9, 30))).toBe('10 décembre 2026');
+    expect(formatLongDate(local(2027, 7, 15))).toBe('15 août 2027');
+    expect(formatLongDate(local(2027, 2, 1, 23, 59))).toBe('1er mars 2027');
   });
 });
 

@@ -6,6 +6,28 @@ export function formatDate(ms: number): string {
   return `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+/** '10 décembre 2026', '1er mars 2027' in local time: a date in a sentence (the trial's end). */
+export function formatLongDate(ms: number): string {
+  const date = new Date(ms);
+  const day = date.getDate();
+  return `${day === 1 ? '1er' : day} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
 /** DD/MM/YYYY HH:MM in local time, as the comment log shows messages. */
 export function formatDateTime(ms: number): string {
   return `${formatDate(ms)} ${formatClock(new Date(ms))}`;

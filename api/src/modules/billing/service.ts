@@ -120,12 +120,16 @@ export class BillingService {
     return { message: BILLING_REPLIES.accepted, seats: record.seats };
   }
 
-  /** The settings' summary: the latest live subscription, the seats of all live ones. */
+  /** The settings' summary: the latest live subscription, the seats of all live ones; else the trial's end. */
   async mainSubscription(access: OrganisationAccess): Promise<MainSubscription> {
     const records = await this.deps.repository.subscriptionsOf(access.organisationId);
     const live = records.filter((record) => record.status !== 'canceled');
     const main = live[0] ?? records[0];
-    if (!main) return { price: null };
+    if (!main) {
+      // Nothing bought yet: the plans page says until when the trial runs.
+      const trialEndsAt = await this.deps.licences.trialEndsAt(access.organisationId);
+      return trialEndsAt === null ? { price: null } : { price: null, trialEndsAt };
+    }
     const seats = live.length > 0 ? live.reduce((sum, record) => sum + record.seats, 0) : main.seats;
     const warning = access.isOwner ? this.warningFor(main, records) : undefined;
     return {

@@ -168,6 +168,14 @@ export class LicencesService {
     return onTrial ? { hasLicence, trialEndsAt: trial.endsAt } : { hasLicence };
   }
 
+  /** The end of the organisation's trial while it has no paid licence (past once it ran out), else null. */
+  async trialEndsAt(organisationId: string): Promise<number | null> {
+    const trial = await this.trialOf(organisationId);
+    if (trial === null) return null;
+    const licences = await this.deps.repository.listOf(organisationId);
+    return licences.some((licence) => !licence.trial) ? null : trial.endsAt;
+  }
+
   /** True when a valid licence nobody holds exists: inviting then needs bit 4, else bit 8. */
   async hasFreeLicence(organisationId: string): Promise<boolean> {
     await this.trialOf(organisationId);

@@ -180,3 +180,19 @@ test('no notice without a subscription, nor for a cancelled one', async () => {
   await waitFor(() => expect(getMainSubMock).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID }));
   expect(screen.queryByRole('note', { name: 'Abonnement en cours' })).not.toBeInTheDocument();
 });
+
+test('while nothing is bought, the page says until when the free trial runs', async () => {
+  const endsAt = new Date(2099, 11, 10, 9, 30).getTime();
+  getMainSubMock.mockResolvedValue({ price: null, trialEndsAt: endsAt });
+  await renderAtSettled('/dashboard/subscription');
+  const note = await screen.findByRole('note', { name: 'Essai gratuit' });
+  expect(note).toHaveTextContent('Essai gratuit jusqu’au 10 décembre 2099');
+  expect(screen.queryByRole('note', { name: 'Abonnement en cours' })).not.toBeInTheDocument();
+});
+
+test('once the trial is over, the page says since when', async () => {
+  getMainSubMock.mockResolvedValue({ price: null, trialEndsAt: new Date(2020, 2, 1, 8).getTime() });
+  await renderAtSettled('/dashboard/subscription');
+  const note = await screen.findByRole('note', { name: 'Essai gratuit' });
+  expect(note).toHaveTextContent('Votre essai gratuit a pris fin le 1er mars 2020');
+});
