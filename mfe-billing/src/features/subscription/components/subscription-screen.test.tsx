@@ -44,6 +44,13 @@ test('offers the Individual, Manager and Enterprise packs, each with "Choisir ce
   await waitFor(() => expect(getPricesMock).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID }));
 });
 
+test("the browser tab names the step: 'Abonnement · Choix du pack', then 'Abonnement · Récapitulatif'", async () => {
+  await renderAtSettled('/dashboard/subscription');
+  expect(document.title).toBe('Abonnement · Choix du pack — Prospection');
+  await userEvent.click(pack('Manager').getByRole('button', { name: 'Choisir ce pack' }));
+  expect(document.title).toBe('Abonnement · Récapitulatif — Prospection');
+});
+
 test("'Au mois' shows the monthly-billing prices and 'A l'année' the lower yearly-billing ones, in French format", async () => {
   await renderAtSettled('/dashboard/subscription');
   expect(screen.getByRole('radio', { name: 'Au mois' })).toBeChecked();

@@ -47,6 +47,12 @@ function rowOf(name: string) {
   return row;
 }
 
+test("the browser tab reads 'Paramètres · Rôles et permissions — Prospection'", async () => {
+  renderScreen(<RolesScreen />, ROUTE);
+  await screen.findByRole('cell', { name: 'Stagiaire' });
+  expect(document.title).toBe('Paramètres · Rôles et permissions — Prospection');
+});
+
 test('it lists the roles with their number of permissions and of members', async () => {
   renderScreen(<RolesScreen />, ROUTE);
   await screen.findByRole('cell', { name: 'Stagiaire' });
