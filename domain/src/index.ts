@@ -54,6 +54,13 @@ export * from './validation/role';
 export * from './validation/settings';
 export * from './validation/billing';
 
+export * from './replies/common';
+export * from './replies/accounts';
+export * from './replies/organisations';
+export * from './replies/invitations';
+export * from './replies/licences';
+export * from './replies/billing';
+
 export * from './import-file/encoding';
 export * from './import-file/delimiter';
 export * from './import-file/header-matching';

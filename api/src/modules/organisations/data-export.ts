@@ -4,6 +4,7 @@
 // no bulk read, and a read-only export should not widen them (docs/decisions/settings-rules.md).
 import {
   csvLine,
+  type DataExportReply,
   DEFAULT_TIME_ZONE,
   formatDateInZone,
   formatDateTimeInZone,
@@ -89,7 +90,7 @@ export class DataExport {
   }
 
   /** Private files stay their creator's: the export holds what the caller may see. */
-  async files(access: OrganisationAccess): Promise<{ files: ExportFile[] }> {
+  async files(access: OrganisationAccess): Promise<DataExportReply> {
     const { users } = await this.organisations.users(access.organisationId);
     const usernames = new Map(users.map((user) => [user._id, user.username]));
     const { organisationId, userId } = access;

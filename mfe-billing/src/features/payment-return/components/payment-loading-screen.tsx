@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { SavePaymentReply } from '@app/domain';
 import { useDocumentTitle, useSessionStore } from '@app/platform';
-import { savePayment, type SavePaymentReply } from '../api/save-payment';
+import { savePayment } from '../api/save-payment';
 import '../payment-return.css';
 
 export const PAYMENT_SUCCESS_PATH = '/dashboard/paiement/success';

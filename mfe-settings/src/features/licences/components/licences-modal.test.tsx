@@ -20,8 +20,19 @@ const getAllKeysMock = jest.mocked(getAllKeys);
 const getUsersMock = jest.mocked(getUsers);
 const assignMock = jest.mocked(assignKey);
 
-const PAUL = { _id: 'u00000000000000000000002', username: 'Durand Paul' };
-const JEANNE = { _id: 'u00000000000000000000003', username: 'Petit Jeanne' };
+const COMMERCIAL = [{ _id: 'r3', name: 'Commercial' }];
+const PAUL = {
+  _id: 'u00000000000000000000002',
+  username: 'Durand Paul',
+  email: 'paul@exemple.fr',
+  roles: COMMERCIAL,
+};
+const JEANNE = {
+  _id: 'u00000000000000000000003',
+  username: 'Petit Jeanne',
+  email: 'jeanne@exemple.fr',
+  roles: COMMERCIAL,
+};
 const RENEWAL = Date.UTC(2026, 2, 15, 12);
 
 beforeEach(() => {
@@ -36,7 +47,10 @@ beforeEach(() => {
   });
   getUsersMock
     .mockReset()
-    .mockResolvedValue({ users: [{ _id: ME._id, username: ME.username }, PAUL, JEANNE] });
+    .mockResolvedValue({
+      roles: [],
+      users: [{ ...ME, roles: [{ _id: 'r1', name: 'Administrateur' }] }, PAUL, JEANNE],
+    });
   assignMock.mockReset();
   jest.mocked(getMainSub).mockReset().mockResolvedValue({ price: null });
 });

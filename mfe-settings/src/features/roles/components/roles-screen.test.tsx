@@ -32,8 +32,18 @@ beforeEach(() => {
   getUsersMock.mockReset().mockResolvedValue({
     roles: [ADMIN, COMMERCIAL, STAGIAIRE],
     users: [
-      { _id: 'u1', username: 'Martin Claire', roles: [{ _id: 'r1', name: 'Administrateur' }] },
-      { _id: 'u2', username: 'Durand Paul', roles: [{ _id: 'r3', name: 'Commercial' }] },
+      {
+        _id: 'u1',
+        username: 'Martin Claire',
+        email: 'claire@exemple.fr',
+        roles: [{ _id: 'r1', name: 'Administrateur' }],
+      },
+      {
+        _id: 'u2',
+        username: 'Durand Paul',
+        email: 'paul@exemple.fr',
+        roles: [{ _id: 'r3', name: 'Commercial' }],
+      },
     ],
   });
   createMock.mockReset();
