@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { formatLongDate } from '@app/domain';
 
-type TrialNoticeProps = { endsAt: number; now?: number };
+type TrialNoticeProps = { endsAt: number };
 
 /** On the packs page while nothing is bought: until when the free trial runs, or since when it is over. */
-export function TrialNotice({ endsAt, now = Date.now() }: TrialNoticeProps) {
+export function TrialNotice({ endsAt }: TrialNoticeProps) {
+  const [now] = useState(() => Date.now());
   const running = endsAt > now;
   return (
     <div className="ui-card billing-current" role="note" aria-label="Essai gratuit">

@@ -177,7 +177,8 @@ export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps)
 
 /** Tells a trial key (and its end) from a paid one at a glance. */
 function LicenceBadge({ licence }: { licence: Licence }) {
-  const kind = licenceKind(licence, Date.now());
+  const [now] = useState(() => Date.now());
+  const kind = licenceKind(licence, now);
   return (
     <span className="licences__kind">
       <span className={`licences__badge licences__badge--${kind.badge === 'Essai' ? 'trial' : 'paid'}`}>
