@@ -60,6 +60,8 @@ export * from './replies/organisations';
 export * from './replies/invitations';
 export * from './replies/licences';
 export * from './replies/billing';
+export * from './replies/prospecting';
+export * from './replies/rounds';
 
 export * from './import-file/encoding';
 export * from './import-file/delimiter';
