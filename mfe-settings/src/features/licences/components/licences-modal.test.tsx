@@ -45,12 +45,10 @@ beforeEach(() => {
       { _id: 'k3', userId: JEANNE._id, plan: 4, period: 'monthly', renewalAt: RENEWAL, trial: false },
     ],
   });
-  getUsersMock
-    .mockReset()
-    .mockResolvedValue({
-      roles: [],
-      users: [{ ...ME, roles: [{ _id: 'r1', name: 'Administrateur' }] }, PAUL, JEANNE],
-    });
+  getUsersMock.mockReset().mockResolvedValue({
+    roles: [],
+    users: [{ ...ME, roles: [{ _id: 'r1', name: 'Administrateur' }] }, PAUL, JEANNE],
+  });
   assignMock.mockReset();
   jest.mocked(getMainSub).mockReset().mockResolvedValue({ price: null });
 });
