@@ -3,6 +3,8 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatLongDate,
+  formatRemaining,
   progressPercent,
   truncateProspectName,
 } from './format';
@@ -13,6 +15,14 @@ describe('formatDate', () => {
   it('writes DD/MM/YYYY in local time, zero-padded', () => {
     expect(formatDate(local(2024, 0, 5))).toBe('05/01/2024');
     expect(formatDate(local(1999, 11, 31, 23, 59))).toBe('31/12/1999');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the day, the French month and the year, in local time', () => {
+    expect(formatLongDate(local(2026, 11, 10, 9, 30))).toBe('10 décembre 2026');
+    expect(formatLongDate(local(2027, 7, 15))).toBe('15 août 2027');
+    expect(formatLongDate(local(2027, 2, 1, 23, 59))).toBe('1er mars 2027');
   });
 });
 
@@ -83,5 +93,29 @@ describe('formatDuration', () => {
     [Number.NaN, '0 jour'],
   ])('writes %d ms as %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('formatRemaining', () => {
+  it.each([
+    ['1 heure', '1 heure restante'],
+    ['2 heures', '2 heures restantes'],
+    ['1 minute', '1 minute restante'],
+    ['5 minutes', '5 minutes restantes'],
+    ['1 jour', '1 jour restant'],
+    ['3 jours', '3 jours restants'],
+    ['0 jour', '0 jour restant'],
+  ])("agrees '%s' with its unit and count: '%s'", (delay, text) => {
+    expect(formatRemaining(delay)).toBe(text);
+  });
+
+  it("keeps the spec's 'Date non disponible restants' without a delay", () => {
+    expect(formatRemaining('')).toBe('Date non disponible restants');
+    expect(formatRemaining('  ')).toBe('Date non disponible restants');
+  });
+
+  it('agrees every delay formatDuration writes', () => {
+    expect(formatRemaining(formatDuration(60 * 60 * 1000))).toBe('1 heure restante');
+    expect(formatRemaining(formatDuration(150 * 60 * 1000))).toBe('2 heures restantes');
   });
 });

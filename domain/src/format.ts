@@ -6,6 +6,28 @@ export function formatDate(ms: number): string {
   return `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+/** '10 décembre 2026', '1er mars 2027' in local time: a date in a sentence (the trial's end). */
+export function formatLongDate(ms: number): string {
+  const date = new Date(ms);
+  const day = date.getDate();
+  return `${day === 1 ? '1er' : day} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
 /** DD/MM/YYYY HH:MM in local time, as the comment log shows messages. */
 export function formatDateTime(ms: number): string {
   return `${formatDate(ms)} ${formatClock(new Date(ms))}`;
@@ -53,4 +75,21 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(ms / HOUR_MS);
   if (hours >= 1) return plural(hours, 'heure', 'heures');
   return plural(Math.floor(ms / MINUTE_MS), 'minute', 'minutes');
+}
+
+/** The gender of each unit formatDuration writes: 'jour' is masculine, 'heure' and 'minute' feminine. */
+const FEMININE_UNITS = new Set(['heure', 'heures', 'minute', 'minutes']);
+
+/**
+ * A WAITING card's time left, agreeing with its delay (SPEC §2 '<howMuchTime> restants'): '1 heure
+ * restante', '2 heures restantes', '1 minute restante', '3 jours restants'. Without a delay it keeps
+ * the spec's 'Date non disponible restants'.
+ */
+export function formatRemaining(howMuchTime: string): string {
+  const delay = howMuchTime.trim();
+  if (!delay) return 'Date non disponible restants';
+  const [count = '', unit = ''] = delay.split(/\s+/);
+  const feminine = FEMININE_UNITS.has(unit);
+  const single = Number(count) <= 1;
+  return `${delay} ${feminine ? 'restante' : 'restant'}${single ? '' : 's'}`;
 }

@@ -54,6 +54,15 @@ export * from './validation/role';
 export * from './validation/settings';
 export * from './validation/billing';
 
+export * from './replies/common';
+export * from './replies/accounts';
+export * from './replies/organisations';
+export * from './replies/invitations';
+export * from './replies/licences';
+export * from './replies/billing';
+export * from './replies/prospecting';
+export * from './replies/rounds';
+
 export * from './import-file/encoding';
 export * from './import-file/delimiter';
 export * from './import-file/header-matching';

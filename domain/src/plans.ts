@@ -99,7 +99,11 @@ export type MainSubscription =
       /** For the owner: a French warning (payment failed, licences released after a seat drop). */
       readonly warning?: string;
     }
-  | { readonly price: null };
+  | {
+      readonly price: null;
+      /** Epoch ms: the end of the free trial, while the organisation has bought nothing (licences.md). */
+      readonly trialEndsAt?: number;
+    };
 
 /** The demonstration provider's price id of a plan and billing period. */
 export function demoProductId(code: PlanCode, billing: Billing): string {

@@ -120,6 +120,21 @@ test.describe('plateforme fédérée', () => {
     expect(counts).toEqual({ renderers: 1, platforms: 1 });
   });
 
+  test('each screen names the browser tab, in the shell and in every remote', async ({ page }) => {
+    await page.goto(`${app.url}/login`);
+    await expect(page).toHaveTitle('Connexion — Prospection');
+    const user = await signUpThroughApi(app.url);
+    await useSession(page, user.token);
+    await page.goto(`${app.url}/dashboard/opportunity/list/todo`);
+    await expect(page).toHaveTitle('Opportunités · À faire — Prospection');
+    await page.getByRole('tab', { name: /^En attente/ }).click();
+    await expect(page).toHaveTitle('Opportunités · En attente — Prospection');
+    await page.goto(`${app.url}/dashboard/prospect/settings/roles`);
+    await expect(page).toHaveTitle('Paramètres · Rôles et permissions — Prospection');
+    await page.goto(`${app.url}/dashboard/subscription`);
+    await expect(page).toHaveTitle('Abonnement · Choix du pack — Prospection');
+  });
+
   test('on every remote route the page holds one React, one router, one store and one federation runtime', async ({
     page,
   }) => {

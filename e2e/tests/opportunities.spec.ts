@@ -253,7 +253,7 @@ test.describe.serial("les opportunités d'un commercial", () => {
     await expect(comment).toBeHidden();
 
     await expect(strip.getByRole('button', { name: 'En Attente' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(morvan.getByText(/^1 heure restants$/)).toBeVisible();
+    await expect(morvan.getByText(/^1 heure restante$/)).toBeVisible();
     // The card shows the comment just written among its last messages.
     await expect(morvan.getByRole('region', { name: 'Derniers messages' })).toContainText(
       'Devis envoyé, rappeler après la réunion de lundi',

@@ -31,6 +31,7 @@ export {
 } from './toast/notify';
 export { ToastHost } from './toast/toast-host';
 export { APP_EVENTS, emitAppEvent, useAppEvent } from './events/app-events';
+export { APP_NAME, documentTitle, useDocumentTitle } from './document/use-document-title';
 export type { AppEvent } from './events/app-events';
 export { Button } from './ui/button';
 export type { ButtonProps } from './ui/button';

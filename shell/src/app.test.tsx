@@ -10,4 +10,5 @@ test('an address that matches no screen says so and leads back home', () => {
   );
   expect(screen.getByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Revenir à l’accueil' })).toHaveAttribute('href', '/dashboard');
+  expect(document.title).toBe('Page introuvable — Prospection');
 });

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { LoadingScreen, setNavigator, useSessionStore } from '@app/platform';
+import { LoadingScreen, setNavigator, useDocumentTitle, useSessionStore } from '@app/platform';
 import { FallbackScreen } from './fallback/fallback-screen';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RemoteRoute } from './remotes/remote-route';
@@ -55,6 +55,7 @@ function RequireSession({ pathname, children }: RequireSessionProps) {
 }
 
 function NotFound() {
+  useDocumentTitle('Page introuvable');
   return (
     <section className="shell-not-found">
       <h1>Page introuvable</h1>

@@ -144,8 +144,12 @@ describe('badgeText', () => {
     expect(badgeText({ state: 'TODO', timeFilter: 3, howMuchTime: '' })).toBe('0 jour en retard');
   });
 
-  it("shows '… restants' for a WAITING, 'Date non disponible restants' without a date", () => {
-    expect(badgeText({ state: 'WAITING', timeFilter: 5, howMuchTime: '5 heures' })).toBe('5 heures restants');
+  it("shows the time left agreed for a WAITING, 'Date non disponible restants' without a date", () => {
+    expect(badgeText({ state: 'WAITING', timeFilter: 5, howMuchTime: '5 heures' })).toBe(
+      '5 heures restantes',
+    );
+    expect(badgeText({ state: 'WAITING', timeFilter: 1, howMuchTime: '1 heure' })).toBe('1 heure restante');
+    expect(badgeText({ state: 'WAITING', timeFilter: 2, howMuchTime: '2 jours' })).toBe('2 jours restants');
     expect(badgeText({ state: 'WAITING', timeFilter: UNKNOWN_WAITING_TIME, howMuchTime: '' })).toBe(
       'Date non disponible restants',
     );

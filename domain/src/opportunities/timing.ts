@@ -1,7 +1,7 @@
 // Opportunity timing (DESIGN.md §5): timeFilter and howMuchTime, computed in the organisation's time
 // zone so "today" and "3 jours" mean calendar days where the salespeople are, DST days included.
 // docs/decisions/opportunities.md explains the rules.
-import { formatDuration } from '../format';
+import { formatDuration, formatRemaining } from '../format';
 import type { OpportunityState } from '../opportunity-states';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
@@ -177,14 +177,14 @@ export function listTimeOf(timing: Pick<Timing, 'state' | 'timeFilter'>): number
 }
 
 /**
- * A card's badge (SPEC §2): WAITING '<howMuchTime> restants' ('Date non disponible restants'
- * without a date); TODO 'Aujourd'hui' at 0, else '<howMuchTime> en retard'; closed ones the days
+ * A card's badge (SPEC §2): WAITING '<howMuchTime> restant(e)s' agreeing with the delay ('Date
+ * non disponible restants' without a date); TODO 'Aujourd'hui' at 0, else '<howMuchTime> en retard'; closed ones the days
  * since they were closed.
  */
 export function badgeText(view: Pick<Timing, 'state' | 'timeFilter' | 'howMuchTime'>): string {
   switch (view.state) {
     case 'WAITING':
-      return `${view.howMuchTime || 'Date non disponible'} restants`;
+      return formatRemaining(view.howMuchTime);
     case 'TODO':
       return view.timeFilter === 0 ? "Aujourd'hui" : `${view.howMuchTime || '0 jour'} en retard`;
     case 'WIN':

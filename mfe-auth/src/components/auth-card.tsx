@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import '../auth.css';
+import { useDocumentTitle } from '@app/platform';
 
 export type AuthCardProps = { title: string; children: ReactNode };
 
 export function AuthCard({ title, children }: AuthCardProps) {
+  useDocumentTitle(title);
   return (
     <main className="auth-page">
       <section className="ui-card auth-card" aria-labelledby="auth-title">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { TokenReply } from '@app/domain';
 import { ignoreHandledFailure, useSessionStore } from '@app/platform';
 import { useNextPath } from './use-next-path';
-
-type TokenReply = { token: string };
 
 /**
  * The common end of login, register and quick sign-up: call the server, keep the session token and

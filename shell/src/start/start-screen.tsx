@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, notifyInfo, Spinner, Tabs, useSessionStore } from '@app/platform';
+import { Button, notifyInfo, Spinner, Tabs, useDocumentTitle, useSessionStore } from '@app/platform';
 import { ModuleCards } from './module-cards';
 
 // Only a user without an organisation needs the form and its validation rules: keep them off the first load.
@@ -11,6 +11,7 @@ type StartTab = 'create' | 'join';
 
 /** /dashboard: the module cards, or the first steps for a user without an organisation. */
 export function StartScreen() {
+  useDocumentTitle('Accueil');
   const organisations = useSessionStore((state) => state.organisations);
   return organisations.length > 0 ? <ModuleCards /> : <FirstSteps />;
 }

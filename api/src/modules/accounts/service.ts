@@ -1,4 +1,5 @@
 // Account use cases: sign-up, login, password reset, the current user.
+import type { AccountReply, MessageReply, TokenReply } from '@app/domain';
 import type {
   ChangePasswordData,
   FastRegisterData,
@@ -75,7 +76,7 @@ export class AccountsService {
     }
   }
 
-  async register(input: RegisterData): Promise<{ token: string }> {
+  async register(input: RegisterData): Promise<TokenReply> {
     const user = await this.createUser(input);
     return { token: await this.deps.sessions.open(user._id) };
   }
@@ -84,13 +85,13 @@ export class AccountsService {
    * Quick sign-up (/discovery): the account, then an organisation named after the company with the
    * user as owner and Administrateur (docs/decisions/fast-register.md).
    */
-  async fastRegister(input: FastRegisterData): Promise<{ token: string }> {
+  async fastRegister(input: FastRegisterData): Promise<TokenReply> {
     const user = await this.createUser(input);
     await this.deps.organisations.found(user._id, { name: input.raisonSocial, phone: input.phone });
     return { token: await this.deps.sessions.open(user._id) };
   }
 
-  async login(input: LoginData): Promise<{ token: string }> {
+  async login(input: LoginData): Promise<TokenReply> {
     const user = await this.deps.repository.findUserByEmail(input.email);
     if (!user) {
       // Same work as for a real account, so response time does not tell which e-mails exist.
@@ -105,7 +106,7 @@ export class AccountsService {
   }
 
   /** Same answer, same timing, whether or not the address has an account: the e-mail goes out after the reply. */
-  async forgot(email: string): Promise<{ message: string }> {
+  async forgot(email: string): Promise<MessageReply> {
     const sendLink = async () => {
       const user = await this.deps.repository.findUserByEmail(email);
       if (!user) return;
@@ -140,7 +141,7 @@ export class AccountsService {
   }
 
   /** Single use: the token is consumed first; every session of the account is closed and other reset links die. */
-  async resetPassword(input: ResetPasswordData): Promise<{ message: string }> {
+  async resetPassword(input: ResetPasswordData): Promise<MessageReply> {
     const reset = await this.liveReset(input.token);
     const now = this.deps.now();
     if (!(await this.deps.repository.consumeReset(reset._id, now))) {
@@ -163,7 +164,7 @@ export class AccountsService {
   }
 
   /** The account page: name and e-mail. */
-  async account(userId: string): Promise<{ username: string; email: string }> {
+  async account(userId: string): Promise<AccountReply> {
     const user = await this.currentUser(userId);
     return { username: user.username, email: user.email };
   }
@@ -176,7 +177,7 @@ export class AccountsService {
   async changePassword(
     session: { userId: string; sessionId: string },
     input: ChangePasswordData,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageReply> {
     const user = await this.deps.repository.findUser(session.userId);
     if (!user) throw AppError.unauthenticated();
     if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
@@ -192,12 +193,12 @@ export class AccountsService {
   }
 
   /** Every session of the user ends, this one included. */
-  async logoutEverywhere(userId: string): Promise<{ message: string }> {
+  async logoutEverywhere(userId: string): Promise<MessageReply> {
     await this.deps.sessions.revokeAllOf(userId);
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   }
 
-  async logout(token: string | null): Promise<{ message: string }> {
+  async logout(token: string | null): Promise<MessageReply> {
     if (token) await this.deps.sessions.revoke(token);
     return { message: ACCOUNT_MESSAGES.loggedOut };
   }

@@ -150,7 +150,28 @@ describe('billing with the demonstration provider', () => {
     expect(saved.status).toBe(409);
     expect(saved.body.message).toBe('Paiement non confirmé par le prestataire');
     expect((await keysOf(owner)).filter((key) => !key.trial)).toHaveLength(0);
-    expect((await k.post('/api/stripe/getMainSub', k.as(owner))).body).toEqual({ price: null });
+    const trialEnd = (await keysOf(owner))[0]?.renewalAt;
+    expect((await k.post('/api/stripe/getMainSub', k.as(owner))).body).toEqual({
+      price: null,
+      trialEndsAt: trialEnd,
+    });
+  });
+
+  it('getMainSub tells any member when the trial ends while nothing is bought, and nothing of it once paid', async () => {
+    const owner = await k.owner();
+    const member = await k.member(owner);
+    const trialKey = (await keysOf(owner)).find((key) => key.trial);
+    expect(trialKey?.renewalAt).toBeGreaterThan(t.clock.now());
+    for (const who of [owner, member]) {
+      expect((await k.post('/api/stripe/getMainSub', k.as(who))).body).toEqual({
+        price: null,
+        trialEndsAt: trialKey?.renewalAt,
+      });
+    }
+    const paid = await buy(owner, '/api/stripe/createOwner', { product: 'demo_1_monthly' });
+    const sessionId = new URL(paid.location).searchParams.get('session_id');
+    expect((await k.post('/api/stripe/save', { ...k.as(owner), session_id: sessionId })).status).toBe(200);
+    expect((await k.post('/api/stripe/getMainSub', k.as(owner))).body).not.toHaveProperty('trialEndsAt');
   });
 
   it('re-renders the form with a French message for a number failing Luhn or an expired card', async () => {

@@ -1,7 +1,14 @@
 // Billing: checkout links, saving a paid session, the subscription summary, the portal, and the
 // provider's webhook events. Licences come only from what the provider confirms, re-read from it
 // (never from the browser, never from an event's copy of the object). docs/decisions/billing.md.
-import { type BillingPricesReply, formatDate, type MainSubscription } from '@app/domain';
+import {
+  type BillingPricesReply,
+  type CheckoutLinkReply,
+  formatDate,
+  type MainSubscription,
+  type PortalLinkReply,
+  type SavePaymentReply,
+} from '@app/domain';
 import type { Logger } from 'pino';
 import { LeaseBusyError, type Leases } from '../../db/leases';
 import { AppError } from '../../http/app-error';
@@ -66,7 +73,7 @@ export class BillingService {
   async checkoutLink(
     access: OrganisationAccess,
     request: { product: string; code: string | undefined; seats: number; adjustable: boolean },
-  ): Promise<{ link: string }> {
+  ): Promise<CheckoutLinkReply> {
     const { provider, publicUrl } = this.deps;
     if (!provider.prices().some((price) => price.product === request.product))
       throw AppError.badRequest(BILLING_REPLIES.productUnknown);
@@ -93,7 +100,7 @@ export class BillingService {
    * The return page's call: asks the provider whether the session is paid and, if so, makes the
    * subscription's keys. Saving the same session again changes nothing.
    */
-  async save(access: OrganisationAccess, sessionId: string): Promise<{ message: string; seats: number }> {
+  async save(access: OrganisationAccess, sessionId: string): Promise<SavePaymentReply> {
     const { provider, repository } = this.deps;
     const saved = await repository.findSavedCheckout(sessionId);
     if (saved && saved.organisationId !== access.organisationId)
@@ -120,12 +127,16 @@ export class BillingService {
     return { message: BILLING_REPLIES.accepted, seats: record.seats };
   }
 
-  /** The settings' summary: the latest live subscription, the seats of all live ones. */
+  /** The settings' summary: the latest live subscription, the seats of all live ones; else the trial's end. */
   async mainSubscription(access: OrganisationAccess): Promise<MainSubscription> {
     const records = await this.deps.repository.subscriptionsOf(access.organisationId);
     const live = records.filter((record) => record.status !== 'canceled');
     const main = live[0] ?? records[0];
-    if (!main) return { price: null };
+    if (!main) {
+      // Nothing bought yet: the plans page says until when the trial runs.
+      const trialEndsAt = await this.deps.licences.trialEndsAt(access.organisationId);
+      return trialEndsAt === null ? { price: null } : { price: null, trialEndsAt };
+    }
     const seats = live.length > 0 ? live.reduce((sum, record) => sum + record.seats, 0) : main.seats;
     const warning = access.isOwner ? this.warningFor(main, records) : undefined;
     return {
@@ -154,7 +165,7 @@ export class BillingService {
   }
 
   /** The provider's portal for the subscription of `keyId` (or the latest one, for a trial key). */
-  async portalLink(access: OrganisationAccess, keyId: string): Promise<{ link: string }> {
+  async portalLink(access: OrganisationAccess, keyId: string): Promise<PortalLinkReply> {
     const key = await this.deps.licences.findKey(access.organisationId, keyId);
     if (!key) throw AppError.notFound(BILLING_REPLIES.keyNotFound);
     const record =

@@ -1,6 +1,12 @@
 // Invitations: an unguessable single-use link, valid 7 days, sent by e-mail; joining adds the
 // member with the Commercial role.
-import { hasPermission, PERMISSION } from '@app/domain';
+import {
+  hasPermission,
+  type InvitationsReply,
+  type JoinInvitationReply,
+  type MessageReply,
+  PERMISSION,
+} from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { Mailer } from '../../mail/mailer';
@@ -66,7 +72,7 @@ export class InvitationsService {
     );
   }
 
-  async create(access: OrganisationAccess, invitationEmail: string): Promise<{ message: string }> {
+  async create(access: OrganisationAccess, invitationEmail: string): Promise<MessageReply> {
     await this.requireInviteBit(access);
     const invitee = await this.deps.accounts.byEmail(invitationEmail);
     if (invitee && (await this.deps.membership.isMember(access.organisationId, invitee._id))) {
@@ -92,7 +98,7 @@ export class InvitationsService {
     return { message: INVITATION_MESSAGES.sent(invitationEmail) };
   }
 
-  async list(access: OrganisationAccess): Promise<{ invitations: PendingInvitation[] }> {
+  async list(access: OrganisationAccess): Promise<InvitationsReply> {
     const pending = await this.deps.repository.pendingOf(access.organisationId, this.deps.now());
     return {
       invitations: pending.map((invitation) => ({
@@ -105,7 +111,7 @@ export class InvitationsService {
   }
 
   /** A new link, valid 7 days from now; the one sent before stops working. */
-  async resend(access: OrganisationAccess, invitationId: string): Promise<{ message: string }> {
+  async resend(access: OrganisationAccess, invitationId: string): Promise<MessageReply> {
     const now = this.deps.now();
     const invitation = await this.deps.repository.findPending(access.organisationId, invitationId, now);
     if (!invitation) throw AppError.notFound(INVITATION_MESSAGES.notFound);
@@ -119,7 +125,7 @@ export class InvitationsService {
     return { message: INVITATION_MESSAGES.resent(invitation.email) };
   }
 
-  async revoke(access: OrganisationAccess, invitationId: string): Promise<{ message: string }> {
+  async revoke(access: OrganisationAccess, invitationId: string): Promise<MessageReply> {
     if (!(await this.deps.repository.revoke(access.organisationId, invitationId)))
       throw AppError.notFound(INVITATION_MESSAGES.notFound);
     return { message: INVITATION_MESSAGES.revoked };
@@ -129,7 +135,7 @@ export class InvitationsService {
    * The link is a bearer secret: whoever holds it and is logged in joins. A member opening it again
    * gets the same answer (idempotent); anyone else after the first use, or after 7 days, gets a 410.
    */
-  async join(userId: string, secret: string): Promise<{ organisationName: string }> {
+  async join(userId: string, secret: string): Promise<JoinInvitationReply> {
     if (!INVITATION_ID.test(secret)) throw AppError.notFound(INVITATION_MESSAGES.notFound);
     const invitation = await this.deps.repository.findByTokenHash(hashSecret(secret));
     if (!invitation) throw AppError.notFound(INVITATION_MESSAGES.notFound);

@@ -25,8 +25,8 @@ export type LicenceBook = Pick<
   'startTrial' | 'holders' | 'status' | 'hasFreeLicence' | 'release'
 >;
 
-/** What the billing component may do: apply what the payment provider confirmed. */
-export type PaidLicences = Pick<LicencesService, 'syncPaidSeats' | 'findKey'>;
+/** What the billing component may do: apply what the payment provider confirmed, tell when the trial ends. */
+export type PaidLicences = Pick<LicencesService, 'syncPaidSeats' | 'findKey' | 'trialEndsAt'>;
 
 export type LicencesModule = {
   start(): Promise<void>;
@@ -63,6 +63,7 @@ export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
     paid: {
       syncPaidSeats: (paid) => licences.syncPaidSeats(paid),
       findKey: (organisationId, keyId) => licences.findKey(organisationId, keyId),
+      trialEndsAt: (organisationId) => licences.trialEndsAt(organisationId),
     },
   };
 }

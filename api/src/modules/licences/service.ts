@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 import {
   type Billing,
   isLicenceValid,
+  type LicenceKeysReply,
   type LicenceKeyView,
   type LicenceStatus,
+  type MessageReply,
   type PlanCode,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
@@ -142,7 +144,7 @@ export class LicencesService {
     return licences;
   }
 
-  async keys(access: OrganisationAccess): Promise<{ keys: LicenceKeyView[]; userId: string }> {
+  async keys(access: OrganisationAccess): Promise<LicenceKeysReply> {
     await this.trialOf(access.organisationId);
     const licences = await this.listOf(access.organisationId, access.accessVersion);
     return { keys: licences.map(toLicenceView), userId: access.userId };
@@ -168,6 +170,14 @@ export class LicencesService {
     return onTrial ? { hasLicence, trialEndsAt: trial.endsAt } : { hasLicence };
   }
 
+  /** The end of the organisation's trial while it has no paid licence (past once it ran out), else null. */
+  async trialEndsAt(organisationId: string): Promise<number | null> {
+    const trial = await this.trialOf(organisationId);
+    if (trial === null) return null;
+    const licences = await this.deps.repository.listOf(organisationId);
+    return licences.some((licence) => !licence.trial) ? null : trial.endsAt;
+  }
+
   /** True when a valid licence nobody holds exists: inviting then needs bit 4, else bit 8. */
   async hasFreeLicence(organisationId: string): Promise<boolean> {
     await this.trialOf(organisationId);
@@ -182,11 +192,7 @@ export class LicencesService {
    * expired one they hold is freed on the way; a valid one makes this a 409. Nobody takes away, or
    * hands on, the licence they hold themselves.
    */
-  async assign(
-    access: OrganisationAccess,
-    keyId: string,
-    userId: string | null,
-  ): Promise<{ message: string }> {
+  async assign(access: OrganisationAccess, keyId: string, userId: string | null): Promise<MessageReply> {
     await this.trialOf(access.organisationId);
     const licence = await this.deps.repository.findOne(access.organisationId, keyId);
     if (!licence) throw AppError.notFound(LICENCE_MESSAGES.notFound);

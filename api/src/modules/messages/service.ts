@@ -1,6 +1,6 @@
 // Status-tagged comments: posted on an opportunity the caller may work on, logged in its history.
 // The five statuses exist for every organisation (created on first use, docs/decisions/opportunities.md).
-import { type MessageView, STATUS_NAMES, type StatusView } from '@app/domain';
+import { type MessageView, type PostedMessageReply, STATUS_NAMES, type StatusesReply } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { MessageDoc, MessagesRepository, StatusDoc } from './repository';
@@ -56,7 +56,7 @@ export class MessagesService {
     return this.repository.statusesOf(organisationId);
   }
 
-  async statusViews(organisationId: string): Promise<{ status: StatusView[] }> {
+  async statusViews(organisationId: string): Promise<StatusesReply> {
     const statuses = await this.statuses(organisationId);
     return { status: statuses.map((status) => ({ _id: status._id, name: status.name })) };
   }
@@ -65,7 +65,7 @@ export class MessagesService {
     actor: Actor,
     threads: OpportunityThreads,
     input: { opportunityId: string; message: string; statusId: string },
-  ): Promise<{ message: MessageView }> {
+  ): Promise<PostedMessageReply> {
     await threads.assertCommentable(actor, input.opportunityId);
     await this.statuses(actor.organisationId);
     const status = await this.repository.findStatus(actor.organisationId, input.statusId);

@@ -3,6 +3,7 @@
 // components hand over their rows a page at a time (ExportSources), each applying its own visibility.
 import {
   csvLine,
+  type DataExportReply,
   DEFAULT_TIME_ZONE,
   formatDateInZone,
   formatDateTimeInZone,
@@ -62,7 +63,7 @@ export class DataExport {
   ) {}
 
   /** Private files stay their creator's: the export holds what the caller may see. */
-  async files(access: OrganisationAccess): Promise<{ files: ExportFile[] }> {
+  async files(access: OrganisationAccess): Promise<DataExportReply> {
     const { users } = await this.organisations.users(access.organisationId);
     const usernames = new Map(users.map((user) => [user._id, user.username]));
     const { organisationId, userId } = access;

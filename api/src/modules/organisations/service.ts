@@ -1,5 +1,10 @@
 // Organisations: creation with the three default roles, the caller's organisations, members and roles.
-import { DEFAULT_ROLES, type LicenceStatus, type OrganisationCreateData } from '@app/domain';
+import {
+  DEFAULT_ROLES,
+  type LicenceStatus,
+  type OrganisationCreateData,
+  type OrganisationUsersReply,
+} from '@app/domain';
 import type { AccountDirectory } from '../accounts/module';
 import type { OrganisationDirectory } from './directory';
 import { CREATOR_ROLE_NAME } from './membership';
@@ -126,7 +131,7 @@ export class OrganisationsService {
     return (await this.repository.rolesOf(organisationId)).map(toRoleView);
   }
 
-  async users(organisationId: string): Promise<{ roles: RoleView[]; users: MemberView[] }> {
+  async users(organisationId: string): Promise<OrganisationUsersReply> {
     const entry = await this.directory.entry(organisationId);
     if (!entry) return { roles: [], users: [] };
     const licences = await this.licences.holders(organisationId, entry.organisation.accessVersion ?? 0);

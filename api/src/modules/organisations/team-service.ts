@@ -1,13 +1,20 @@
 // The settings rules of an organisation's team: roles (create, edit, delete), role assignment,
 // removing a member, leaving, renaming. Nobody grants what they do not hold; the last holder of
 // "Modifier les permissions" keeps it; the owner keeps Administrateur. docs/decisions/settings-rules.md.
-import { ALL_PERMISSIONS_MASK, hasPermission, parseBinaryValue, PERMISSION } from '@app/domain';
+import {
+  ALL_PERMISSIONS_MASK,
+  hasPermission,
+  type MessageReply,
+  parseBinaryValue,
+  PERMISSION,
+  type RoleCreatedReply,
+} from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { AccountDirectory } from '../accounts/module';
 import { JOIN_ROLE_NAME } from './membership';
 import type { OrganisationsRepository, RoleDoc } from './repository';
-import { type OrganisationLicences, type RoleView, toRoleView } from './service';
+import { type OrganisationLicences, toRoleView } from './service';
 
 export const TEAM_MESSAGES = {
   roleCreated: 'Rôle créé',
@@ -90,7 +97,7 @@ export class TeamService {
   async createRole(
     access: OrganisationAccess,
     input: { roleName: string; binaryValue: number },
-  ): Promise<{ role: RoleView; message: string }> {
+  ): Promise<RoleCreatedReply> {
     if (!within(access, input.binaryValue)) throw AppError.forbidden(TEAM_MESSAGES.escalation);
     if (await this.deps.repository.findRoleByName(access.organisationId, input.roleName))
       throw AppError.conflict(TEAM_MESSAGES.roleNameTaken);
@@ -106,7 +113,7 @@ export class TeamService {
   async editRole(
     access: OrganisationAccess,
     input: { roleId: string; roleName: string; binaryValue: number },
-  ): Promise<{ message: string }> {
+  ): Promise<MessageReply> {
     const role = await this.role(access.organisationId, input.roleId);
     const before = maskOfRole(role);
     // Neither adding nor removing a permission the editor lacks (removing would strip a stronger role).
@@ -130,7 +137,7 @@ export class TeamService {
     return { message: TEAM_MESSAGES.roleUpdated };
   }
 
-  async deleteRole(access: OrganisationAccess, roleId: string): Promise<{ message: string }> {
+  async deleteRole(access: OrganisationAccess, roleId: string): Promise<MessageReply> {
     const role = await this.role(access.organisationId, roleId);
     if (role.name === JOIN_ROLE_NAME) throw AppError.conflict(TEAM_MESSAGES.joinRole);
     if ((await this.deps.repository.countHolders(access.organisationId, role._id)) > 0)
@@ -150,7 +157,7 @@ export class TeamService {
   async changeRole(
     access: OrganisationAccess,
     input: { userId: string; roleId: string },
-  ): Promise<{ message: string }> {
+  ): Promise<MessageReply> {
     const target = await this.member(access.organisationId, input.userId, TEAM_MESSAGES.memberNotFound);
     const role = await this.role(access.organisationId, input.roleId);
     if (!within(access, maskOfRole(role))) throw AppError.forbidden(TEAM_MESSAGES.escalation);
@@ -178,7 +185,7 @@ export class TeamService {
   async remove(
     access: OrganisationAccess,
     input: { userId: string; reassignTo: string },
-  ): Promise<{ message: string }> {
+  ): Promise<MessageReply> {
     const target = await this.member(access.organisationId, input.userId, TEAM_MESSAGES.memberNotFound);
     await this.member(access.organisationId, input.reassignTo, TEAM_MESSAGES.reassignToNotFound);
     if (input.userId === access.userId) throw AppError.conflict(TEAM_MESSAGES.removeSelf);
@@ -193,7 +200,7 @@ export class TeamService {
   }
 
   /** Leaving: the owner cannot (nobody would own the organisation); opportunities go to the owner. */
-  async leave(access: OrganisationAccess): Promise<{ message: string }> {
+  async leave(access: OrganisationAccess): Promise<MessageReply> {
     if (access.isOwner) throw AppError.conflict(TEAM_MESSAGES.ownerCannotLeave);
     await this.keepAnEditor(access.organisationId, { members: new Map([[access.userId, null]]) });
     await this.depart(access.organisationId, access.userId, await this.ownerId(access.organisationId));

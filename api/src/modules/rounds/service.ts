@@ -3,10 +3,12 @@
 // private) opportunity. docs/decisions/rounds.md.
 import {
   ROUND_MESSAGES,
+  type RoundDeletedReply,
+  type RoundReply,
   type RoundSettings,
-  type RoundStart,
+  type RoundsReply,
+  type RoundStartReply,
   type RoundStop,
-  type RoundSummary,
   type RoundView,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
@@ -46,7 +48,7 @@ export class RoundsService {
     return { tileUrl: this.deps.tileUrl, geocoder: this.deps.geocoding.configured };
   }
 
-  async list(actor: RoundActor): Promise<{ rounds: RoundSummary[] }> {
+  async list(actor: RoundActor): Promise<RoundsReply> {
     const docs = await this.deps.repository.listOf(owner(actor));
     return {
       rounds: docs.map((doc) => ({
@@ -58,19 +60,19 @@ export class RoundsService {
     };
   }
 
-  async get(actor: RoundActor, roundId: string): Promise<{ round: RoundView }> {
+  async get(actor: RoundActor, roundId: string): Promise<RoundReply> {
     const doc = await this.deps.repository.find(owner(actor), roundId);
     if (!doc) throw AppError.notFound(ROUND_MESSAGES.notFound);
     return { round: toRoundView(doc) };
   }
 
-  async create(actor: RoundActor, content: RoundContent): Promise<{ round: RoundView }> {
+  async create(actor: RoundActor, content: RoundContent): Promise<RoundReply> {
     await this.assertStops(actor, content.stops);
     const doc = await this.deps.repository.insert(owner(actor), clean(content), this.deps.now());
     return { round: toRoundView(doc) };
   }
 
-  async update(actor: RoundActor, roundId: string, content: RoundContent): Promise<{ round: RoundView }> {
+  async update(actor: RoundActor, roundId: string, content: RoundContent): Promise<RoundReply> {
     // The round first: another member's round answers as an unknown one, whatever its stops.
     if (!(await this.deps.repository.find(owner(actor), roundId)))
       throw AppError.notFound(ROUND_MESSAGES.notFound);
@@ -80,14 +82,14 @@ export class RoundsService {
     return this.get(actor, roundId);
   }
 
-  async remove(actor: RoundActor, roundId: string): Promise<{ deleted: true }> {
+  async remove(actor: RoundActor, roundId: string): Promise<RoundDeletedReply> {
     if (!(await this.deps.repository.remove(owner(actor), roundId)))
       throw AppError.notFound(ROUND_MESSAGES.notFound);
     return { deleted: true };
   }
 
   /** The start address through GEOCODER_URL; a French 409 when none is configured. */
-  async geocode(address: string): Promise<{ start: RoundStart }> {
+  async geocode(address: string): Promise<RoundStartReply> {
     const found = await this.deps.geocoding.locate(address);
     if (!found) throw AppError.notFound(ROUND_MESSAGES.addressNotFound);
     return { start: { label: address, lat: found.lat, lng: found.lng } };

@@ -1,8 +1,8 @@
-import type { RoundInput, RoundView } from '@app/domain';
+import type { RoundInput, RoundReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type CreateRoundInput = RoundInput & { organisationId: string };
 
-export function createRound(input: CreateRoundInput): Promise<{ round: RoundView }> {
-  return apiPost<{ round: RoundView }>('/api/round/create', input);
+export function createRound(input: CreateRoundInput): Promise<RoundReply> {
+  return apiPost<RoundReply>('/api/round/create', input);
 }

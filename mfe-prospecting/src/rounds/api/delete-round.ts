@@ -1,5 +1,6 @@
+import type { RoundDeletedReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
-export function deleteRound(input: { organisationId: string; roundId: string }): Promise<{ deleted: true }> {
-  return apiPost<{ deleted: true }>('/api/round/delete', input);
+export function deleteRound(input: { organisationId: string; roundId: string }): Promise<RoundDeletedReply> {
+  return apiPost<RoundDeletedReply>('/api/round/delete', input);
 }

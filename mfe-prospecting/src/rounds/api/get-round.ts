@@ -1,6 +1,6 @@
-import type { RoundView } from '@app/domain';
+import type { RoundReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
-export function getRound(input: { organisationId: string; roundId: string }): Promise<{ round: RoundView }> {
-  return apiPost<{ round: RoundView }>('/api/round/get', input);
+export function getRound(input: { organisationId: string; roundId: string }): Promise<RoundReply> {
+  return apiPost<RoundReply>('/api/round/get', input);
 }

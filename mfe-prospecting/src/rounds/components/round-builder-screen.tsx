@@ -14,7 +14,15 @@ import {
   type RoundStart,
   type RoundStop,
 } from '@app/domain';
-import { Button, ignoreHandledFailure, notifySuccess, Select, Spinner, useSessionStore } from '@app/platform';
+import {
+  Button,
+  ignoreHandledFailure,
+  notifySuccess,
+  Select,
+  Spinner,
+  useDocumentTitle,
+  useSessionStore,
+} from '@app/platform';
 import { FilterPanel } from '../../features/opportunities/components/filter-panel';
 import { ListToolbar } from '../../features/opportunities/components/list-toolbar';
 import { useListView } from '../../features/opportunities/hooks/use-list-view';
@@ -46,6 +54,7 @@ export function addressOf(opportunity: OpportunityView): string {
 
 /** /dashboard/tournees/nouvelle: stops chosen from the filtered list, a start, then the computed round. */
 export function RoundBuilderScreen() {
+  useDocumentTitle('Tournées', 'Nouvelle tournée');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<ListFilter>('all');

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RoundInput, RoundView } from '@app/domain';
-import { ignoreHandledFailure, notifySuccess, Spinner, useSessionStore } from '@app/platform';
+import {
+  ignoreHandledFailure,
+  notifySuccess,
+  Spinner,
+  useDocumentTitle,
+  useSessionStore,
+} from '@app/platform';
 import { getRound } from '../api/get-round';
 import { updateRound } from '../api/update-round';
 import { RoundEditor } from './round-editor';
@@ -12,6 +18,7 @@ export function RoundScreen() {
   const { id = '' } = useParams();
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const [round, setRound] = useState<RoundView | null>(null);
+  useDocumentTitle('Tournées', round?.name);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {

@@ -1,13 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, type RoundSummary } from '@app/domain';
-import { Button, ignoreHandledFailure, notifySuccess, Spinner, useSessionStore } from '@app/platform';
+import {
+  Button,
+  ignoreHandledFailure,
+  notifySuccess,
+  Spinner,
+  useDocumentTitle,
+  useSessionStore,
+} from '@app/platform';
 import { deleteRound } from '../api/delete-round';
 import { listRounds } from '../api/list-rounds';
 import '../rounds.css';
 
 /** /dashboard/tournees: the member's saved rounds in this organisation, and "Nouvelle tournée". */
 export function RoundsScreen() {
+  useDocumentTitle('Tournées');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const [rounds, setRounds] = useState<RoundSummary[] | null>(null);
 

@@ -1,8 +1,8 @@
-import type { FastRegisterInput } from '@app/domain';
+import type { FastRegisterInput, TokenReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { FastRegisterInput };
 
-export function fastRegister(input: FastRegisterInput): Promise<{ token: string }> {
-  return apiPost<{ token: string }, FastRegisterInput>('/api/fastRegister', input);
+export function fastRegister(input: FastRegisterInput): Promise<TokenReply> {
+  return apiPost<TokenReply, FastRegisterInput>('/api/fastRegister', input);
 }

@@ -1,8 +1,8 @@
-import type { ForgotInput } from '@app/domain';
+import type { ForgotInput, MessageReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { ForgotInput };
 
-export function forgot(input: ForgotInput): Promise<{ message: string }> {
-  return apiPost<{ message: string }, ForgotInput>('/api/forgot', input);
+export function forgot(input: ForgotInput): Promise<MessageReply> {
+  return apiPost<MessageReply, ForgotInput>('/api/forgot', input);
 }

@@ -1,8 +1,8 @@
-import type { LoginInput } from '@app/domain';
+import type { LoginInput, TokenReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { LoginInput };
 
-export function login(input: LoginInput): Promise<{ token: string }> {
-  return apiPost<{ token: string }, LoginInput>('/api/login', input);
+export function login(input: LoginInput): Promise<TokenReply> {
+  return apiPost<TokenReply, LoginInput>('/api/login', input);
 }

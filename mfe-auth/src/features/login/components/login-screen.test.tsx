@@ -88,3 +88,8 @@ test("'Mot de passe oublié ?' links to /forgot", async () => {
 
   expect(screen.getByTestId('location')).toHaveTextContent('/forgot');
 });
+
+test("the browser tab reads 'Connexion — Prospection'", () => {
+  renderScreen(<LoginScreen />, { path: '/login' });
+  expect(document.title).toBe('Connexion — Prospection');
+});

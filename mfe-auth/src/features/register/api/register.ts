@@ -1,8 +1,8 @@
-import type { RegisterInput } from '@app/domain';
+import type { RegisterInput, TokenReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { RegisterInput };
 
-export function register(input: RegisterInput): Promise<{ token: string }> {
-  return apiPost<{ token: string }, RegisterInput>('/api/register', input);
+export function register(input: RegisterInput): Promise<TokenReply> {
+  return apiPost<TokenReply, RegisterInput>('/api/register', input);
 }

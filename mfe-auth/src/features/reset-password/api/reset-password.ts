@@ -1,8 +1,8 @@
-import type { ResetPasswordInput } from '@app/domain';
+import type { MessageReply, ResetPasswordInput } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { ResetPasswordInput };
 
-export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-  return apiPost<{ message: string }, ResetPasswordInput>('/api/resetPass', input);
+export function resetPassword(input: ResetPasswordInput): Promise<MessageReply> {
+  return apiPost<MessageReply, ResetPasswordInput>('/api/resetPass', input);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSessionStore } from '@app/platform';
+import { useDocumentTitle, useSessionStore } from '@app/platform';
 import '../no-licence.css';
 
 /**
@@ -9,6 +9,7 @@ import '../no-licence.css';
  * a call without a licence there would come back here.
  */
 export function NoLicenceScreen() {
+  useDocumentTitle('Aucune licence');
   const navigate = useNavigate();
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const shownFor = useRef(organisationId);

@@ -1,8 +1,7 @@
-import type { SaveSessionInput } from '@app/domain';
+import type { SavePaymentReply, SaveSessionInput } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type SavePaymentInput = SaveSessionInput & { organisationId: string };
-export type SavePaymentReply = { message: string; seats: number };
 
 /** Asks the API to check the returned checkout session with the provider and create its licences. */
 export function savePayment(input: SavePaymentInput): Promise<SavePaymentReply> {

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSessionStore } from '@app/platform';
-import { savePayment, type SavePaymentReply } from '../api/save-payment';
+import type { SavePaymentReply } from '@app/domain';
+import { useDocumentTitle, useSessionStore } from '@app/platform';
+import { savePayment } from '../api/save-payment';
 import '../payment-return.css';
 
 export const PAYMENT_SUCCESS_PATH = '/dashboard/paiement/success';
@@ -27,6 +28,7 @@ function saveOnce(organisationId: string, sessionId: string): Promise<SavePaymen
 
 /** /dashboard/paiement/loading?session_id=…: the provider sent the browser back; the API checks and saves. */
 export function PaymentLoadingScreen() {
+  useDocumentTitle('Paiement', 'Vérification');
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);

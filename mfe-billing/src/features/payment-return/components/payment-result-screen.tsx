@@ -1,11 +1,12 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '@app/platform';
+import { Button, useDocumentTitle } from '@app/platform';
 import '../payment-return.css';
 
 export type PaymentResultScreenProps = { outcome: 'success' | 'cancel' };
 
 /** Where a payment ends: '/dashboard/paiement/success' or '/dashboard/paiement/cancel' (SPEC §2). */
 export function PaymentResultScreen({ outcome }: PaymentResultScreenProps) {
+  useDocumentTitle('Paiement', outcome === 'success' ? 'Accepté' : 'Erreur');
   const navigate = useNavigate();
   const seats = (useLocation().state as { seats?: unknown } | null)?.seats;
   const success = outcome === 'success';

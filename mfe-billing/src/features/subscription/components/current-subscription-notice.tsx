@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, type MainSubscription, PLANS } from '@app/domain';
 import { getMainSub } from '../api/get-main-sub';
+import { TrialNotice } from './trial-notice';
 
 type CurrentSubscriptionNoticeProps = { organisationId: string | null };
 
 /**
  * On the packs page of an organisation that already pays: what it has, and that a pack chosen here
  * is a second subscription, billed on top (docs/decisions/billing.md); more seats go through
- * "Ajouter des licences".
+ * "Ajouter des licences". While nothing is bought, when the trial ends.
  */
 export function CurrentSubscriptionNotice({ organisationId }: CurrentSubscriptionNoticeProps) {
   const [current, setCurrent] = useState<MainSubscription | null>(null);
@@ -28,6 +29,8 @@ export function CurrentSubscriptionNotice({ organisationId }: CurrentSubscriptio
     };
   }, [organisationId]);
 
+  if (current?.price === null && current.trialEndsAt !== undefined)
+    return <TrialNotice endsAt={current.trialEndsAt} />;
   if (!current || current.price === null || current.status === 'canceled') return null;
   const plan = PLANS.find((candidate) => candidate.code === current.plan)?.name ?? '';
   const seats = `${current.seats} ${current.seats > 1 ? 'licences' : 'licence'}`;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LICENCE_MIN_COUNT, type MainSubscription } from '@app/domain';
-import { ignoreHandledFailure, Spinner } from '@app/platform';
+import { ignoreHandledFailure, Spinner, useDocumentTitle } from '@app/platform';
 import { getMainSub } from '../api/get-main-sub';
 import { newLicense } from '../api/new-license';
 import { useOwner } from '../hooks/use-owner';
@@ -17,6 +17,7 @@ type Subscription = { status: 'loading' } | { status: 'failed' } | { status: 're
 
 /** /dashboard/paiement/new: more seats on the organisation's current plan and billing. */
 export function NewLicenceScreen() {
+  useDocumentTitle('Abonnement', 'Ajouter des licences');
   const { organisationId, isOwner } = useOwner();
   const prices = usePrices(organisationId);
   const [subscription, setSubscription] = useState<Subscription>({ status: 'loading' });

@@ -44,6 +44,13 @@ test('offers the Individual, Manager and Enterprise packs, each with "Choisir ce
   await waitFor(() => expect(getPricesMock).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID }));
 });
 
+test("the browser tab names the step: 'Abonnement · Choix du pack', then 'Abonnement · Récapitulatif'", async () => {
+  await renderAtSettled('/dashboard/subscription');
+  expect(document.title).toBe('Abonnement · Choix du pack — Prospection');
+  await userEvent.click(pack('Manager').getByRole('button', { name: 'Choisir ce pack' }));
+  expect(document.title).toBe('Abonnement · Récapitulatif — Prospection');
+});
+
 test("'Au mois' shows the monthly-billing prices and 'A l'année' the lower yearly-billing ones, in French format", async () => {
   await renderAtSettled('/dashboard/subscription');
   expect(screen.getByRole('radio', { name: 'Au mois' })).toBeChecked();
@@ -179,4 +186,20 @@ test('no notice without a subscription, nor for a cancelled one', async () => {
   await renderAtSettled('/dashboard/subscription');
   await waitFor(() => expect(getMainSubMock).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID }));
   expect(screen.queryByRole('note', { name: 'Abonnement en cours' })).not.toBeInTheDocument();
+});
+
+test('while nothing is bought, the page says until when the free trial runs', async () => {
+  const endsAt = new Date(2099, 11, 10, 9, 30).getTime();
+  getMainSubMock.mockResolvedValue({ price: null, trialEndsAt: endsAt });
+  await renderAtSettled('/dashboard/subscription');
+  const note = await screen.findByRole('note', { name: 'Essai gratuit' });
+  expect(note).toHaveTextContent('Essai gratuit jusqu’au 10 décembre 2099');
+  expect(screen.queryByRole('note', { name: 'Abonnement en cours' })).not.toBeInTheDocument();
+});
+
+test('once the trial is over, the page says since when', async () => {
+  getMainSubMock.mockResolvedValue({ price: null, trialEndsAt: new Date(2020, 2, 1, 8).getTime() });
+  await renderAtSettled('/dashboard/subscription');
+  const note = await screen.findByRole('note', { name: 'Essai gratuit' });
+  expect(note).toHaveTextContent('Votre essai gratuit a pris fin le 1er mars 2020');
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BILLING_LABELS, BILLINGS, PLANS, type Billing, type PlanCode } from '@app/domain';
-import { Button } from '@app/platform';
+import { Button, useDocumentTitle } from '@app/platform';
 import { createOwner } from '../api/create-owner';
 import { useOwner } from '../hooks/use-owner';
 import { usePrices } from '../hooks/use-prices';
@@ -22,6 +22,7 @@ export function SubscriptionScreen() {
   const prices = usePrices(organisationId);
   const [billing, setBilling] = useState<Billing>('monthly');
   const [chosen, setChosen] = useState<PlanCode | null>(null);
+  useDocumentTitle('Abonnement', chosen ? 'Récapitulatif' : 'Choix du pack');
   const product = prices.status === 'ready' && chosen ? prices.productOf(chosen, billing) : null;
 
   const handleStart = async (code: string | undefined) => {

@@ -1,4 +1,4 @@
-import type { ImportBatchInput } from '@app/domain';
+import type { ImportBatchInput, ImportRowsReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { ImportBatchInput };
@@ -6,6 +6,6 @@ export type { ImportBatchInput };
 /** One batch of rows; sending the same offset again is acknowledged without storing twice. */
 export function sendImportRows(
   input: ImportBatchInput & { organisationId: string },
-): Promise<{ received: number }> {
-  return apiPost<{ received: number }>('/api/prospect/import/rows', input, { silent: true });
+): Promise<ImportRowsReply> {
+  return apiPost<ImportRowsReply>('/api/prospect/import/rows', input, { silent: true });
 }

@@ -1,3 +1,4 @@
+import type { OpportunityExportReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 import type { ExportFilter } from '../utils/list-filter';
 
@@ -9,7 +10,7 @@ export type ExportFilterInput = {
 };
 
 /** The filtered list as CSV text (`;`, French headers); empty text when nothing matches. */
-export function exportFilter(input: ExportFilterInput): Promise<{ csvString?: string }> {
+export function exportFilter(input: ExportFilterInput): Promise<OpportunityExportReply> {
   // Silent: the export shows its own result toast (SPEC §8).
-  return apiPost<{ csvString?: string }>('/api/opportunity/export/filter', input, { silent: true });
+  return apiPost<OpportunityExportReply>('/api/opportunity/export/filter', input, { silent: true });
 }

@@ -15,6 +15,10 @@ function renderCard(opportunity: OpportunityView) {
 
 test.each([
   [{ state: 'WAITING', howMuchTime: '2 jours', timeFilter: 1 }, '2 jours restants'],
+  [{ state: 'WAITING', howMuchTime: '1 heure', timeFilter: 1 }, '1 heure restante'],
+  [{ state: 'WAITING', howMuchTime: '2 heures', timeFilter: 1 }, '2 heures restantes'],
+  [{ state: 'WAITING', howMuchTime: '1 minute', timeFilter: 1 }, '1 minute restante'],
+  [{ state: 'WAITING', howMuchTime: '5 minutes', timeFilter: 1 }, '5 minutes restantes'],
   [{ state: 'WAITING', howMuchTime: '', timeFilter: 1 }, 'Date non disponible restants'],
   [{ state: 'TODO', howMuchTime: '0 jour', timeFilter: 0 }, "Aujourd'hui"],
   [{ state: 'TODO', howMuchTime: '3 jours', timeFilter: 3 }, '3 jours en retard'],

@@ -81,6 +81,15 @@ test('the five tabs show their counts and the current one is selected', async ()
   expect(getAllCountMock).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID });
 });
 
+test("the browser tab names the list: 'Opportunités · À faire — Prospection'", async () => {
+  serve([]);
+  renderList('/dashboard/opportunity/list/todo');
+  await screen.findByRole('tab', { name: 'A faire 5' });
+  expect(document.title).toBe('Opportunités · À faire — Prospection');
+  await userEvent.click(screen.getByRole('tab', { name: 'Gagné 2' }));
+  await waitFor(() => expect(document.title).toBe('Opportunités · Gagnées — Prospection'));
+});
+
 test('an unknown filter redirects to /dashboard/opportunity/list/all', async () => {
   serve([]);
   renderList('/dashboard/opportunity/list/nimportequoi');
@@ -479,7 +488,7 @@ test('after going to WAITING from a card, the card shows the comment just writte
   await user.click(within(modal).getByRole('radio', { name: 'Mail' }));
   await user.click(within(modal).getByRole('button', { name: 'Valider' }));
 
-  await waitFor(() => expect(within(card).getByText('1 heure restants')).toBeInTheDocument());
+  await waitFor(() => expect(within(card).getByText('1 heure restante')).toBeInTheDocument());
   const messages = within(card).getByRole('region', { name: 'Derniers messages' });
   expect(messages).toHaveTextContent('Mail');
   expect(messages).toHaveTextContent('Devis envoyé');

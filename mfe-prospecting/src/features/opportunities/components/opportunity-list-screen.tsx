@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIST_FILTER_LABELS, LIST_FILTERS, parseListFilter, type ListFilter } from '@app/domain';
-import { Button, Tabs } from '@app/platform';
+import { Button, Tabs, useDocumentTitle } from '@app/platform';
 import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
 import type { MessageView, OpportunityView } from '@app/domain';
 import { useExport } from '../hooks/use-export';
@@ -9,6 +9,7 @@ import { useListView } from '../hooks/use-list-view';
 import { useOpportunityCounts } from '../hooks/use-opportunity-counts';
 import { useOpportunityList } from '../hooks/use-opportunity-list';
 import { toExportFilter } from '../utils/list-filter';
+import { LIST_TITLES } from '../utils/list-titles';
 import { defaultSortOf } from '../utils/sort-options';
 import { withPostedMessage } from '../utils/with-posted-message';
 import { OpportunityListView } from './opportunity-list-view';
@@ -25,6 +26,7 @@ export function OpportunityListScreen() {
   const { filter } = useParams();
   const [params] = useSearchParams();
   const current = parseListFilter(filter);
+  useDocumentTitle('Opportunités', current ? LIST_TITLES[current] : undefined);
   const counts = useOpportunityCounts();
   if (!current) return <Navigate to="/dashboard/opportunity/list/all" replace />;
   if (params.get('vue') === COLUMNS_VIEW && (current === 'todo' || current === 'waiting')) {

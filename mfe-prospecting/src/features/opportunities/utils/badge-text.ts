@@ -1,4 +1,4 @@
-import type { OpportunityView } from '@app/domain';
+import { formatRemaining, type OpportunityView } from '@app/domain';
 
 export type BadgeTone = 'waiting' | 'today' | 'late' | 'closed';
 
@@ -12,7 +12,7 @@ export function badgeOf(opportunity: Pick<OpportunityView, 'state' | 'timeFilter
   const time = opportunity.howMuchTime?.trim();
   switch (opportunity.state) {
     case 'WAITING':
-      return { text: `${time || 'Date non disponible'} restants`, tone: 'waiting' };
+      return { text: formatRemaining(time ?? ''), tone: 'waiting' };
     case 'TODO':
       return opportunity.timeFilter === 0
         ? { text: "Aujourd'hui", tone: 'today' }

@@ -1,4 +1,4 @@
-import type { OpportunityView } from '@app/domain';
+import type { OpportunityReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type UpdateContractualInput = {
@@ -8,6 +8,6 @@ export type UpdateContractualInput = {
   data: Record<string, string>;
 };
 
-export function updateContractual(input: UpdateContractualInput): Promise<{ opportunity: OpportunityView }> {
-  return apiPost<{ opportunity: OpportunityView }>('/api/opportunity/updateContractuelle', input);
+export function updateContractual(input: UpdateContractualInput): Promise<OpportunityReply> {
+  return apiPost<OpportunityReply>('/api/opportunity/updateContractuelle', input);
 }

@@ -1,4 +1,4 @@
-import type { OpportunityView, ProspectInfoData } from '@app/domain';
+import type { OpportunityReply, ProspectInfoData } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type UpdateProspectInput = {
@@ -7,6 +7,6 @@ export type UpdateProspectInput = {
   data: ProspectInfoData;
 };
 
-export function updateProspect(input: UpdateProspectInput): Promise<{ opportunity: OpportunityView }> {
-  return apiPost<{ opportunity: OpportunityView }>('/api/opportunity/updateProspect', input);
+export function updateProspect(input: UpdateProspectInput): Promise<OpportunityReply> {
+  return apiPost<OpportunityReply>('/api/opportunity/updateProspect', input);
 }

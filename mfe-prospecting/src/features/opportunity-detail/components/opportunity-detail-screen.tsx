@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { parseListFilter, type MessageView } from '@app/domain';
-import { Button, LoadingScreen, TimedConfirmation } from '@app/platform';
+import { Button, LoadingScreen, TimedConfirmation, useDocumentTitle } from '@app/platform';
 import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
 import { useListNavigation } from '../hooks/use-list-navigation';
 import { useOpportunity } from '../hooks/use-opportunity';
@@ -24,6 +24,7 @@ export function OpportunityDetailScreen() {
   const [searchParams] = useSearchParams();
   const type = parseListFilter(searchParams.get('type') ?? undefined);
   const { opportunity, failed, reload, replace } = useOpportunity(id);
+  useDocumentTitle('Opportunité', opportunity?.prospectId.prospect);
   const navigation = useListNavigation(type, id);
   const [modal, setModal] = useState<OpenModal>(null);
   const listPath = `/dashboard/opportunity/list/${type ?? 'all'}`;

@@ -1,9 +1,9 @@
+import type { StatusesReply } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { StatusView } from '../types/opportunity-view';
 
 export type GetStatusesInput = { organisationId: string };
 
 /** The organisation's comment statuses (Mail, Appel Abouti, Appel non Abouti, PP, PP Validé). */
-export function getStatuses(input: GetStatusesInput): Promise<{ status: StatusView[] }> {
-  return apiPost<{ status: StatusView[] }>('/api/opportunity/status', input);
+export function getStatuses(input: GetStatusesInput): Promise<StatusesReply> {
+  return apiPost<StatusesReply>('/api/opportunity/status', input);
 }

@@ -1,5 +1,5 @@
+import type { PostedMessageReply } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { MessageView } from '../types/opportunity-view';
 
 export type PostMessageInput = {
   organisationId: string;
@@ -9,6 +9,6 @@ export type PostMessageInput = {
 };
 
 /** A status-tagged comment on an opportunity. */
-export function postMessage(input: PostMessageInput): Promise<{ message: MessageView }> {
-  return apiPost<{ message: MessageView }>('/api/messages/post', input);
+export function postMessage(input: PostMessageInput): Promise<PostedMessageReply> {
+  return apiPost<PostedMessageReply>('/api/messages/post', input);
 }

@@ -1,8 +1,8 @@
+import type { OpportunityReply } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { OpportunityView } from '../types/opportunity-view';
 
 export type SetLooseInput = { organisationId: string; opportunityId: string };
 
-export function setLoose(input: SetLooseInput): Promise<{ opportunity: OpportunityView }> {
-  return apiPost<{ opportunity: OpportunityView }>('/api/opportunity/setLoose', input);
+export function setLoose(input: SetLooseInput): Promise<OpportunityReply> {
+  return apiPost<OpportunityReply>('/api/opportunity/setLoose', input);
 }

@@ -1,5 +1,5 @@
+import type { OpportunityReply } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { OpportunityView } from '../types/opportunity-view';
 
 export type SetWaitingInput = {
   organisationId: string;
@@ -8,6 +8,6 @@ export type SetWaitingInput = {
   date: number;
 };
 
-export function setWaiting(input: SetWaitingInput): Promise<{ opportunity: OpportunityView }> {
-  return apiPost<{ opportunity: OpportunityView }>('/api/opportunity/setWaiting', input);
+export function setWaiting(input: SetWaitingInput): Promise<OpportunityReply> {
+  return apiPost<OpportunityReply>('/api/opportunity/setWaiting', input);
 }

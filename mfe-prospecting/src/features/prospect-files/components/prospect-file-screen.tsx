@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Spinner, useSessionStore } from '@app/platform';
+import { Spinner, useDocumentTitle, useSessionStore } from '@app/platform';
 import { useAddOpportunity } from '../hooks/use-add-opportunity';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useProspectFile } from '../hooks/use-prospect-file';
@@ -19,6 +19,7 @@ export function ProspectFileScreen() {
   const { id = '' } = useParams();
   const organisationId = useSessionStore((state) => state.currentOrganisationId) ?? '';
   const file = useProspectFile(id);
+  useDocumentTitle('Fichiers de prospection', file.status === 'ready' ? file.file.name : undefined);
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const pages = useProspectPages({ organisationId, excelId: id, search: settledSearch });

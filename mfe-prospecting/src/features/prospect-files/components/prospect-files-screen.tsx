@@ -7,6 +7,7 @@ import {
   ignoreHandledFailure,
   notifySuccess,
   Spinner,
+  useDocumentTitle,
   useSessionStore,
 } from '@app/platform';
 import { deleteProspectFile } from '../api/delete-prospect-file';
@@ -20,6 +21,7 @@ import '../prospect-files.css';
 
 /** /dashboard/prospect/list — "Fichier de prospection": the organisation's prospect files. */
 export function ProspectFilesScreen() {
+  useDocumentTitle('Fichiers de prospection');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const navigate = useNavigate();
   const { files, loading, reload } = useProspectFiles();

@@ -80,7 +80,7 @@ test('"Prendre le suivant" takes the first prospect and opens the new opportunit
 });
 
 test('"Prendre" on a row makes it an opportunity and offers to open it', async () => {
-  jest.mocked(createOpportunity).mockResolvedValue({ opportunityId: 'o2' });
+  jest.mocked(createOpportunity).mockResolvedValue({ opportunityId: 'o2', state: 'TODO' });
   renderPool();
   const cell = await screen.findByRole('cell', { name: 'Prospect 3' });
   const line = cell.closest('tr') as HTMLElement;

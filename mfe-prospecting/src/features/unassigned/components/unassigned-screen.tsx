@@ -1,6 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, ignoreHandledFailure, notifySuccess, Spinner, useSessionStore } from '@app/platform';
+import {
+  Button,
+  ignoreHandledFailure,
+  notifySuccess,
+  Spinner,
+  useDocumentTitle,
+  useSessionStore,
+} from '@app/platform';
 import { createOpportunity } from '../api/create-opportunity';
 import { takeNext } from '../api/take-next';
 import { useUnassignedPages } from '../hooks/use-unassigned-pages';
@@ -13,6 +20,7 @@ import '../unassigned.css';
  * (docs/decisions/opportunity-list.md). "Prendre le suivant" takes the first and opens it.
  */
 export function UnassignedScreen() {
+  useDocumentTitle('Opportunités', 'Non attribuées');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const navigate = useNavigate();
   const pages = useUnassignedPages();

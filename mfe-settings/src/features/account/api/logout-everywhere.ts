@@ -1,6 +1,7 @@
+import type { MessageReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 /** Revokes every session of the user, this one included. */
-export function logoutEverywhere(): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/account/logoutEverywhere');
+export function logoutEverywhere(): Promise<MessageReply> {
+  return apiPost<MessageReply>('/api/account/logoutEverywhere');
 }

@@ -1,9 +1,9 @@
-import type { InvitationCreateInput } from '@app/domain';
+import type { InvitationCreateInput, MessageReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type CreateInvitationInput = InvitationCreateInput & { organisationId: string };
 
 /** Sends the invitation e-mail; the reply's message is the success toast. */
-export function createInvitation(input: CreateInvitationInput): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/invitation/create', input);
+export function createInvitation(input: CreateInvitationInput): Promise<MessageReply> {
+  return apiPost<MessageReply>('/api/invitation/create', input);
 }

@@ -1,8 +1,9 @@
+import type { MessageReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type ResendInvitationInput = { organisationId: string; invitationId: string };
 
 /** Sends the invitation e-mail again. */
-export function resendInvitation(input: ResendInvitationInput): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/invitation/resend', input);
+export function resendInvitation(input: ResendInvitationInput): Promise<MessageReply> {
+  return apiPost<MessageReply>('/api/invitation/resend', input);
 }

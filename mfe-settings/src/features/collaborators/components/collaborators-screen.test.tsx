@@ -39,7 +39,6 @@ const PAUL = {
   username: 'Durand Paul',
   email: 'paul@exemple.fr',
   roles: [{ _id: 'r3', name: 'Commercial' }],
-  licenceId: null,
 };
 const JEANNE = {
   _id: 'u00000000000000000000003',

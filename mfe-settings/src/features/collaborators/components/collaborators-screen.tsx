@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { PERMISSION } from '@app/domain';
+import { type OrganisationUsersReply, PERMISSION } from '@app/domain';
 import { Button, ignoreHandledFailure, notifySuccess, Spinner } from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
 import { changeRole } from '../api/change-role';
-import { getUsers, type GetUsersReply } from '../api/get-users';
+import { getUsers } from '../api/get-users';
 import type { Member } from '../types/member';
 import { InviteModal } from './invite-modal';
 import { PendingInvitations } from './pending-invitations';
@@ -19,7 +19,7 @@ export type CollaboratorsScreenProps = {
 /** Members with their e-mail, role (one select each) and licence; invitations; removal. */
 export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
   const { organisationId, organisation, userId, can } = useAccess();
-  const [data, setData] = useState<GetUsersReply | null>(null);
+  const [data, setData] = useState<OrganisationUsersReply | null>(null);
   const [reloads, setReloads] = useState(0);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [invitationsSent, setInvitationsSent] = useState(0);

@@ -1,15 +1,9 @@
-export type MemberRole = { _id: string; name: string };
+import type { MemberRoleView, MemberView, PendingInvitationView, RoleView } from '@app/domain';
 
+// The screens' names for the API's reply types (domain/src/replies/).
+export type MemberRole = MemberRoleView;
 /** A member as /api/organisation/getUsers lists them. */
-export type Member = {
-  _id: string;
-  username: string;
-  email: string;
-  roles: MemberRole[];
-  licenceId?: string | null;
-};
-
-export type RoleOption = { _id: string; name: string; binaryValue: string };
-
+export type Member = MemberView;
+export type RoleOption = RoleView;
 /** A pending invitation (/api/invitation/list). */
-export type Invitation = { _id: string; email: string; createdAt: number; expiresAt: number };
+export type Invitation = PendingInvitationView;

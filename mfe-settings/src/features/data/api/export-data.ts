@@ -1,9 +1,10 @@
+import type { DataExportFile, DataExportReply } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type ExportDataInput = { organisationId: string };
-export type ExportedFile = { name: string; csvString: string };
+export type ExportedFile = DataExportFile;
 
 /** Every data set of the organisation as CSV files (prospects, opportunities, messages, members). */
-export function exportData(input: ExportDataInput): Promise<{ files: ExportedFile[] }> {
-  return apiPost<{ files: ExportedFile[] }>('/api/organisation/exportData', input);
+export function exportData(input: ExportDataInput): Promise<DataExportReply> {
+  return apiPost<DataExportReply>('/api/organisation/exportData', input);
 }

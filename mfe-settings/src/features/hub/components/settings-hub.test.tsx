@@ -24,3 +24,8 @@ test('shows the six settings tiles of the hub, each leading to its page', () => 
     Compte: '/dashboard/prospect/settings/compte',
   });
 });
+
+test("the browser tab reads 'Paramètres — Prospection'", () => {
+  renderScreen(<SettingsHub />, { path: '/dashboard/prospect/settings' });
+  expect(document.title).toBe('Paramètres — Prospection');
+});

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import '../../../settings.css';
+import { useDocumentTitle } from '@app/platform';
 
 // SPEC.md §2 "Settings hub": each tile opens its page; Abonnement belongs to the billing remote.
 const TILES = [
@@ -42,6 +43,7 @@ const TILES = [
 ] as const;
 
 export function SettingsHub() {
+  useDocumentTitle('Paramètres');
   return (
     <section>
       <h1 className="ui-page-title">Paramètres</h1>

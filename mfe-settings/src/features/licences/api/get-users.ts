@@ -1,9 +1,9 @@
+import type { OrganisationUsersReply } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { LicenceHolder } from '../types/licence';
 
 export type GetUsersInput = { organisationId: string };
 
 /** The members a licence can be given to. */
-export function getUsers(input: GetUsersInput): Promise<{ users: LicenceHolder[] }> {
-  return apiPost<{ users: LicenceHolder[] }>('/api/organisation/getUsers', input);
+export function getUsers(input: GetUsersInput): Promise<OrganisationUsersReply> {
+  return apiPost<OrganisationUsersReply>('/api/organisation/getUsers', input);
 }

@@ -20,8 +20,19 @@ const getAllKeysMock = jest.mocked(getAllKeys);
 const getUsersMock = jest.mocked(getUsers);
 const assignMock = jest.mocked(assignKey);
 
-const PAUL = { _id: 'u00000000000000000000002', username: 'Durand Paul' };
-const JEANNE = { _id: 'u00000000000000000000003', username: 'Petit Jeanne' };
+const COMMERCIAL = [{ _id: 'r3', name: 'Commercial' }];
+const PAUL = {
+  _id: 'u00000000000000000000002',
+  username: 'Durand Paul',
+  email: 'paul@exemple.fr',
+  roles: COMMERCIAL,
+};
+const JEANNE = {
+  _id: 'u00000000000000000000003',
+  username: 'Petit Jeanne',
+  email: 'jeanne@exemple.fr',
+  roles: COMMERCIAL,
+};
 const RENEWAL = Date.UTC(2026, 2, 15, 12);
 
 beforeEach(() => {
@@ -34,9 +45,10 @@ beforeEach(() => {
       { _id: 'k3', userId: JEANNE._id, plan: 4, period: 'monthly', renewalAt: RENEWAL, trial: false },
     ],
   });
-  getUsersMock
-    .mockReset()
-    .mockResolvedValue({ users: [{ _id: ME._id, username: ME.username }, PAUL, JEANNE] });
+  getUsersMock.mockReset().mockResolvedValue({
+    roles: [],
+    users: [{ ...ME, roles: [{ _id: 'r1', name: 'Administrateur' }] }, PAUL, JEANNE],
+  });
   assignMock.mockReset();
   jest.mocked(getMainSub).mockReset().mockResolvedValue({ price: null });
 });
@@ -205,4 +217,33 @@ test('the owner sees the subscription that feeds the licences, with its status a
 test('without a paid subscription the owner is told the licences are trial ones', async () => {
   renderModal();
   expect(await screen.findByText('Aucun abonnement payant : licences d’essai.')).toBeInTheDocument();
+});
+
+test('each licence says whether it is a trial one, and until when, or a paid one', async () => {
+  const later = new Date(2099, 2, 15, 12).getTime();
+  getAllKeysMock.mockResolvedValue({
+    userId: ME._id,
+    keys: [
+      { _id: 'k1', userId: ME._id, plan: 4, period: 'trial', renewalAt: later, trial: true },
+      { _id: 'k2', userId: null, plan: 4, period: 'trial', renewalAt: RENEWAL, trial: true },
+      { _id: 'k3', userId: JEANNE._id, plan: 2, period: 'monthly', renewalAt: later, trial: false },
+    ],
+  });
+  renderModal();
+  await screen.findByText('Licences utilisé : 2 / 3');
+  const rows = screen.getAllByRole('listitem');
+  expect(rows[0]).toHaveTextContent('Licence 1Essaijusqu’au 15/03/2099');
+  expect(rows[1]).toHaveTextContent('Licence 2Essaiterminé le 15/03/2026');
+  expect(rows[2]).toHaveTextContent('Licence 3Payée');
+  expect(rows[2]).not.toHaveTextContent('Essai');
+});
+
+test('without a paid subscription the owner is told until when the trial licences run', async () => {
+  jest
+    .mocked(getMainSub)
+    .mockResolvedValue({ price: null, trialEndsAt: new Date(2026, 11, 10, 9).getTime() });
+  renderModal();
+  expect(
+    await screen.findByText('Aucun abonnement payant : licences d’essai jusqu’au 10 décembre 2026.'),
+  ).toBeInTheDocument();
 });

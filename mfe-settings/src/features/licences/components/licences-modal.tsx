@@ -8,7 +8,7 @@ import { getAllKeys } from '../api/get-all-keys';
 import { getPortalLink } from '../api/get-portal-link';
 import { getUsers } from '../api/get-users';
 import type { Licence, LicenceHolder } from '../types/licence';
-import { licenceDetails } from '../utils/licence-details';
+import { licenceDetails, licenceKind } from '../utils/licence-details';
 import { SubscriptionSummary } from './subscription-summary';
 import '../licences.css';
 
@@ -113,6 +113,7 @@ export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps)
               return (
                 <li key={licence._id} className="licences__row">
                   <span className="licences__name">{name}</span>
+                  <LicenceBadge licence={licence} />
                   {canAssign ? (
                     <select
                       className="settings-select"
@@ -171,5 +172,19 @@ export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps)
         </>
       )}
     </Modal>
+  );
+}
+
+/** Tells a trial key (and its end) from a paid one at a glance. */
+function LicenceBadge({ licence }: { licence: Licence }) {
+  const [now] = useState(() => Date.now());
+  const kind = licenceKind(licence, now);
+  return (
+    <span className="licences__kind">
+      <span className={`licences__badge licences__badge--${kind.badge === 'Essai' ? 'trial' : 'paid'}`}>
+        {kind.badge}
+      </span>
+      {kind.until ? <span className="licences__until">{kind.until}</span> : null}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type Billing, formatDate, type MainSubscription, planOf } from '@app/domain';
+import { type Billing, formatDate, formatLongDate, type MainSubscription, planOf } from '@app/domain';
 import { ignoreHandledFailure } from '@app/platform';
 import { getMainSub } from '../api/get-main-sub';
 
@@ -30,7 +30,15 @@ export function SubscriptionSummary({ organisationId }: SubscriptionSummaryProps
 
   if (!subscription) return null;
   if (subscription.price === null)
-    return <p className="licences__subscription">Aucun abonnement payant : licences d’essai.</p>;
+    return (
+      <p className="licences__subscription">
+        Aucun abonnement payant : licences d’essai
+        {subscription.trialEndsAt === undefined
+          ? ''
+          : ` jusqu’au ${formatLongDate(subscription.trialEndsAt)}`}
+        .
+      </p>
+    );
   return (
     <div className="licences__subscription" role="group" aria-label="Abonnement">
       <p>

@@ -1,11 +1,7 @@
-/** A licence key of the organisation (/api/stripe/getAllKey). */
-export type Licence = {
-  _id: string;
-  userId?: string | null;
-  plan: number | string;
-  period: string;
-  renewalAt: number | null;
-  trial: boolean;
-};
+import type { LicenceKeyView, MemberView } from '@app/domain';
 
-export type LicenceHolder = { _id: string; username: string };
+/** A licence key of the organisation (/api/stripe/getAllKey). */
+export type Licence = LicenceKeyView;
+
+/** What the licence modal reads of a member: whom a licence can be given to. */
+export type LicenceHolder = Pick<MemberView, '_id' | 'username'>;

@@ -21,3 +21,13 @@ export function licenceDetails(licence: Licence): { label: string; value: string
     },
   ];
 }
+
+export type LicenceKind = { badge: 'Essai' | 'Payée'; until?: string };
+
+/** The badge of a licence row: a trial key and until when it runs (or since when it is over), or a paid one. */
+export function licenceKind(licence: Licence, now: number): LicenceKind {
+  if (!licence.trial) return { badge: 'Payée' };
+  if (!licence.renewalAt) return { badge: 'Essai' };
+  const date = formatDate(licence.renewalAt);
+  return { badge: 'Essai', until: licence.renewalAt > now ? `jusqu’au ${date}` : `terminé le ${date}` };
+}

@@ -32,8 +32,18 @@ beforeEach(() => {
   getUsersMock.mockReset().mockResolvedValue({
     roles: [ADMIN, COMMERCIAL, STAGIAIRE],
     users: [
-      { _id: 'u1', username: 'Martin Claire', roles: [{ _id: 'r1', name: 'Administrateur' }] },
-      { _id: 'u2', username: 'Durand Paul', roles: [{ _id: 'r3', name: 'Commercial' }] },
+      {
+        _id: 'u1',
+        username: 'Martin Claire',
+        email: 'claire@exemple.fr',
+        roles: [{ _id: 'r1', name: 'Administrateur' }],
+      },
+      {
+        _id: 'u2',
+        username: 'Durand Paul',
+        email: 'paul@exemple.fr',
+        roles: [{ _id: 'r3', name: 'Commercial' }],
+      },
     ],
   });
   createMock.mockReset();
@@ -46,6 +56,12 @@ function rowOf(name: string) {
   if (!row) throw new Error(`no row for ${name}`);
   return row;
 }
+
+test("the browser tab reads 'Paramètres · Rôles et permissions — Prospection'", async () => {
+  renderScreen(<RolesScreen />, ROUTE);
+  await screen.findByRole('cell', { name: 'Stagiaire' });
+  expect(document.title).toBe('Paramètres · Rôles et permissions — Prospection');
+});
 
 test('it lists the roles with their number of permissions and of members', async () => {
   renderScreen(<RolesScreen />, ROUTE);

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { parseBinaryValue, PERMISSION, permissionsOf } from '@app/domain';
+import { type OrganisationUsersReply, parseBinaryValue, PERMISSION, permissionsOf } from '@app/domain';
 import { Button, ignoreHandledFailure, Modal, ModalFooter, notifySuccess, Spinner } from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
 import { deleteRole } from '../api/delete-role';
-import { getUsers, type GetUsersReply } from '../api/get-users';
+import { getUsers } from '../api/get-users';
 import type { Role } from '../types/role';
 import { RoleEditorModal } from './role-editor-modal';
 import '../roles.css';
@@ -14,7 +14,7 @@ type Editing = { role: Role | null } | null;
 /** The organisation's roles: create, rename and edit, delete when nobody holds it. */
 export function RolesScreen() {
   const { organisationId, can } = useAccess();
-  const [data, setData] = useState<GetUsersReply | null>(null);
+  const [data, setData] = useState<OrganisationUsersReply | null>(null);
   const [reloads, setReloads] = useState(0);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);

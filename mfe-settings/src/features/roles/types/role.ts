@@ -1,4 +1,7 @@
-/** A role of the organisation; binaryValue is its permission mask as a decimal string. */
-export type Role = { _id: string; name: string; binaryValue: string };
+import type { MemberView, RoleView } from '@app/domain';
 
-export type RoleHolder = { _id: string; username: string; roles: { _id: string; name: string }[] };
+/** A role of the organisation; binaryValue is its permission mask as a decimal string. */
+export type Role = RoleView;
+
+/** What the role editor reads of a member: who holds which role. */
+export type RoleHolder = Pick<MemberView, '_id' | 'username' | 'roles'>;
