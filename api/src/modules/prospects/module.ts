@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { CompanyRegistryConfig } from '../../config';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../access/api-routes';
+import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder } from './geocoder';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
 import { ProspectRecords } from './prospect-records';
@@ -41,7 +42,10 @@ export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'acce
 };
 
 export type ProspectsModule = {
-  /** Indexes, then removal of the unfinished imports idle since the start grace; starts the sweep. */
+  /**
+   * Indexes, removal of the unfinished imports idle since the start grace, the one-off duplicate-key
+   * migration; then starts the sweep.
+   */
   start(): Promise<void>;
   stop(): void;
   registerRoutes(api: ApiRoutes): void;
@@ -84,6 +88,9 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await enrichment.ensureIndexes();
       // Not every unfinished import: another instance on the same store may be running the young ones.
       await sweep(deps.now() - deps.importStartGraceMs);
+      // Once per store, before any import compares keys with the stored ones.
+      const migrated = await migrateDedupKeys(deps.store, deps.now);
+      if (migrated) deps.logger.info({ migrated }, 'Clés de doublon des prospects recalculées');
       timer = setInterval(() => {
         sweep(deps.now() - IMPORT_IDLE_MS).catch((error: unknown) =>
           deps.logger.error({ err: error }, 'Échec du nettoyage des imports abandonnés'),

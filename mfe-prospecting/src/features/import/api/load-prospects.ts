@@ -1,11 +1,11 @@
-import type { ImportSummary, ProspectImportInput } from '@app/domain';
+import type { ImportResult, ProspectImportInput } from '@app/domain';
 import { apiPost } from '@app/platform';
 
 export type { ProspectImportInput };
 
-export type ImportReply = { excelId: string; summary: ImportSummary };
-
-/** A file that fits in one request (SPEC §7 payload). */
-export function loadProspects(input: ProspectImportInput & { organisationId: string }): Promise<ImportReply> {
-  return apiPost<ImportReply>('/api/prospect/load', input, { silent: true });
+/** A file that fits in one request (SPEC §7 payload); `excelId` is null when no row was stored. */
+export function loadProspects(
+  input: ProspectImportInput & { organisationId: string },
+): Promise<ImportResult> {
+  return apiPost<ImportResult>('/api/prospect/load', input, { silent: true });
 }
