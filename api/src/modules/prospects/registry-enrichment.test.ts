@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startRegistryFake, type RegistryFake } from '../../test-support/registry-fake';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, MAPPING, type Member } from './prospects-test-kit';
+import type { ProspectDoc } from './repository';
 
 const HEAD_OFFICE = '41235874900015';
 const SECONDARY = '41235874900023';
@@ -170,8 +171,7 @@ describe('registry enrichment at import', () => {
 
   it('stores the same derived fields (département, région, search text, duplicate key, SIRET flag) as an import of the completed row', async () => {
     const mapping = { ...ENRICHED_MAPPING, typeEtablissement: 'Type' };
-    const stored = (excelId: string) =>
-      r.t.store.collection<Record<string, unknown>>('prospects').findOne({ excelId });
+    const stored = (excelId: string) => r.t.store.collection<ProspectDoc>('prospects').findOne({ excelId });
     const enrichedFile = await r.k.loadOk(r.alpha, [row('Boulangerie du Port', HEAD_OFFICE)], {
       name: 'À enrichir',
       value: mapping,
@@ -196,7 +196,7 @@ describe('registry enrichment at import', () => {
       duplicates: 'keep',
     });
     const imported = await stored(importedFile.excelId);
-    const derivedOf = (doc: Record<string, unknown> | null) => ({
+    const derivedOf = (doc: ProspectDoc | null) => ({
       departement: doc?.departement,
       region: doc?.region,
       searchText: doc?.searchText,

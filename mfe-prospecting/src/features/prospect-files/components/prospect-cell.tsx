@@ -35,7 +35,11 @@ export function ProspectCell({ value, strong = false, link, flag }: ProspectCell
     .join(' ');
   return (
     <td className={className} title={flag ? `${text} · ${flag}` : text}>
-      {flag && <span className="prospect-table__flag">{flag}</span>}
+      {flag && (
+        <>
+          <span className="prospect-table__flag">{flag}</span>{' '}
+        </>
+      )}
       {href ? (
         <a href={href} {...(link === 'site' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {text}

@@ -122,7 +122,7 @@ test('a prospect whose SIRET is invalid shows "SIRET à vérifier" before its na
   renderScreen(<ProspectFileScreen />, ROUTE);
 
   const flagged = within(await screen.findByRole('row', { name: /Prospect 0/ }));
-  expect(flagged.getAllByRole('cell')[3]).toHaveTextContent(/^SIRET à vérifierProspect 0$/);
+  expect(flagged.getAllByRole('cell')[3]).toHaveTextContent(/^SIRET à vérifier Prospect 0$/);
   expect(flagged.getAllByRole('cell')[3]).toHaveAttribute('title', 'Prospect 0 · SIRET à vérifier');
   expect(screen.getAllByText('SIRET à vérifier')).toHaveLength(1);
 });
