@@ -14,6 +14,7 @@ export * from './geography/geography';
 export * from './prospects/import-targets';
 export * from './prospects/siret';
 export * from './prospects/normalise-search';
+export * from './prospects/derive-fields';
 export * from './prospects/normalise-row';
 export * from './prospects/registry-enrichment';
 export * from './prospects/file-views';

@@ -206,7 +206,11 @@ test.describe("import d'un fichier de prospection", () => {
     await expect(societe.getByRole('cell').nth(8)).toHaveText('Aucun');
     await expect(societe.getByRole('cell').nth(9)).toHaveText('0474123456');
     await expect(rowOf('Café € du Port').getByRole('cell').nth(4)).toHaveText('Café €');
-    await expect(rowOf('Boulangerie Lefèvre').getByRole('cell').nth(5)).toHaveText('13001');
+    // The placeholder SIRET 12345678901234 fails its check digit: flagged before the company name.
+    const flagged = table.getByRole('row').filter({ hasText: 'Boulangerie Lefèvre' });
+    await expect(flagged.getByRole('cell').nth(3)).toHaveText('SIRET à vérifier Boulangerie Lefèvre');
+    await expect(flagged.getByRole('cell').nth(5)).toHaveText('13001');
+    await expect(table.getByText('SIRET à vérifier')).toHaveCount(1);
     await expect(table.getByRole('row')).toHaveCount(4);
 
     // One prospect becomes an opportunity: its button turns into the waiting icon, the figures follow.
@@ -231,6 +235,62 @@ test.describe("import d'un fichier de prospection", () => {
     await expect(page.getByText(`${TITLE} a correctement été supprimé !`)).toBeVisible();
     await expect(fileRow).toHaveCount(0);
   });
+  test('an import whose rows are all duplicates says that no file was created, and creates none', async ({
+    page,
+  }) => {
+    const user = await signUpThroughApi(app.url);
+    await useSession(page, user.token);
+    // Two companies with the placeholder SIRET in two towns, and one without SIRET.
+    const csv = [
+      HEADERS,
+      'Garage Martin;Garage du Centre;69001;Lyon;1 rue Neuve;;0478000000;12345678901234;Garage',
+      'Fleurs Petit;Fleurs;59000;Lille;2 rue Neuve;;0320000000;12345678901234;Fleuriste',
+      'Café Durand;Le Café;75011;Paris;3 rue Neuve;;0143000001;;Restauration',
+      '',
+    ].join('\r\n');
+    const importFile = async (title: string) => {
+      await page.getByRole('button', { name: 'Ajouter un fichier' }).click();
+      await page.getByRole('menuitem', { name: 'Importer un fichier Excel' }).click();
+      const modal = page.getByRole('dialog', { name: 'Importer un fichier' });
+      await modal.getByLabel('Fichier (.csv ou .xlsx)').setInputFiles({
+        name: 'garages.csv',
+        mimeType: 'text/csv',
+        buffer: encodeWindows1252(csv),
+      });
+      await expect(modal.getByText('3 lignes, 9 colonnes')).toBeVisible();
+      await modal.getByRole('button', { name: 'Suivant' }).click();
+      await modal.getByLabel('Titre').fill(title);
+      await modal.getByLabel('Tout le monde').check();
+      await modal.getByRole('button', { name: 'Suivant' }).click();
+      // The two placeholder SIRETs do not make the two companies duplicates.
+      await expect(
+        modal.getByText('Le fichier contient 0 doublon(s) ; 0 ligne(s) seront rejetées.'),
+      ).toBeVisible();
+      await modal.getByRole('button', { name: 'Importer' }).click();
+      return modal;
+    };
+
+    await page.goto(`${app.url}/dashboard/prospect/list`);
+    const first = await importFile('Garages et fleuristes');
+    await expect(first.getByRole('status')).toHaveText('Import terminé');
+    await expect(definition(first, 'Lignes importées')).toHaveText('3');
+    await expect(definition(first, 'SIRET à vérifier')).toHaveText('2');
+    await first.getByRole('button', { name: 'Fermer' }).last().click();
+    await expect(first).toBeHidden();
+
+    const again = await importFile('Garages et fleuristes bis');
+    await expect(again.getByRole('status')).toHaveText(
+      'Aucun fichier créé : toutes les lignes sont des doublons de prospects existants.',
+    );
+    await expect(definition(again, 'Lignes importées')).toHaveText('0');
+    await expect(definition(again, 'Doublons')).toHaveText('3 (3 ignorés)');
+    await again.getByRole('button', { name: 'Fermer' }).last().click();
+
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Garages et fleuristes', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Garages et fleuristes bis' })).toHaveCount(0);
+  });
+
   test('at 1366 × 768, the files list and the unassigned pool fit the window, menu collapsed or expanded', async ({
     page,
   }) => {

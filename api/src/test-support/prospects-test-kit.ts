@@ -75,7 +75,9 @@ export function kit(t: TestApp) {
 
   async function loadOk(who: Member, rows: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
     const res = await load(who, rows, extra);
-    if (res.status !== 200) throw new Error(`load ${res.status}: ${JSON.stringify(res.body)}`);
+    // A load that stores no row creates no file (excelId null): not an "ok" load for these tests.
+    if (res.status !== 200 || !res.body.excelId)
+      throw new Error(`load ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body as { excelId: string; summary: Record<string, unknown> };
   }
 

@@ -57,3 +57,23 @@ export type ImportSummary = {
   /** Every rejected row, listed or not. */
   rejectedCount: number;
 };
+
+/**
+ * What `/api/prospect/load` and `/api/prospect/import/finish` answer. `excelId` is null when no row
+ * was stored (all duplicates, or all rejected): the import is removed, no empty file is created.
+ */
+export type ImportResult = { excelId: string | null; summary: ImportSummary };
+
+export const IMPORT_RESULT_MESSAGES = {
+  allDuplicates: 'Aucun fichier créé : toutes les lignes sont des doublons de prospects existants.',
+  nothingImported: 'Aucun fichier créé : aucune ligne du fichier n’a pu être importée.',
+} as const;
+
+/** Why an import created no file, as the import modal says it; null when it created one. */
+export function noFileMessage(result: ImportResult): string | null {
+  if (result.excelId !== null) return null;
+  const { summary } = result;
+  return summary.duplicates > 0 && summary.rejectedCount === 0
+    ? IMPORT_RESULT_MESSAGES.allDuplicates
+    : IMPORT_RESULT_MESSAGES.nothingImported;
+}

@@ -1,6 +1,6 @@
 import { EMPTY_VALUE } from '../prospect-fields';
 import { DEFAULT_IMPORT_OPTIONS, IMPORT_TARGETS, type ImportMapping } from './import-targets';
-import { dedupKeyOf, normaliseProspectRow, prepareImportRow } from './normalise-row';
+import { normaliseProspectRow, prepareImportRow } from './normalise-row';
 
 const mapping: ImportMapping = {
   prospect: 'Raison sociale',
@@ -90,20 +90,6 @@ describe('normaliseProspectRow', () => {
     expect(draft.searchText).toBe(
       'boulangerie dupont sarl au bon pain 01000 bourg-en-bresse 1 rue de la paix 0612345678',
     );
-  });
-});
-
-describe('dedupKeyOf', () => {
-  const base = { prospect: 'Société Alpha', enseigne: EMPTY_VALUE, codePostale: '75001', siret: EMPTY_VALUE };
-
-  it('uses the SIRET when it has 14 digits', () => {
-    expect(dedupKeyOf({ ...base, siret: '73282932000074' })).toBe('siret:73282932000074');
-  });
-
-  it('else the normalised enseigne (or company name) and the postal code', () => {
-    expect(dedupKeyOf({ ...base, enseigne: 'Le Fournil d’Élise' })).toBe('name:le fournil d elise|75001');
-    expect(dedupKeyOf({ ...base, enseigne: 'LE FOURNIL D’ELISE ' })).toBe('name:le fournil d elise|75001');
-    expect(dedupKeyOf(base)).toBe('name:societe alpha|75001');
   });
 });
 

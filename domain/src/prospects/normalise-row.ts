@@ -1,26 +1,15 @@
 // From a parsed spreadsheet row to the prospect we store: the one place where "real French file"
 // rules live (leading zeros, 'Aucun', SIRET, département), used by the API to store and by the
 // import modal to preview and pre-count the summary, so both always agree.
-import { departmentOfPostalCode, regionOfPostalCode } from '../geography/geography';
-import { EMPTY_VALUE, PROSPECT_FIELDS, type ProspectField } from '../prospect-fields';
+import { EMPTY_VALUE, PROSPECT_FIELDS } from '../prospect-fields';
+import { deriveProspectFields, type DerivedProspectFields, type ProspectFields } from './derive-fields';
 import { type ImportMapping, type ImportOptions, importTargetLabel } from './import-targets';
-import { normaliseSearch } from './normalise-search';
-import { isValidSiret } from './siret';
 
-export type ProspectFields = Record<ProspectField, string>;
-
-export type ProspectDraft = ProspectFields & {
-  /** Department code ('01', '2A', '971'), or 'Aucun' when the postal code gives none. */
-  departement: string;
-  /** Region name ('Île-de-France'), or 'Aucun'. */
-  region: string;
-  /** JSON text of the extra fields: the kept unmapped columns by title, and a `contact` list. */
-  value: string;
-  searchText: string;
-  dedupKey: string;
-  /** A SIRET is present but is not 14 digits or fails its check digit. */
-  siretFlagged: boolean;
-};
+export type ProspectDraft = ProspectFields &
+  DerivedProspectFields & {
+    /** JSON text of the extra fields: the kept unmapped columns by title, and a `contact` list. */
+    value: string;
+  };
 
 export const IMPORT_REJECTIONS = {
   noName: 'Ligne sans raison sociale ni enseigne',
@@ -35,17 +24,6 @@ const PARSED_EXTRA = '__parsed_extra';
 /** The extra-field key holding the contacts (SPEC §3); a column with that title is renamed. */
 const CONTACT_KEY = 'contact';
 const RENAMED_CONTACT_COLUMN = 'contact (fichier)';
-
-/** The fields searched in a file's detail (SPEC §2), in the order they are joined. */
-export const SEARCHED_FIELDS = [
-  'prospect',
-  'enseigne',
-  'codePostale',
-  'ville',
-  'adresseComplete',
-  'site',
-  'telephone',
-] as const satisfies readonly ProspectField[];
 
 /** A cell as text: numbers without exponent noise, surplus lists joined, anything else empty. */
 export function cellText(cell: unknown): string {
@@ -65,46 +43,28 @@ function readColumn(row: Record<string, unknown>, column: string | undefined): s
   return cellText(row[column]);
 }
 
+// Built once: these run on every row of a file of up to a million rows.
+const SPACES = /\s/g;
+const FOUR_DIGITS = /^[0-9]{4}$/;
+const FIVE_DIGITS = /^[0-9]{5}$/;
+const PHONE_WITHOUT_ZERO = /^[1-9][0-9]{8}$/;
+
 /** A spreadsheet that read 01000 as a number wrote 1000: give the zero back. */
 export function normalisePostalCode(text: string): string {
-  const compact = text.replace(/\s/g, '');
-  if (/^[0-9]{4}$/.test(compact)) return `0${compact}`;
-  if (/^[0-9]{5}$/.test(compact)) return compact;
+  const compact = text.replace(SPACES, '');
+  if (FOUR_DIGITS.test(compact)) return `0${compact}`;
+  if (FIVE_DIGITS.test(compact)) return compact;
   return text;
 }
 
 /** A French number read as a number lost its leading 0 (612345678): give it back. */
 export function normalisePhone(text: string): string {
-  return /^[1-9][0-9]{8}$/.test(text) ? `0${text}` : text;
+  return PHONE_WITHOUT_ZERO.test(text) ? `0${text}` : text;
 }
 
 /** SIRET as written without its spaces ('732 829 320 00074' -> '73282932000074'). */
 export function normaliseSiret(text: string): string {
-  return text.replace(/\s/g, '');
-}
-
-const nameKey = (text: string): string =>
-  text === EMPTY_VALUE
-    ? ''
-    : normaliseSearch(text)
-        .replace(/[^a-z0-9]+/g, ' ')
-        .trim();
-
-/** SIRET when it has 14 digits, else the normalised enseigne (or company name) and postal code. */
-export function dedupKeyOf(
-  draft: Pick<ProspectFields, 'siret' | 'enseigne' | 'prospect' | 'codePostale'>,
-): string {
-  if (/^[0-9]{14}$/.test(draft.siret)) return `siret:${draft.siret}`;
-  const name = nameKey(draft.enseigne) || nameKey(draft.prospect);
-  const postalCode = draft.codePostale === EMPTY_VALUE ? '' : draft.codePostale.replace(/\s/g, '');
-  return `name:${name}|${postalCode}`;
-}
-
-/** The searchable text of a prospect: its searched fields, normalised, blanks left out. */
-export function searchTextOf(fields: Pick<ProspectFields, (typeof SEARCHED_FIELDS)[number]>): string {
-  const parts: string[] = [];
-  for (const field of SEARCHED_FIELDS) if (fields[field] !== EMPTY_VALUE) parts.push(fields[field]);
-  return normaliseSearch(parts.join(' '));
+  return text.replace(SPACES, '');
 }
 
 function extraFields(row: Record<string, unknown>, used: ReadonlySet<string>, keepTitle: boolean): string {
@@ -142,15 +102,7 @@ export function normaliseProspectRow(
   fields.telephone = normalisePhone(fields.telephone);
   fields.siret = normaliseSiret(fields.siret);
 
-  return {
-    ...fields,
-    departement: departmentOfPostalCode(fields.codePostale) ?? EMPTY_VALUE,
-    region: regionOfPostalCode(fields.codePostale)?.name ?? EMPTY_VALUE,
-    value: extraFields(row, used, options.keepTitle),
-    searchText: searchTextOf(fields),
-    dedupKey: dedupKeyOf(fields),
-    siretFlagged: fields.siret !== EMPTY_VALUE && !isValidSiret(fields.siret),
-  };
+  return { ...fields, ...deriveProspectFields(fields), value: extraFields(row, used, options.keepTitle) };
 }
 
 /** True when every cell of the row is blank: such rows are skipped silently, not rejected. */

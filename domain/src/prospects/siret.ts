@@ -1,6 +1,7 @@
 // SIRET checks: 14 digits whose Luhn sum is a multiple of 10. La Poste's establishments share one
 // SIREN (356000000) and are numbered so that the plain sum of their digits is a multiple of 5.
 const LA_POSTE_SIREN = '356000000';
+const FOURTEEN_DIGITS = /^[0-9]{14}$/;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -16,7 +17,7 @@ function luhnValid(digits: string): boolean {
 }
 
 export function isValidSiret(siret: string): boolean {
-  if (typeof siret !== 'string' || !/^[0-9]{14}$/.test(siret)) return false;
+  if (typeof siret !== 'string' || !FOURTEEN_DIGITS.test(siret)) return false;
   if (siret.startsWith(LA_POSTE_SIREN)) {
     let sum = 0;
     for (const char of siret) sum += char.charCodeAt(0) - 48;

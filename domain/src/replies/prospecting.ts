@@ -1,6 +1,6 @@
 import type { MessageView, OpportunityView, StatusView } from '../opportunities/views';
 import type { ProspectFileRow } from '../prospects/file-views';
-import type { ImportSummary } from '../prospects/import-targets';
+import type { ImportResult } from '../prospects/import-targets';
 
 /**
  * /api/opportunity/get, setTodo, setWaiting, setWin, setLoose, updateContractuelle, updateProspect:
@@ -38,5 +38,8 @@ export type ImportStartReply = { importId: string };
 /** /api/prospect/import/rows: how many rows of the batch are stored. */
 export type ImportRowsReply = { received: number };
 
-/** /api/prospect/load, /api/prospect/import/finish: the file made and what the import did. */
-export type ImportReply = { excelId: string; summary: ImportSummary };
+/**
+ * /api/prospect/load, /api/prospect/import/finish: the file made and what the import did; `excelId`
+ * is null when no row was stored (no file is created).
+ */
+export type ImportReply = ImportResult;

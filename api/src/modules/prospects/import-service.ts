@@ -4,6 +4,7 @@
 // Protocol and limits: docs/decisions/prospect-import.md.
 import {
   type ImportBatchData,
+  type ImportResult,
   type ImportRow,
   type ImportStartData,
   type ImportSummary,
@@ -13,6 +14,7 @@ import {
   prepareImportRow,
   type ProspectDraft,
   type ProspectImportData,
+  yieldToEventLoop,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error';
@@ -37,8 +39,6 @@ export type ImportServiceDeps = {
   usernameOf: (userId: string) => Promise<string>;
   now: () => number;
 };
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
   return {
@@ -200,8 +200,11 @@ export class ProspectImportService {
     return { docs, counts, rejected };
   }
 
-  /** All rows received: the file becomes visible, with its final count, in one conditional update. */
-  finish(caller: Caller, importId: string): Promise<{ excelId: string; summary: ImportSummary }> {
+  /**
+   * All rows received: the file becomes visible, with its final count, in one conditional update.
+   * An import that stored no row (all duplicates, or all rejected) is removed instead: no empty file.
+   */
+  finish(caller: Caller, importId: string): Promise<ImportResult> {
     return this.held(caller, importId, notFound, async () => {
       const { repository } = this.deps;
       const file = await repository.findOwnImport(caller.organisationId, caller.userId, importId, true);
@@ -209,6 +212,10 @@ export class ProspectImportService {
       if (file.received < file.totalRows)
         throw AppError.conflict(PROSPECT_MESSAGES.incomplete(file.received, file.totalRows));
       const count = await repository.countRows(file.organisationId, file._id);
+      if (count === 0) {
+        await this.purge(file);
+        return { excelId: null, summary: summaryOf(file) };
+      }
       if (!(await repository.markReady(file, count, this.deps.now())))
         throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
       return { excelId: file._id, summary: summaryOf(file) };
@@ -260,10 +267,7 @@ export class ProspectImportService {
   }
 
   /** The spec's one-shot payload, stored through the same batches as a large file. */
-  async load(
-    caller: Caller,
-    input: ProspectImportData,
-  ): Promise<{ excelId: string; summary: ImportSummary }> {
+  async load(caller: Caller, input: ProspectImportData): Promise<ImportResult> {
     const { importId } = await this.start(caller, {
       name: input.name,
       isPrivate: input.isPrivate,

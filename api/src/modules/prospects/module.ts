@@ -6,6 +6,7 @@ import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { AppError } from '../../http/app-error';
 import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
+import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
 import { ProspectRecords } from './prospect-records';
@@ -58,7 +59,10 @@ export function prospectReader(store: Store): Pick<ProspectCatalogue['records'],
 }
 
 export type ProspectsModule = {
-  /** Indexes, then removal of the unfinished imports idle since the start grace; starts the sweep. */
+  /**
+   * Indexes, removal of the unfinished imports idle since the start grace, the one-off duplicate-key
+   * migration; then starts the sweep.
+   */
   start(): Promise<void>;
   stop(): void;
   registerRoutes(api: ApiRoutes): void;
@@ -105,6 +109,9 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await enrichment.ensureIndexes();
       // Not every unfinished import: another instance on the same store may be running the young ones.
       await sweep(deps.now() - deps.importStartGraceMs);
+      // Once per store, before any import compares keys with the stored ones.
+      const migrated = await migrateDedupKeys(deps.store, deps.now);
+      if (migrated) deps.logger.info({ migrated }, 'Clés de doublon des prospects recalculées');
       timer = setInterval(() => {
         sweep(deps.now() - IMPORT_IDLE_MS).catch((error: unknown) =>
           deps.logger.error({ err: error }, 'Échec du nettoyage des imports abandonnés'),

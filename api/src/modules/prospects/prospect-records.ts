@@ -2,16 +2,7 @@
 // a page of prospects by id, their edition, the manual prospect, the unassigned pool. They live here,
 // with the stored shape and visibility rules (docs/decisions/prospect-import.md), and reach the
 // opportunities component only through the catalogue the module exports.
-import {
-  dedupKeyOf,
-  departmentOfPostalCode,
-  EMPTY_VALUE,
-  isValidSiret,
-  type OpportunityState,
-  type ProspectFields,
-  regionOfPostalCode,
-  searchTextOf,
-} from '@app/domain';
+import { deriveProspectFields, type OpportunityState, type ProspectFields } from '@app/domain';
 import type { Collection, Filter, Store } from '../../db/types';
 import type { ProspectDoc } from './repository';
 
@@ -29,17 +20,6 @@ type FileDoc = {
 export type PoolRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { username: string; fileName: string };
 
 export type ProspectEdit = ProspectFields & { value: string };
-
-/** The facts derived from the standard fields, as the import stores them. */
-function derived(fields: ProspectFields) {
-  return {
-    departement: departmentOfPostalCode(fields.codePostale) ?? EMPTY_VALUE,
-    region: regionOfPostalCode(fields.codePostale)?.name ?? EMPTY_VALUE,
-    searchText: searchTextOf(fields),
-    dedupKey: dedupKeyOf(fields),
-    siretFlagged: fields.siret !== EMPTY_VALUE && !isValidSiret(fields.siret),
-  };
-}
 
 export class ProspectRecords {
   private readonly prospects: Collection<ProspectDoc>;
@@ -86,7 +66,7 @@ export class ProspectRecords {
   async edit(organisationId: string, prospectId: string, edit: ProspectEdit): Promise<void> {
     await this.prospects.updateOne(
       { _id: prospectId, organisationId },
-      { $set: { ...edit, ...derived(edit) } },
+      { $set: { ...edit, ...deriveProspectFields(edit) } },
     );
   }
 
@@ -102,7 +82,7 @@ export class ProspectRecords {
   }): Promise<ProspectDoc> {
     const doc: Omit<ProspectDoc, '_id'> = {
       ...input.fields,
-      ...derived(input.fields),
+      ...deriveProspectFields(input.fields),
       organisationId: input.organisationId,
       excelId: '',
       userId: input.userId,

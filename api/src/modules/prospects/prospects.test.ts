@@ -153,7 +153,8 @@ describe('prospect files', () => {
       const rows = [
         rowOf(101, { Siret: '443 061 841 00047' }), // same SIRET as the first file
         rowOf(102, { Enseigne: 'Le Fournil d’Élise' }),
-        rowOf(103, { Enseigne: 'LE FOURNIL D’ELISE', 'Raison sociale': 'Autre' }), // same enseigne + CP
+        // Same company, enseigne and postal code, written otherwise (no SIRET).
+        rowOf(103, { Enseigne: 'LE FOURNIL D’ELISE', 'Raison sociale': 'SOCIÉTÉ  102' }),
       ];
       const skipped = await k.loadOk(alpha, rows, { name: 'Fichier doublons' });
       expect(skipped.summary).toMatchObject({ imported: 1, duplicates: 2, duplicatesSkipped: 2 });

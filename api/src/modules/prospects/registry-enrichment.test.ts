@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startRegistryFake, type RegistryFake } from '../../test-support/registry-fake';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, MAPPING, type Member } from '../../test-support/prospects-test-kit';
+import type { ProspectDoc } from './repository';
 
 const HEAD_OFFICE = '41235874900015';
 const SECONDARY = '41235874900023';
@@ -168,8 +169,53 @@ describe('registry enrichment at import', () => {
     expect(searched.body.total).toBe(1);
   });
 
+  it('stores the same derived fields (département, région, search text, duplicate key, SIRET flag) as an import of the completed row', async () => {
+    const mapping = { ...ENRICHED_MAPPING, typeEtablissement: 'Type' };
+    const stored = (excelId: string) => r.t.store.collection<ProspectDoc>('prospects').findOne({ excelId });
+    const enrichedFile = await r.k.loadOk(r.alpha, [row('Boulangerie du Port', HEAD_OFFICE)], {
+      name: 'À enrichir',
+      value: mapping,
+      duplicates: 'keep',
+    });
+    await settled(r, enrichedFile.excelId);
+    const enriched = await stored(enrichedFile.excelId);
+    expect(enriched).toMatchObject({ codePostale: '69002', ville: 'LYON', departement: '69' });
+
+    // The same row, imported with everything the registry gave (nothing left to fill).
+    const complete = row('Boulangerie du Port', HEAD_OFFICE, {
+      CP: enriched?.codePostale,
+      Ville: enriched?.ville,
+      Adresse: enriched?.adresseComplete,
+      Activité: enriched?.libelleactivite,
+      Effectif: enriched?.trancheSalarier,
+      Type: enriched?.typeEtablissement,
+    });
+    const importedFile = await r.k.loadOk(r.alpha, [complete], {
+      name: 'Déjà complet',
+      value: mapping,
+      duplicates: 'keep',
+    });
+    const imported = await stored(importedFile.excelId);
+    const derivedOf = (doc: ProspectDoc | null) => ({
+      departement: doc?.departement,
+      region: doc?.region,
+      searchText: doc?.searchText,
+      dedupKey: doc?.dedupKey,
+      siretFlagged: doc?.siretFlagged,
+    });
+    expect(derivedOf(imported)).toEqual(derivedOf(enriched));
+    expect(derivedOf(enriched)).toMatchObject({
+      region: 'Auvergne-Rhône-Alpes',
+      dedupKey: `siret:${HEAD_OFFICE}`,
+    });
+  });
+
   it('answers only for a file the caller sees: another organisation or a private file is unknown', async () => {
-    const { excelId } = await r.k.loadOk(r.alpha, [row('Privé', HEAD_OFFICE)], { isPrivate: true });
+    // Kept although its SIRET is already imported: a file whose rows are all duplicates is not created.
+    const { excelId } = await r.k.loadOk(r.alpha, [row('Privé', HEAD_OFFICE)], {
+      isPrivate: true,
+      duplicates: 'keep',
+    });
     await settled(r, excelId);
     const colleague = await r.k.member(r.alpha);
     const outsider = await r.k.owner('Société Bêta');

@@ -1,14 +1,6 @@
 // The enrichment of imported files: one document per file (its progress and counts, in the store so
 // any API process can report it or take it over), and the reads and writes it makes on the file's rows.
-import {
-  dedupKeyOf,
-  departmentOfPostalCode,
-  type EnrichmentReport,
-  EMPTY_VALUE,
-  type ProspectFields,
-  regionOfPostalCode,
-  searchTextOf,
-} from '@app/domain';
+import { deriveProspectFields, type EnrichmentReport, EMPTY_VALUE, type ProspectFields } from '@app/domain';
 import type { Collection, Store } from '../../db/types';
 import type { RegistryFacts } from './registry-facts';
 import type { ProspectDoc, ProspectFileDoc } from './repository';
@@ -86,15 +78,7 @@ export class RegistryRepository {
   /** Fills the row's missing fields and what is derived from them (département, search, dedup key). */
   async fill(organisationId: string, row: EnrichmentRow, facts: RegistryFacts): Promise<boolean> {
     const fields: ProspectFields = { ...row, ...facts };
-    const set: Partial<ProspectDoc> = {
-      ...facts,
-      searchText: searchTextOf(fields),
-      dedupKey: dedupKeyOf(fields),
-    };
-    if (facts.codePostale !== undefined) {
-      set.departement = departmentOfPostalCode(fields.codePostale) ?? EMPTY_VALUE;
-      set.region = regionOfPostalCode(fields.codePostale)?.name ?? EMPTY_VALUE;
-    }
+    const set: Partial<ProspectDoc> = { ...facts, ...deriveProspectFields(fields) };
     // Only where the field is still missing: an edit made meanwhile by a salesperson wins.
     const stillMissing = Object.fromEntries(Object.keys(facts).map((field) => [field, EMPTY_VALUE]));
     const { matchedCount } = await this.prospects.updateOne(

@@ -9,6 +9,7 @@ import {
   OPPORTUNITY_STATES,
   type OpportunityState,
   type ProspectFields,
+  yieldToEventLoop,
 } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, Filter, Store } from '../../db/types';
@@ -100,8 +101,6 @@ export type ProspectStampDoc = { _id: string; stamp: number };
 function visibleFiles(organisationId: string, userId: string): Filter<ProspectFileDoc> {
   return { organisationId, status: 'ready', $or: [{ isPrivate: false }, { userId }] };
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Deletions go by chunks of ids so a million-row file never holds the event loop in one statement. */
 const DELETE_CHUNK = 2000;

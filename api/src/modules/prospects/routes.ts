@@ -3,6 +3,7 @@ import {
   createManualFileSchema,
   excelIdSchema,
   IMPORT_BATCH_BODY_LIMIT,
+  type ImportResult,
   importBatchSchema,
   importIdSchema,
   importStartSchema,
@@ -29,11 +30,9 @@ export function registerProspectRoutes(
   enrichment: RegistryEnrichment,
 ): void {
   // A file just made ready: its registry enrichment starts in the background (registry-enrichment.ts).
-  const thenEnrich = async <T extends { excelId: string; summary: { imported: number } }>(
-    caller: Caller,
-    result: T,
-  ): Promise<T> => {
-    await enrichment.begin({ ...caller, excelId: result.excelId, count: result.summary.imported });
+  const thenEnrich = async (caller: Caller, result: ImportResult): Promise<ImportResult> => {
+    if (result.excelId !== null)
+      await enrichment.begin({ ...caller, excelId: result.excelId, count: result.summary.imported });
     return result;
   };
 

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, APP_EVENTS, emitAppEvent, useSessionStore } from '@app/platform';
+import { getEnrichment } from '../api/get-enrichment';
 import { loadProspects } from '../api/load-prospects';
 import { ImportModalHost } from './import-modal-host';
 
@@ -77,6 +78,7 @@ async function goToMapping(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => {
   useSessionStore.setState({ currentOrganisationId: 'org-1' });
   loadMock.mockReset();
+  jest.mocked(getEnrichment).mockClear();
 });
 
 test('the modal opens on the app event, at step 1', () => {
@@ -194,6 +196,34 @@ test('importing sends the mapping and options, shows the summary, goes to the fi
   expect(csv).toBe(
     '\uFEFFRaison sociale;CP;Tél;Ville;Motif\r\n;75002;;Paris;Ligne sans raison sociale ni enseigne\r\n',
   );
+});
+
+test('an import whose rows are all duplicates says that no file was created, and stays on the list', async () => {
+  loadMock.mockResolvedValue({
+    excelId: null,
+    summary: {
+      imported: 0,
+      duplicates: 2,
+      duplicatesSkipped: 2,
+      siretFlagged: 1,
+      rejected: [],
+      rejectedCount: 0,
+    },
+  });
+  const user = renderHost();
+  await goToMapping(user);
+  await user.click(screen.getByLabelText('Supprimer la ligne si vide : Ville'));
+  await user.click(screen.getByRole('button', { name: 'Importer' }));
+
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Aucun fichier créé : toutes les lignes sont des doublons de prospects existants.',
+  );
+  expect(screen.queryByText('Import terminé')).not.toBeInTheDocument();
+  expect(screen.getByText('Doublons').nextElementSibling).toHaveTextContent('2 (2 ignorés)');
+  expect(screen.getByText('SIRET à vérifier').nextElementSibling).toHaveTextContent('1');
+  // No file to open, nor to enrich.
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/prospect\/list$/);
+  expect(getEnrichment).not.toHaveBeenCalled();
 });
 
 test('a failed import says so in the modal and stores nothing', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isPrivateAccess, type ImportAccess } from '@app/domain';
+import { isPrivateAccess, noFileMessage, type ImportAccess } from '@app/domain';
 import { Button, Modal, notifyError, useSessionStore } from '@app/platform';
 import { useFileParser } from '../hooks/use-file-parser';
 import { useImportUpload } from '../hooks/use-import-upload';
@@ -166,10 +166,12 @@ export function ImportModal({ open, onClose }: ImportModalProps) {
         {upload.state.phase === 'done' && (
           <ImportSummary
             summary={upload.state.summary}
+            noFileMessage={noFileMessage(upload.state)}
             onDownloadRejected={() => void handleDownload()}
             onClose={onClose}
             enrichment={
-              organisationId && (
+              organisationId &&
+              upload.state.excelId !== null && (
                 <EnrichmentSummary organisationId={organisationId} excelId={upload.state.excelId} />
               )
             }

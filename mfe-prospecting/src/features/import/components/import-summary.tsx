@@ -5,6 +5,8 @@ import { formatCount } from '../utils/format-count';
 
 export type ImportSummaryProps = {
   summary: Summary;
+  /** Why no file was created (no row stored), or null when the import made one. */
+  noFileMessage?: string | null;
   onDownloadRejected: () => void;
   onClose: () => void;
   /** What follows the import on the server (the registry enrichment), shown before the actions. */
@@ -19,15 +21,27 @@ function reasonCounts(rejected: Summary['rejected']): [string, number][] {
 }
 
 /** After the import: what was stored, what was not and why, and the rejected rows to fix. */
-export function ImportSummary({ summary, onDownloadRejected, onClose, enrichment }: ImportSummaryProps) {
+export function ImportSummary({
+  summary,
+  noFileMessage = null,
+  onDownloadRejected,
+  onClose,
+  enrichment,
+}: ImportSummaryProps) {
   // Beyond the first 10,000, rejections are counted but not listed (docs/decisions/prospect-import.md).
   const rejected = summary.rejectedCount;
   const listed = summary.rejected.length;
   return (
     <div className="import-step">
-      <p className="import-success" role="status">
-        Import terminé
-      </p>
+      {noFileMessage === null ? (
+        <p className="import-success" role="status">
+          Import terminé
+        </p>
+      ) : (
+        <p className="import-warning" role="status">
+          {noFileMessage}
+        </p>
+      )}
       <dl className="import-summary">
         <dt>Lignes importées</dt>
         <dd>{formatCount(summary.imported)}</dd>

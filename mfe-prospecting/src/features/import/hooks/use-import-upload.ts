@@ -7,13 +7,14 @@ import { uploadImport, type UploadRequest } from '../utils/upload-import';
 export type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; sent: number; total: number; cancelling: boolean }
-  | { phase: 'done'; excelId: string; summary: ImportSummary }
+  /** `excelId` null: no row was stored, no file was created. */
+  | { phase: 'done'; excelId: string | null; summary: ImportSummary }
   | { phase: 'cancelled' }
   | { phase: 'failed'; message: string };
 
 export const UPLOAD_FAILED_MESSAGE = "L'import a échoué : aucune ligne n'a été enregistrée.";
 
-/** Sends the file and follows it: rows sent, cancel, summary or error. */
+/** Sends the file and follows it: rows sent, cancel, summary or error. `onDone` only when a file was created. */
 export function useImportUpload(onDone: (excelId: string) => void) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const cancelled = useRef(false);
@@ -43,7 +44,7 @@ export function useImportUpload(onDone: (excelId: string) => void) {
         return;
       }
       setState({ phase: 'done', excelId: result.excelId, summary: result.summary });
-      done.current(result.excelId);
+      if (result.excelId !== null) done.current(result.excelId);
     } catch (error) {
       const reason = error instanceof ApiError ? ` (${error.message})` : '';
       setState({ phase: 'failed', message: `${UPLOAD_FAILED_MESSAGE}${reason}` });

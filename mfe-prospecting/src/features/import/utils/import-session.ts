@@ -4,6 +4,7 @@ import {
   prepareImportRow,
   type ImportMapping,
   type ImportOptions,
+  yieldToEventLoop,
 } from '@app/domain';
 import { parseFile, type ParsedTable, type ParseProgress, type ParseSettings } from './parse-file';
 import { takeBatch, type BatchLimits, type RowBatch } from './row-batches';
@@ -24,7 +25,6 @@ export type PreCount = { accepted: number; rejected: number; duplicatesInFile: n
 
 const SAMPLE_ROWS = 5;
 const PRE_COUNT_SLICE = 20_000;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * One file being imported: parses it, then serves the pre-count of step 3, the batches of the

@@ -12,6 +12,7 @@ import {
   uniqueHeaders,
   type Delimiter,
   type FileEncoding,
+  yieldToEventLoop,
 } from '@app/domain';
 
 export type FileKind = 'csv' | 'xlsx';
@@ -59,9 +60,6 @@ export function fileKindOf(name: string): FileKind | null {
   if (lower.endsWith('.xlsx')) return 'xlsx';
   return null;
 }
-
-/** Gives the event loop a turn, so the page (or the worker's next message) is served. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Checks the limits the API enforces, so the user learns it at step 1 with the line at fault. */
 function collect(table: string[][], row: string[], headerCount: number): void {

@@ -1,4 +1,4 @@
-import type { DuplicatePolicy, ImportMapping, ImportOptions, ImportSummary } from '@app/domain';
+import type { DuplicatePolicy, ImportMapping, ImportOptions, ImportResult } from '@app/domain';
 import { ApiError } from '@app/platform';
 import { abortImport } from '../api/abort-import';
 import { finishImport } from '../api/finish-import';
@@ -18,8 +18,8 @@ export type UploadRequest = {
   rowCount: number;
 };
 
-export type UploadResult =
-  { status: 'done'; excelId: string; summary: ImportSummary } | { status: 'cancelled' };
+/** `excelId` is null when the server stored no row and so created no file (all duplicates). */
+export type UploadResult = ({ status: 'done' } & ImportResult) | { status: 'cancelled' };
 
 export type UploadControls = {
   onProgress: (sent: number) => void;

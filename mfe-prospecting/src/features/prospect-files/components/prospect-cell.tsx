@@ -5,6 +5,8 @@ export type ProspectCellProps = {
   strong?: boolean;
   /** Makes a phone number callable and a web address openable. */
   link?: 'phone' | 'site';
+  /** A short warning shown before the value, where an ellipsis cannot hide it ("SIRET à vérifier"). */
+  flag?: string;
 };
 
 const WEB_ADDRESS = /^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/iu;
@@ -21,7 +23,7 @@ function hrefOf(value: string, link: ProspectCellProps['link']): string | null {
 }
 
 /** One cell of the file table: the full value on one line (ellipsis, full text on hover), 'Aucun' when empty. */
-export function ProspectCell({ value, strong = false, link }: ProspectCellProps) {
+export function ProspectCell({ value, strong = false, link, flag }: ProspectCellProps) {
   const text = displayValue(value);
   const href = isEmptyValue(value) ? null : hrefOf(text, link);
   const className = [
@@ -32,7 +34,12 @@ export function ProspectCell({ value, strong = false, link }: ProspectCellProps)
     .filter(Boolean)
     .join(' ');
   return (
-    <td className={className} title={text}>
+    <td className={className} title={flag ? `${text} · ${flag}` : text}>
+      {flag && (
+        <>
+          <span className="prospect-table__flag">{flag}</span>{' '}
+        </>
+      )}
       {href ? (
         <a href={href} {...(link === 'site' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {text}

@@ -117,6 +117,16 @@ test("empty values read 'Aucun'", async () => {
   expect(row.getAllByRole('cell')[1]).toHaveTextContent('Aucune information complémentaire');
 });
 
+test('a prospect whose SIRET is invalid shows "SIRET à vérifier" before its name, the others nothing', async () => {
+  serve([prospectRow(0, { siretFlagged: true }), prospectRow(1, { siretFlagged: false }), prospectRow(2)]);
+  renderScreen(<ProspectFileScreen />, ROUTE);
+
+  const flagged = within(await screen.findByRole('row', { name: /Prospect 0/ }));
+  expect(flagged.getAllByRole('cell')[3]).toHaveTextContent(/^SIRET à vérifier Prospect 0$/);
+  expect(flagged.getAllByRole('cell')[3]).toHaveAttribute('title', 'Prospect 0 · SIRET à vérifier');
+  expect(screen.getAllByText('SIRET à vérifier')).toHaveLength(1);
+});
+
 test('the Action column: an add button on a free prospect, the icon of its state otherwise', async () => {
   serve([
     prospectRow(0),

@@ -10,6 +10,8 @@ import { ProspectAction } from './prospect-action';
 import { ProspectCell } from './prospect-cell';
 
 export const PROSPECT_ROW_HEIGHT = 44;
+/** Beside the company name of a prospect whose SIRET is invalid (length or check digit). */
+export const SIRET_FLAG = 'SIRET à vérifier';
 /** At most one batch of page requests per interval while the user drags the scrollbar. */
 const FETCH_INTERVAL_MS = 120;
 
@@ -78,7 +80,11 @@ export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTabl
           )}
         </td>
         <ProspectCell value={prospect.username} />
-        <ProspectCell value={prospect.prospect} strong />
+        <ProspectCell
+          value={prospect.prospect}
+          strong
+          flag={prospect.siretFlagged ? SIRET_FLAG : undefined}
+        />
         <ProspectCell value={prospect.enseigne} />
         <ProspectCell value={prospect.codePostale} />
         <ProspectCell value={prospect.ville} />

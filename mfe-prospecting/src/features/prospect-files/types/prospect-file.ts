@@ -25,6 +25,8 @@ export type ProspectRow = {
   typeEtablissement?: string;
   departement?: string;
   region?: string;
+  /** The SIRET is present but invalid (length or check digit): shown as "SIRET à vérifier". */
+  siretFlagged?: boolean;
   /** JSON text of the extra fields: the columns kept under their title, and a 'contact' list. */
   value?: string;
   isAccepted: boolean;
