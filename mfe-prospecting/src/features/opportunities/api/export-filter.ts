@@ -1,5 +1,5 @@
 import { apiPost } from '@app/platform';
-import type { ExportFilter } from '../utils/list-filter';
+import type { ExportFilter } from '../../../utils/list-filter';
 
 export type ExportFilterInput = {
   organisationId: string;
