@@ -24,11 +24,13 @@ const apiModuleBoundaries = DEPTHS.map((depth) => ({
         patterns: [
           {
             regex: `^${up(depth)}(?!\\.\\.(/|$))[^/]+/(?!module$).+`,
-            message: "Un module de l'API n'importe d'un autre module que son module.ts (createXModule et ses ports).",
+            message:
+              "Un module de l'API n'importe d'un autre module que son module.ts (createXModule et ses ports).",
           },
           {
             regex: '(^|/)modules/[^/]+/(?!module$).+',
-            message: "Un module de l'API n'importe d'un autre module que son module.ts (createXModule et ses ports).",
+            message:
+              "Un module de l'API n'importe d'un autre module que son module.ts (createXModule et ses ports).",
           },
         ],
       },
@@ -56,7 +58,7 @@ const remoteFeatureBoundaries = DEPTHS.map((depth) => ({
   },
 }));
 
-const REMOTE_MESSAGE = 'La plateforme et le domaine ne dépendent d\'aucun remote : le remote dépend d\'eux.';
+const REMOTE_MESSAGE = "La plateforme et le domaine ne dépendent d'aucun remote : le remote dépend d'eux.";
 const REMOTE_PATTERNS = [
   { regex: '^@app/mfe-', message: REMOTE_MESSAGE },
   { regex: '(^|/)mfe-[^/]+(/|$)', message: REMOTE_MESSAGE },
