@@ -1,14 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSION } from '@app/domain';
-import { ApiError, ToastHost } from '@app/platform';
+import { ApiError, clearApiQueries, ToastHost } from '@app/platform';
 import { getStatuses } from '../../api/get-statuses';
 import { postMessage } from '../../api/post-message';
 import { setLoose } from '../../api/set-loose';
 import { setTodo } from '../../api/set-todo';
 import { setWaiting } from '../../api/set-waiting';
 import { setWin } from '../../api/set-win';
-import { forgetStatuses } from '../../hooks/use-statuses';
 import {
   messageView,
   OPPORTUNITY_ID,
@@ -32,7 +31,7 @@ const ids = { organisationId: ORGANISATION_ID, opportunityId: OPPORTUNITY_ID };
 
 beforeEach(() => {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
-  forgetStatuses();
+  clearApiQueries();
   signIn();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: STATUSES });
   for (const call of [setTodo, setWaiting, setWin, setLoose]) {

@@ -1,11 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OPPORTUNITY_PAGE_SIZE, type OpportunityView } from '@app/domain';
-import { ApiError, readOpportunityIds, useSessionStore } from '@app/platform';
+import { ApiError, clearApiQueries, readOpportunityIds, useSessionStore } from '@app/platform';
 import { getStatuses } from '../../../api/get-statuses';
 import { postMessage } from '../../../api/post-message';
 import { setWaiting } from '../../../api/set-waiting';
-import { forgetStatuses } from '../../../hooks/use-statuses';
 import { exportFilter } from '../api/export-filter';
 import { getAllCount } from '../api/get-all-count';
 import { getWithFilter, type GetWithFilterInput } from '../../../api/get-with-filter';
@@ -46,7 +45,7 @@ function serve(rows: OpportunityView[]) {
 beforeEach(() => {
   sessionStorage.clear();
   signInAdministrator();
-  forgetStatuses();
+  clearApiQueries();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: [] });
   getAllCountMock.mockReset().mockResolvedValue(COUNTS);
   getWithFilterMock.mockReset();

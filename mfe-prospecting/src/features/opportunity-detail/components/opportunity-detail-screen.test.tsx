@@ -2,10 +2,15 @@ import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { CONFIRMATION_MS, MODAL_FADE_OUT_MS, saveOpportunityIds, ToastHost } from '@app/platform';
+import {
+  clearApiQueries,
+  CONFIRMATION_MS,
+  MODAL_FADE_OUT_MS,
+  saveOpportunityIds,
+  ToastHost,
+} from '@app/platform';
 import { getStatuses } from '../../../api/get-statuses';
 import { postMessage } from '../../../api/post-message';
-import { forgetStatuses } from '../../../hooks/use-statuses';
 import {
   messageView,
   OPPORTUNITY_ID,
@@ -61,7 +66,7 @@ async function renderDetail(opportunity: OpportunityView | null = opportunityVie
 
 beforeEach(() => {
   localStorage.clear();
-  forgetStatuses();
+  clearApiQueries();
   signIn();
   getMock.mockReset();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: STATUSES });

@@ -1,7 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, type RoundSummary } from '@app/domain';
-import { Button, ignoreHandledFailure, notifySuccess, Spinner, useSessionStore } from '@app/platform';
+import {
+  Button,
+  ignoreHandledFailure,
+  invalidateApiQueries,
+  notifySuccess,
+  Spinner,
+  useApiQuery,
+  useSessionStore,
+} from '@app/platform';
 import { deleteRound } from '../api/delete-round';
 import { listRounds } from '../api/list-rounds';
 import '../rounds.css';
@@ -9,26 +16,16 @@ import '../rounds.css';
 /** /dashboard/tournees: the member's saved rounds in this organisation, and "Nouvelle tournée". */
 export function RoundsScreen() {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const [rounds, setRounds] = useState<RoundSummary[] | null>(null);
-
-  const load = useCallback(() => {
-    if (!organisationId) return;
-    listRounds({ organisationId }).then(
-      (reply) => setRounds(reply.rounds),
-      (error: unknown) => {
-        setRounds([]);
-        ignoreHandledFailure(error);
-      },
-    );
-  }, [organisationId]);
-  useEffect(load, [load]);
+  const query = useApiQuery(listRounds, organisationId ? { organisationId } : null, { key: 'round/list' });
+  // A failed load shows the empty list (its toast says why).
+  const rounds: RoundSummary[] | null = query.error !== undefined ? [] : (query.data?.rounds ?? null);
 
   const handleDelete = async (round: RoundSummary) => {
     if (!organisationId || !window.confirm(`Supprimer la tournée « ${round.name} » ?`)) return;
     try {
       await deleteRound({ organisationId, roundId: round._id });
       notifySuccess('Tournée supprimée');
-      load();
+      invalidateApiQueries('round/list');
     } catch (error) {
       ignoreHandledFailure(error);
     }
