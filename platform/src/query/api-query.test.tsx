@@ -107,6 +107,32 @@ test('the answer is kept per organisation: another organisation loads its own', 
   expect(screen.getByTestId('probe')).toHaveTextContent('De la seconde');
 });
 
+function AccountProbe({
+  call,
+  byOrganisation,
+}: {
+  call: (input: Input) => Promise<Reply>;
+  byOrganisation: boolean;
+}) {
+  const query = useApiQuery(call, { organisationId: '-', id: 'moi' }, { key: 'account/get', byOrganisation });
+  return <p data-testid="compte">{query.loading ? 'chargement' : query.data?.name}</p>;
+}
+
+test('an answer that does not depend on the organisation is not asked again when it changes', async () => {
+  const { call, nth } = deferredCall();
+  const { rerender } = render(<AccountProbe call={call} byOrganisation={false} />);
+  await act(async () => nth(0).resolve({ name: 'Claire' }));
+  act(() => useSessionStore.getState().selectOrganisation('o2'));
+  expect(call).toHaveBeenCalledTimes(1);
+  expect(screen.getByTestId('compte')).toHaveTextContent('Claire');
+
+  rerender(<AccountProbe call={call} byOrganisation />);
+  expect(call).toHaveBeenCalledTimes(2);
+  act(() => useSessionStore.getState().selectOrganisation('o1'));
+  expect(call).toHaveBeenCalledTimes(3);
+  expect(screen.getByTestId('compte')).toHaveTextContent('chargement');
+});
+
 test('an answer arriving after a newer request is ignored', async () => {
   const { call, nth } = deferredCall();
   render(<Probe call={call} />);

@@ -13,6 +13,11 @@ export type ApiQueryOptions = {
    * (answers that do not change during a visit, e.g. the comment statuses). A failure is not kept.
    */
   keep?: boolean;
+  /**
+   * false for an answer that does not depend on the organisation (the session, the account): a change of
+   * the current organisation does not ask it again.
+   */
+  byOrganisation?: boolean;
 };
 
 export type ApiQuery<T> = {
@@ -79,7 +84,8 @@ export function useApiQuery<TInput, TReply>(
   options: ApiQueryOptions,
 ): ApiQuery<TReply> {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const cacheKey = input === null ? null : `${options.key}|${organisationId ?? ''}|${JSON.stringify(input)}`;
+  const scope = options.byOrganisation === false ? '*' : (organisationId ?? '');
+  const cacheKey = input === null ? null : `${options.key}|${scope}|${JSON.stringify(input)}`;
   // What a new cache entry will ask: the store subscribes after layout effects, so it reads these.
   const latest = useRef({ call, input, keep: options.keep ?? false });
   const keep = options.keep ?? false;
