@@ -30,7 +30,7 @@ export function passwordChangeError(form: typeof EMPTY_FORM): string | null {
 /** 'Mon compte': name, e-mail, password change and signing out of every device. */
 export function AccountScreen() {
   const navigate = useNavigate();
-  const account = useApiQuery(getAccount, {}, { key: 'account/get' }).data ?? null;
+  const account = useApiQuery(getAccount, {}, { key: 'account/get', byOrganisation: false }).data ?? null;
   const [form, setForm] = useState(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
