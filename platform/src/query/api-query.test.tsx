@@ -209,3 +209,11 @@ test('setData replaces the answer; no input asks nothing', async () => {
   act(() => screen.getByRole('button', { name: 'remplacer probe' }).click());
   expect(screen.getByTestId('probe')).toHaveTextContent('remplacé');
 });
+
+test('a call that throws at once is a failure like a rejected one', async () => {
+  const call = jest.fn((): Promise<Reply> => {
+    throw new ApiError('Refusé', 400);
+  });
+  render(<Probe call={call} />);
+  expect(await screen.findByText('erreur : Refusé')).toBeInTheDocument();
+});

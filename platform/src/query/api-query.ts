@@ -57,7 +57,8 @@ function load(entry: Entry): void {
   entry.run += 1;
   const run = entry.run;
   entry.pending = true;
-  entry.fetch().then(
+  // A call that throws at once or answers a plain value is handled like a promise.
+  new Promise((resolve) => resolve(entry.fetch())).then(
     (data) => {
       if (run !== entry.run) return;
       entry.pending = false;
