@@ -14,6 +14,20 @@ const below = (root, depth) => `${root}/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`;
 // (platform/src/router); a second router's context would be invisible to the shared one.
 const REACT_ROUTER = { name: 'react-router', message: "Importer depuis 'react-router-dom'." };
 
+// A remote never imports another remote or the shell; the shell reaches remotes through the federation
+// runtime only (docs/architecture.md).
+const APP_MESSAGE =
+  "Un remote n'importe ni un autre remote ni le shell (le shell les charge par la fédération).";
+const OTHER_APP_PATTERNS = [
+  { regex: '^@app/(mfe-|shell$)', message: APP_MESSAGE },
+  { regex: '(^|/)(mfe-[^/]+|shell)/src(/|$)', message: APP_MESSAGE },
+];
+const SHELL_MESSAGE = 'Le shell charge les remotes par la fédération (remotes.json), il ne les importe pas.';
+const SHELL_PATTERNS = [
+  { regex: '^@app/mfe-', message: SHELL_MESSAGE },
+  { regex: '(^|/)mfe-[^/]+/src(/|$)', message: SHELL_MESSAGE },
+];
+
 /** An API module reaches another one through its public face `module.ts` only. */
 const apiModuleBoundaries = DEPTHS.map((depth) => ({
   files: [below('api/src/modules', depth)],
@@ -52,6 +66,7 @@ const remoteFeatureBoundaries = DEPTHS.map((depth) => ({
         patterns: [
           { regex: `^${up(depth)}(?!\\.\\.(/|$))[^/]+`, message: FEATURE_MESSAGE },
           { regex: '(^|/)features/', message: FEATURE_MESSAGE },
+          ...OTHER_APP_PATTERNS,
         ],
       },
     ],
@@ -100,13 +115,26 @@ export default tseslint.config(
   },
   // A later no-restricted-imports for the same file replaces the earlier one: each entry below keeps
   // the react-router restriction where it applies.
+  {
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [REACT_ROUTER], patterns: OTHER_APP_PATTERNS }] },
+  },
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [REACT_ROUTER], patterns: SHELL_PATTERNS }],
+    },
+  },
   ...apiModuleBoundaries,
   {
     files: ['mfe-*/src/{components,hooks,utils,api,types,test-utils,layout,session}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [REACT_ROUTER], patterns: [{ regex: '(^|/)features/', message: FEATURE_MESSAGE }] },
+        {
+          paths: [REACT_ROUTER],
+          patterns: [{ regex: '(^|/)features/', message: FEATURE_MESSAGE }, ...OTHER_APP_PATTERNS],
+        },
       ],
     },
   },

@@ -54,6 +54,15 @@ const cases = [
   ['mfe-prospecting/src/hooks/x.ts', "import value from 'react-router';", true],
   ['platform/src/api/x.ts', "import value from 'react-router';", true],
   ['shell/src/layout/x.tsx', "import value from 'react-router';", true],
+  // a remote imports neither another remote nor the shell; the shell imports no remote
+  ['mfe-settings/src/features/roles/components/x.tsx', "import value from '@app/mfe-billing';", true],
+  ['mfe-settings/src/routes.tsx', "import value from '../../mfe-prospecting/src/routes';", true],
+  ['mfe-billing/src/hooks/x.ts', "import value from '@app/shell';", true],
+  ['mfe-billing/src/routes.tsx', "import value from 'react-router';", true],
+  ['mfe-billing/src/routes.tsx', "import value from './features/subscription/components/x';", false],
+  ['shell/src/app.tsx', "import value from '@app/mfe-auth';", true],
+  ['shell/src/app.tsx', "import value from '../../mfe-auth/src/routes';", true],
+  ['shell/src/app.tsx', "import value from '@app/platform';", false],
   // (c) platform and domain never import a remote
   ['platform/src/api/x.ts', "import value from '@app/mfe-prospecting';", true],
   ['platform/src/api/x.ts', "import value from '../../../mfe-settings/src/routes';", true],
