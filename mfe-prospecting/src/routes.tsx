@@ -28,15 +28,15 @@ const UnassignedScreen = lazy(() =>
   })),
 );
 const RoundsScreen = lazy(() =>
-  import('./rounds/components/rounds-screen').then((module) => ({ default: module.RoundsScreen })),
+  import('./features/rounds/components/rounds-screen').then((module) => ({ default: module.RoundsScreen })),
 );
 const RoundBuilderScreen = lazy(() =>
-  import('./rounds/components/round-builder-screen').then((module) => ({
+  import('./features/rounds/components/round-builder-screen').then((module) => ({
     default: module.RoundBuilderScreen,
   })),
 );
 const RoundScreen = lazy(() =>
-  import('./rounds/components/round-screen').then((module) => ({ default: module.RoundScreen })),
+  import('./features/rounds/components/round-screen').then((module) => ({ default: module.RoundScreen })),
 );
 const ImportModalHost = lazy(() =>
   import('./features/import/components/import-modal-host').then((module) => ({

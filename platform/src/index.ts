@@ -49,3 +49,5 @@ export { ModalFooter } from './ui/modal-footer';
 export type { ModalFooterProps } from './ui/modal-footer';
 export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
 export type { TimedConfirmationProps } from './ui/timed-confirmation';
+export { useApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';
+export type { ApiQuery, ApiQueryOptions } from './query/api-query';

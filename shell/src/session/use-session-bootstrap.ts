@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import {
   apiPost,
-  ignoreHandledFailure,
+  useApiQuery,
   useSessionStore,
   type OrganisationSummary,
   type SessionUser,
@@ -16,28 +15,26 @@ export async function refreshOrganisations(): Promise<void> {
   useSessionStore.getState().setOrganisations(organisations);
 }
 
+/** The stored session, checked (silently: an invalid one is cleared by the API client), then its organisations. */
+async function verifySession({ session }: { session: string }): Promise<boolean> {
+  const { user } = await apiPost<VerifyReply>('/api/verify', {}, { silent: true });
+  // Signed out (or in again) meanwhile: this answer is about a session that is gone.
+  if (useSessionStore.getState().token !== session) return false;
+  useSessionStore.getState().setUser(user);
+  await refreshOrganisations();
+  return true;
+}
+
 /**
  * Checks the stored session with the server when the shell starts (SPEC.md §7 /api/verify) and loads
  * the user's organisations. An invalid session is cleared by the API client, which goes to /login.
  */
 export function useSessionBootstrap(): { ready: boolean } {
   const token = useSessionStore((state) => state.token);
-  const [verifiedToken, setVerifiedToken] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!token || token === verifiedToken) return;
-    let cancelled = false;
-    (async () => {
-      const { user } = await apiPost<VerifyReply>('/api/verify', {}, { silent: true });
-      if (cancelled) return;
-      useSessionStore.getState().setUser(user);
-      await refreshOrganisations();
-      if (!cancelled) setVerifiedToken(token);
-    })().catch(ignoreHandledFailure);
-    return () => {
-      cancelled = true;
-    };
-  }, [token, verifiedToken]);
-
-  return { ready: Boolean(token) && token === verifiedToken };
+  // Keyed by the token (a new session is checked again), not by the organisation it loads.
+  const { data } = useApiQuery(verifySession, token ? { session: token } : null, {
+    key: 'verify',
+    byOrganisation: false,
+  });
+  return { ready: Boolean(token) && data === true };
 }

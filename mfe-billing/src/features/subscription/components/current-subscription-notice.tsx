@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, type MainSubscription, PLANS } from '@app/domain';
+import { formatDate, PLANS } from '@app/domain';
+import { useApiQuery } from '@app/platform';
 import { getMainSub } from '../api/get-main-sub';
 import { TrialNotice } from './trial-notice';
 
@@ -12,22 +12,10 @@ type CurrentSubscriptionNoticeProps = { organisationId: string | null };
  * "Ajouter des licences". While nothing is bought, when the trial ends.
  */
 export function CurrentSubscriptionNotice({ organisationId }: CurrentSubscriptionNoticeProps) {
-  const [current, setCurrent] = useState<MainSubscription | null>(null);
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let live = true;
-    getMainSub({ organisationId }).then(
-      (subscription) => {
-        if (live) setCurrent(subscription);
-      },
-      // The notice is a courtesy: without it the page works as before (the client showed the error).
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [organisationId]);
+  // The notice is a courtesy: without it the page works as before (the client showed the error).
+  const current = useApiQuery(getMainSub, organisationId ? { organisationId } : null, {
+    key: 'stripe/getMainSub',
+  }).data;
 
   if (current?.price === null && current.trialEndsAt !== undefined)
     return <TrialNotice endsAt={current.trialEndsAt} />;

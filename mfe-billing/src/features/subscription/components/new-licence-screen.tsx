@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LICENCE_MIN_COUNT, type MainSubscription } from '@app/domain';
-import { ignoreHandledFailure, Spinner, useDocumentTitle } from '@app/platform';
+import { LICENCE_MIN_COUNT } from '@app/domain';
+import { Spinner, useApiQuery, useDocumentTitle } from '@app/platform';
 import { getMainSub } from '../api/get-main-sub';
 import { newLicense } from '../api/new-license';
 import { useOwner } from '../hooks/use-owner';
@@ -13,32 +13,21 @@ import { LicenceCounter } from './licence-counter';
 import { OwnerOnlyNotice } from './owner-only-notice';
 import '../subscription.css';
 
-type Subscription = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; sub: MainSubscription };
-
 /** /dashboard/paiement/new: more seats on the organisation's current plan and billing. */
 export function NewLicenceScreen() {
   useDocumentTitle('Abonnement', 'Ajouter des licences');
   const { organisationId, isOwner } = useOwner();
   const prices = usePrices(organisationId);
-  const [subscription, setSubscription] = useState<Subscription>({ status: 'loading' });
+  const mainSub = useApiQuery(getMainSub, organisationId ? { organisationId } : null, {
+    key: 'stripe/getMainSub',
+  });
+  const subscription =
+    mainSub.error !== undefined
+      ? ({ status: 'failed' } as const)
+      : mainSub.data
+        ? ({ status: 'ready', sub: mainSub.data } as const)
+        : ({ status: 'loading' } as const);
   const [seats, setSeats] = useState<number | null>(LICENCE_MIN_COUNT);
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let current = true;
-    getMainSub({ organisationId }).then(
-      (sub) => {
-        if (current) setSubscription({ status: 'ready', sub });
-      },
-      (failure: unknown) => {
-        if (current) setSubscription({ status: 'failed' });
-        ignoreHandledFailure(failure);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [organisationId]);
 
   const sub = subscription.status === 'ready' && subscription.sub.price !== null ? subscription.sub : null;
   const product = sub && prices.status === 'ready' ? prices.productOf(sub.plan, sub.period) : null;

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import type { Billing, BillingPricesReply, PlanCode } from '@app/domain';
-import { ignoreHandledFailure } from '@app/platform';
+import { useApiQuery } from '@app/platform';
 import { getPrices } from '../api/get-prices';
 
 export type Prices =
@@ -10,29 +10,18 @@ export type Prices =
 
 /** The provider's prices for the current organisation (ids to buy with, demonstration or not). */
 export function usePrices(organisationId: string | null): Prices {
-  const [prices, setPrices] = useState<Prices>({ status: 'loading' });
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let current = true;
-    getPrices({ organisationId }).then(
-      (reply) => {
-        if (!current) return;
-        setPrices({
-          ...reply,
-          status: 'ready',
-          productOf: (plan, period) =>
-            reply.prices.find((price) => price.plan === plan && price.period === period)?.product ?? null,
-        });
-      },
-      (failure: unknown) => {
-        // The client has shown the server's message; the buy buttons stay disabled.
-        if (current) setPrices({ status: 'failed' });
-        ignoreHandledFailure(failure);
-      },
-    );
-    return () => {
-      current = false;
+  const { data, error } = useApiQuery(getPrices, organisationId ? { organisationId } : null, {
+    key: 'stripe/prices',
+  });
+  return useMemo((): Prices => {
+    // The client has shown the server's message; the buy buttons stay disabled.
+    if (error !== undefined) return { status: 'failed' };
+    if (!data) return { status: 'loading' };
+    return {
+      ...data,
+      status: 'ready',
+      productOf: (plan, period) =>
+        data.prices.find((price) => price.plan === plan && price.period === period)?.product ?? null,
     };
-  }, [organisationId]);
-  return prices;
+  }, [data, error]);
 }

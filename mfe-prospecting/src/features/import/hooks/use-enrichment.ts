@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { EnrichmentReport } from '@app/domain';
+import { useApiQuery } from '@app/platform';
 import { getEnrichment } from '../api/get-enrichment';
 
 /** How often the summary asks again while the enrichment runs. */
@@ -10,25 +11,16 @@ export type EnrichmentState =
 
 /** Follows the file's registry enrichment until it ends (done, failed or skipped). */
 export function useEnrichment(organisationId: string, excelId: string): EnrichmentState {
-  const [state, setState] = useState<EnrichmentState>({ phase: 'loading' });
+  const { data, error, refetch } = useApiQuery(
+    getEnrichment,
+    { organisationId, excelId },
+    { key: 'prospect/import/enrichment' },
+  );
   useEffect(() => {
-    let active = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const report = await getEnrichment({ organisationId, excelId });
-        if (!active) return;
-        setState({ phase: 'known', report });
-        if (report.status === 'running') timer = setTimeout(() => void poll(), ENRICHMENT_POLL_MS);
-      } catch {
-        if (active) setState({ phase: 'unavailable' });
-      }
-    };
-    void poll();
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [organisationId, excelId]);
-  return state;
+    if (data?.status !== 'running') return undefined;
+    const timer = setTimeout(refetch, ENRICHMENT_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [data, refetch]);
+  if (error !== undefined) return { phase: 'unavailable' };
+  return data ? { phase: 'known', report: data } : { phase: 'loading' };
 }

@@ -7,7 +7,7 @@ import {
   type NewOpportunityState,
 } from '@app/domain';
 import { ModalFooter, Select, TextField } from '@app/platform';
-import { ContactsEditor } from '../../opportunity-detail/components/contacts-editor';
+import { ContactsEditor } from '../../../components/contacts-editor';
 
 export type NewOpportunityValues = {
   title: string;

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { APP_EVENTS, CONFIRMATION_MS, emitAppEvent } from '@app/platform';
-import { ORGANISATION_ID } from '../../opportunity-state/test-utils/fixtures';
-import { signIn } from '../../opportunity-state/test-utils/session';
+import { ORGANISATION_ID } from '../../../test-utils/fixtures';
+import { signIn } from '../../../test-utils/session';
 import { addOpportunity } from '../api/add-opportunity';
 import { NewOpportunityHost } from './new-opportunity-host';
 

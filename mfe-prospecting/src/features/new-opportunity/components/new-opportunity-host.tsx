@@ -9,10 +9,10 @@ import {
   useAppEvent,
   useSessionStore,
 } from '@app/platform';
-import { fromDateTimeLocal } from '../../opportunity-state/utils/datetime-local';
+import { fromDateTimeLocal } from '../../../utils/datetime-local';
 import { addOpportunity } from '../api/add-opportunity';
 import { EMPTY_NEW_OPPORTUNITY, NewOpportunityForm, type NewOpportunityValues } from './new-opportunity-form';
-import '../../opportunity-detail/opportunity-detail.css';
+import '../../../components/opportunity-detail.css';
 
 type Phase = 'closed' | 'form' | 'confirming' | 'sending';
 

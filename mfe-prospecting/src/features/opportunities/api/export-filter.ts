@@ -1,6 +1,6 @@
 import type { OpportunityExportReply } from '@app/domain';
 import { apiPost } from '@app/platform';
-import type { ExportFilter } from '../utils/list-filter';
+import type { ExportFilter } from '../../../utils/list-filter';
 
 export type ExportFilterInput = {
   organisationId: string;

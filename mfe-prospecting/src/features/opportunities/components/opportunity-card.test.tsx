@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { OpportunityView } from '@app/domain';
-import { messageView, opportunityView } from '../test-utils/fixtures';
+import { messageView, opportunityView } from '../../../test-utils/list-fixtures';
 import { OpportunityCard } from './opportunity-card';
 
 function renderCard(opportunity: OpportunityView) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListFilter } from '@app/domain';
 import type { OpportunityView } from '@app/domain';
-import { readSavedFirstCard, saveFirstCard } from '../utils/saved-list-view';
+import { readSavedFirstCard, saveFirstCard } from '../../../utils/saved-list-view';
 import { OpportunityCard } from './opportunity-card';
 
 /** A first guess at a card's height; every card is measured once rendered. */

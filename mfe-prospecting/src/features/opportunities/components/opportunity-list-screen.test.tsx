@@ -1,31 +1,30 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OPPORTUNITY_PAGE_SIZE, type OpportunityView } from '@app/domain';
-import { ApiError, readOpportunityIds, useSessionStore } from '@app/platform';
-import { getStatuses } from '../../opportunity-state/api/get-statuses';
-import { postMessage } from '../../opportunity-state/api/post-message';
-import { setWaiting } from '../../opportunity-state/api/set-waiting';
-import { forgetStatuses } from '../../opportunity-state/hooks/use-statuses';
+import { ApiError, clearApiQueries, readOpportunityIds, useSessionStore } from '@app/platform';
+import { getStatuses } from '../../../api/get-statuses';
+import { postMessage } from '../../../api/post-message';
+import { setWaiting } from '../../../api/set-waiting';
 import { exportFilter } from '../api/export-filter';
 import { getAllCount } from '../api/get-all-count';
-import { getWithFilter, type GetWithFilterInput } from '../api/get-with-filter';
-import { PAGE_DELAY_MS } from '../hooks/use-opportunity-list';
-import { messageView, opportunities, opportunityView } from '../test-utils/fixtures';
+import { getWithFilter, type GetWithFilterInput } from '../../../api/get-with-filter';
+import { PAGE_DELAY_MS } from '../../../hooks/use-opportunity-list';
+import { messageView, opportunities, opportunityView } from '../../../test-utils/list-fixtures';
+import { renderList } from '../test-utils/render-list';
 import {
-  fakeLayout,
   ORGANISATION_ID,
   OTHER_ORGANISATION_ID,
-  renderList,
   signInAdministrator,
-} from '../test-utils/render-list';
-import { UTF8_BOM } from '../utils/download-csv';
+} from '../../../test-utils/administrator';
+import { fakeLayout } from '../../../test-utils/fake-layout';
+import { UTF8_BOM } from '../../../utils/download-csv';
 
 jest.mock('../api/get-all-count');
-jest.mock('../api/get-with-filter');
+jest.mock('../../../api/get-with-filter');
 jest.mock('../api/export-filter');
-jest.mock('../../opportunity-state/api/get-statuses');
-jest.mock('../../opportunity-state/api/set-waiting');
-jest.mock('../../opportunity-state/api/post-message');
+jest.mock('../../../api/get-statuses');
+jest.mock('../../../api/set-waiting');
+jest.mock('../../../api/post-message');
 
 const getAllCountMock = jest.mocked(getAllCount);
 const getWithFilterMock = jest.mocked(getWithFilter);
@@ -46,7 +45,7 @@ function serve(rows: OpportunityView[]) {
 beforeEach(() => {
   sessionStorage.clear();
   signInAdministrator();
-  forgetStatuses();
+  clearApiQueries();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: [] });
   getAllCountMock.mockReset().mockResolvedValue(COUNTS);
   getWithFilterMock.mockReset();

@@ -2,19 +2,19 @@ import { useCallback, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIST_FILTER_LABELS, LIST_FILTERS, parseListFilter, type ListFilter } from '@app/domain';
 import { Button, Tabs, useDocumentTitle } from '@app/platform';
-import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
+import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import type { MessageView, OpportunityView } from '@app/domain';
 import { useExport } from '../hooks/use-export';
-import { useListView } from '../hooks/use-list-view';
+import { useListView } from '../../../hooks/use-list-view';
 import { useOpportunityCounts } from '../hooks/use-opportunity-counts';
-import { useOpportunityList } from '../hooks/use-opportunity-list';
-import { toExportFilter } from '../utils/list-filter';
+import { useOpportunityList } from '../../../hooks/use-opportunity-list';
+import { toExportFilter } from '../../../utils/list-filter';
 import { LIST_TITLES } from '../utils/list-titles';
-import { defaultSortOf } from '../utils/sort-options';
+import { defaultSortOf } from '../../../utils/sort-options';
 import { withPostedMessage } from '../utils/with-posted-message';
 import { OpportunityListView } from './opportunity-list-view';
 import { TwoColumnScreen } from './two-column-screen';
-import '../opportunities.css';
+import '../../../components/opportunities.css';
 
 /** `?vue=colonnes` on the todo and waiting lists shows the two columns (docs/decisions/opportunity-list.md). */
 export const COLUMNS_VIEW = 'colonnes';

@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { selectedFilterCount, type ListFilter, type OpportunityView } from '@app/domain';
 import { Spinner } from '@app/platform';
-import type { ListView } from '../hooks/use-list-view';
-import { SORT_OPTIONS } from '../utils/sort-options';
-import { FilterPanel } from './filter-panel';
-import { ListToolbar } from './list-toolbar';
+import type { ListView } from '../../../hooks/use-list-view';
+import { SORT_OPTIONS } from '../../../utils/sort-options';
+import { FilterPanel } from '../../../components/filter-panel';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { OpportunityCards } from './opportunity-cards';
 
 export type OpportunityListViewProps = {

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
+import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import type { MessageView, OpportunityView } from '@app/domain';
 import type { OpportunityCountsState } from '../hooks/use-opportunity-counts';
-import { useListView } from '../hooks/use-list-view';
-import { useOpportunityList, type OpportunityList } from '../hooks/use-opportunity-list';
-import { defaultSortOf } from '../utils/sort-options';
+import { useListView } from '../../../hooks/use-list-view';
+import { useOpportunityList, type OpportunityList } from '../../../hooks/use-opportunity-list';
+import { defaultSortOf } from '../../../utils/sort-options';
 import { withPostedMessage } from '../utils/with-posted-message';
 import { OpportunityListView } from './opportunity-list-view';
 

@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, EXPORT_TOAST_MS, useSessionStore } from '@app/platform';
 import { exportFilter } from '../api/export-filter';
-import { downloadCsv } from '../utils/download-csv';
-import type { ExportFilter } from '../utils/list-filter';
+import { downloadCsv } from '../../../utils/download-csv';
+import type { ExportFilter } from '../../../utils/list-filter';
 
 export const EXPORT_FILE_NAME = 'export.csv';
 

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ignoreHandledFailure, useSessionStore } from '@app/platform';
+import { useApiQuery, useSessionStore } from '@app/platform';
 import { getAllCount } from '../api/get-all-count';
 import type { OpportunityCounts } from '@app/domain';
 
@@ -13,23 +12,8 @@ export type OpportunityCountsState = {
 /** The tabs' counts for the current organisation. */
 export function useOpportunityCounts(): OpportunityCountsState {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const [answer, setAnswer] = useState<{ organisationId: string; counts: OpportunityCounts } | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let cancelled = false;
-    getAllCount({ organisationId }).then(
-      (counts) => {
-        if (!cancelled) setAnswer({ organisationId, counts });
-      },
-      (error: unknown) => ignoreHandledFailure(error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [organisationId, version]);
-
-  const refresh = useCallback(() => setVersion((value) => value + 1), []);
-  return { counts: answer?.organisationId === organisationId ? answer.counts : null, refresh };
+  const { data, refetch } = useApiQuery(getAllCount, organisationId ? { organisationId } : null, {
+    key: 'opportunity/getAllCount',
+  });
+  return { counts: data ?? null, refresh: refetch };
 }

@@ -1,4 +1,4 @@
-import { messageView, opportunityView } from '../test-utils/fixtures';
+import { messageView, opportunityView } from '../../../test-utils/list-fixtures';
 import { withPostedMessage } from './with-posted-message';
 
 test('without a posted comment, the opportunity is the server’s, untouched', () => {

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { chatMessageSchema, firstErrorMessage, formatDateTime, type MessageView } from '@app/domain';
 import { Button, ignoreHandledFailure, useSessionStore } from '@app/platform';
-import { postMessage } from '../../opportunity-state/api/post-message';
-import { StatusChoice } from '../../opportunity-state/components/status-choice';
-import { StatusIcon } from '../../opportunity-state/components/status-icon';
-import { useStatuses } from '../../opportunity-state/hooks/use-statuses';
+import { postMessage } from '../../../api/post-message';
+import { StatusChoice } from '../../../components/opportunity-state/status-choice';
+import { StatusIcon } from '../../../components/opportunity-state/status-icon';
+import { useStatuses } from '../../../hooks/use-statuses';
 import { groupMessagesByMonth } from '../utils/group-messages';
 
 export type ChatPanelProps = {

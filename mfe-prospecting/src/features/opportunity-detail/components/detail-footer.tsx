@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate, type ProspectView } from '@app/domain';
 import { Button, ignoreHandledFailure, useSessionStore } from '@app/platform';
-import { setLatLng } from '../api/set-lat-lng';
+import { setLatLng } from '../../../api/set-lat-lng';
 import { mapHref } from '../utils/tool-links';
 
 export type DetailFooterProps = {

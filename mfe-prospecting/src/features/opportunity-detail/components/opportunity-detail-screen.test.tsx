@@ -2,10 +2,15 @@ import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { CONFIRMATION_MS, MODAL_FADE_OUT_MS, saveOpportunityIds, ToastHost } from '@app/platform';
-import { getStatuses } from '../../opportunity-state/api/get-statuses';
-import { postMessage } from '../../opportunity-state/api/post-message';
-import { forgetStatuses } from '../../opportunity-state/hooks/use-statuses';
+import {
+  clearApiQueries,
+  CONFIRMATION_MS,
+  MODAL_FADE_OUT_MS,
+  saveOpportunityIds,
+  ToastHost,
+} from '@app/platform';
+import { getStatuses } from '../../../api/get-statuses';
+import { postMessage } from '../../../api/post-message';
 import {
   messageView,
   OPPORTUNITY_ID,
@@ -13,21 +18,21 @@ import {
   ORGANISATION_ID,
   prospectView,
   STATUSES,
-} from '../../opportunity-state/test-utils/fixtures';
-import { signIn } from '../../opportunity-state/test-utils/session';
-import type { OpportunityView } from '../../opportunity-state/types/opportunity-view';
+} from '../../../test-utils/fixtures';
+import { signIn } from '../../../test-utils/session';
+import type { OpportunityView } from '../../../types/opportunity-view';
 import { getOpportunity } from '../api/get-opportunity';
-import { setLatLng } from '../api/set-lat-lng';
+import { setLatLng } from '../../../api/set-lat-lng';
 import { updateContractual } from '../api/update-contractual';
 import { updateProspect } from '../api/update-prospect';
 import { OpportunityDetailScreen } from './opportunity-detail-screen';
 
 jest.mock('../api/get-opportunity');
-jest.mock('../api/set-lat-lng');
+jest.mock('../../../api/set-lat-lng');
 jest.mock('../api/update-contractual');
 jest.mock('../api/update-prospect');
-jest.mock('../../opportunity-state/api/get-statuses');
-jest.mock('../../opportunity-state/api/post-message');
+jest.mock('../../../api/get-statuses');
+jest.mock('../../../api/post-message');
 
 const getMock = jest.mocked(getOpportunity);
 const ids = { organisationId: ORGANISATION_ID, opportunityId: OPPORTUNITY_ID };
@@ -61,7 +66,7 @@ async function renderDetail(opportunity: OpportunityView | null = opportunityVie
 
 beforeEach(() => {
   localStorage.clear();
-  forgetStatuses();
+  clearApiQueries();
   signIn();
   getMock.mockReset();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: STATUSES });

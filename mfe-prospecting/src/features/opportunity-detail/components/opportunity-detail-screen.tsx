@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { parseListFilter, type MessageView } from '@app/domain';
 import { Button, LoadingScreen, TimedConfirmation, useDocumentTitle } from '@app/platform';
-import { OpportunityStateControl } from '../../opportunity-state/components/opportunity-state-control';
+import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import { useListNavigation } from '../hooks/use-list-navigation';
 import { useOpportunity } from '../hooks/use-opportunity';
 import { ChatPanel } from './chat-panel';
@@ -14,7 +14,7 @@ import { HistoryPanel } from './history-panel';
 import { ProspectInfoModal } from './prospect-info-modal';
 import { ProspectInfoPanel } from './prospect-info-panel';
 import { ToolTiles } from './tool-tiles';
-import '../opportunity-detail.css';
+import '../../../components/opportunity-detail.css';
 
 type OpenModal = 'contract' | 'prospect' | 'saved' | null;
 

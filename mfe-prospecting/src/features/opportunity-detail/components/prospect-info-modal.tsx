@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import { ignoreHandledFailure, Modal, TextField, useSessionStore } from '@app/platform';
 import { updateProspect } from '../api/update-prospect';
-import { ContactsEditor } from './contacts-editor';
+import { ContactsEditor } from '../../../components/contacts-editor';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { DetailForm } from './detail-form';
 

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { OpportunityView } from '@app/domain';
-import { ignoreHandledFailure, useSessionStore } from '@app/platform';
+import { useApiQuery, useSessionStore } from '@app/platform';
 import { getOpportunity } from '../api/get-opportunity';
 
 export type LoadedOpportunity = {
@@ -14,38 +14,12 @@ export type LoadedOpportunity = {
 /** The opportunity of the detail page, loaded again when the id or the organisation changes. */
 export function useOpportunity(opportunityId: string): LoadedOpportunity {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const [loaded, setLoaded] = useState<{ key: string; opportunity: OpportunityView | null; failed: boolean }>(
-    {
-      key: '',
-      opportunity: null,
-      failed: false,
-    },
+  const { data, error, refetch, setData } = useApiQuery(
+    getOpportunity,
+    organisationId ? { organisationId, opportunityId } : null,
+    { key: 'opportunity/get' },
   );
-  const [version, setVersion] = useState(0);
-  const key = `${organisationId}:${opportunityId}`;
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let live = true;
-    getOpportunity({ organisationId, opportunityId }).then(
-      ({ opportunity }) => {
-        if (live) setLoaded({ key, opportunity, failed: false });
-      },
-      (error: unknown) => {
-        if (live) setLoaded({ key, opportunity: null, failed: true });
-        ignoreHandledFailure(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [organisationId, opportunityId, key, version]);
-
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-  const replace = useCallback(
-    (opportunity: OpportunityView) => setLoaded({ key, opportunity, failed: false }),
-    [key],
-  );
-  const current = loaded.key === key ? loaded : { opportunity: null, failed: false };
-  return { opportunity: current.opportunity, failed: current.failed, reload, replace };
+  const replace = useCallback((opportunity: OpportunityView) => setData({ opportunity }), [setData]);
+  const failed = error !== undefined;
+  return { opportunity: failed ? null : (data?.opportunity ?? null), failed, reload: refetch, replace };
 }

@@ -1,4 +1,4 @@
-import { messageView } from '../../opportunity-state/test-utils/fixtures';
+import { messageView } from '../../../test-utils/fixtures';
 import { contractualEntries } from './contractual-entries';
 import { groupMessagesByMonth } from './group-messages';
 import { companyRegistryHref, mailHref, mapHref, phoneHref, professionalNetworkHref } from './tool-links';

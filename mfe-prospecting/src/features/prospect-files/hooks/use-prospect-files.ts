@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ProspectFileRow } from '@app/domain';
-import { ignoreHandledFailure, useSessionStore } from '@app/platform';
+import { useApiQuery, useSessionStore } from '@app/platform';
 import { getProspectFiles } from '../api/get-prospect-files';
-
-type Loaded = { request: string; files: ProspectFileRow[] };
 
 export type ProspectFiles = {
   files: ProspectFileRow[];
@@ -13,6 +11,8 @@ export type ProspectFiles = {
   reload: () => void;
 };
 
+const NO_FILES: ProspectFileRow[] = [];
+
 /**
  * The organisation's files. Reloads when the organisation changes and on every navigation to the
  * list (`location.key`), so the import modal's redirect refreshes it even when it is already shown.
@@ -20,32 +20,17 @@ export type ProspectFiles = {
 export function useProspectFiles(): ProspectFiles {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const { key } = useLocation();
-  const [reloads, setReloads] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const request = `${organisationId}|${key}|${reloads}`;
-
+  const { data, error, loading, refetch } = useApiQuery(
+    getProspectFiles,
+    organisationId ? { organisationId } : null,
+    { key: 'prospect/get/all' },
+  );
+  const shownAt = useRef(key);
   useEffect(() => {
-    if (!organisationId) return undefined;
-    let current = true;
-    getProspectFiles({ organisationId }).then(
-      ({ value }) => {
-        if (current) setLoaded({ request, files: value });
-      },
-      (error: unknown) => {
-        if (current) setLoaded({ request, files: [] });
-        ignoreHandledFailure(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [organisationId, request]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  const sameOrganisation = loaded?.request.startsWith(`${organisationId}|`) ?? false;
-  return {
-    files: sameOrganisation && loaded ? loaded.files : [],
-    loading: Boolean(organisationId) && !sameOrganisation,
-    reload,
-  };
+    if (shownAt.current === key) return;
+    shownAt.current = key;
+    refetch();
+  }, [key, refetch]);
+  // A failed load shows an empty list (its toast says why).
+  return { files: error === undefined ? (data?.value ?? NO_FILES) : NO_FILES, loading, reload: refetch };
 }

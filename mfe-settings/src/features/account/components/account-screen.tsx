@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { firstErrorMessage, MESSAGES, passwordSchema } from '@app/domain';
 import {
@@ -7,11 +7,12 @@ import {
   notifySuccess,
   Spinner,
   TextField,
+  useApiQuery,
   useSessionStore,
 } from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { changePassword } from '../api/change-password';
-import { getAccount, type Account } from '../api/get-account';
+import { getAccount } from '../api/get-account';
 import { logoutEverywhere } from '../api/logout-everywhere';
 import '../account.css';
 
@@ -29,24 +30,11 @@ export function passwordChangeError(form: typeof EMPTY_FORM): string | null {
 /** 'Mon compte': name, e-mail, password change and signing out of every device. */
 export function AccountScreen() {
   const navigate = useNavigate();
-  const [account, setAccount] = useState<Account | null>(null);
+  const account = useApiQuery(getAccount, {}, { key: 'account/get', byOrganisation: false }).data ?? null;
   const [form, setForm] = useState(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
-
-  useEffect(() => {
-    let current = true;
-    getAccount().then(
-      (reply) => {
-        if (current) setAccount(reply);
-      },
-      (failure: unknown) => ignoreHandledFailure(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const field = (key: keyof typeof EMPTY_FORM) => ({
     value: form[key],

@@ -9,6 +9,7 @@ import {
   signIn,
 } from '../../../test-utils/render-screen';
 import { changeRole } from '../api/change-role';
+import { createInvitation } from '../api/create-invitation';
 import { getInvitations } from '../api/get-invitations';
 import { getUsers } from '../api/get-users';
 import { removeUser } from '../api/remove-user';
@@ -123,6 +124,32 @@ test('a refused role change puts the previous role back and shows the server mes
     await screen.findByText('Vous ne pouvez pas accorder des permissions que vous n’avez pas'),
   ).toBeInTheDocument();
   await waitFor(() => expect(select).toHaveValue('r3'));
+});
+
+test('an invitation just sent shows in the pending invitations', async () => {
+  jest.mocked(createInvitation).mockResolvedValue({ message: 'Invitation envoyée' });
+  renderScreen(<CollaboratorsScreen />, ROUTE);
+  const section = await screen.findByRole('region', { name: 'Invitations en attente' });
+  await within(section).findByText(/luc@exemple\.fr/);
+  getInvitationsMock.mockResolvedValue({
+    invitations: [
+      {
+        _id: 'i1',
+        email: 'luc@exemple.fr',
+        createdAt: Date.UTC(2026, 0, 5),
+        expiresAt: Date.UTC(2026, 0, 12),
+      },
+      {
+        _id: 'i2',
+        email: 'zoe@exemple.fr',
+        createdAt: Date.UTC(2026, 0, 6),
+        expiresAt: Date.UTC(2026, 0, 13),
+      },
+    ],
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Invitez un Collaborateur' }));
+  await userEvent.type(screen.getByLabelText('E-mail du collaborateur'), 'zoe@exemple.fr{Enter}');
+  expect(await within(section).findByText(/zoe@exemple\.fr/)).toBeInTheDocument();
 });
 
 test('pending invitations can be sent again or revoked', async () => {

@@ -1,13 +1,22 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { type OrganisationUsersReply, PERMISSION } from '@app/domain';
-import { Button, ignoreHandledFailure, notifySuccess, Spinner } from '@app/platform';
+import {
+  Button,
+  ignoreHandledFailure,
+  invalidateApiQueries,
+  notifySuccess,
+  Spinner,
+  useApiQuery,
+} from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
 import { changeRole } from '../api/change-role';
 import { getUsers } from '../api/get-users';
+
+const NO_USERS: OrganisationUsersReply = { roles: [], users: [] };
 import type { Member } from '../types/member';
 import { InviteModal } from './invite-modal';
-import { PendingInvitations } from './pending-invitations';
+import { INVITATIONS_QUERY, PendingInvitations } from './pending-invitations';
 import { RemoveCollaboratorModal } from './remove-collaborator-modal';
 import '../collaborators.css';
 
@@ -19,35 +28,19 @@ export type CollaboratorsScreenProps = {
 /** Members with their e-mail, role (one select each) and licence; invitations; removal. */
 export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
   const { organisationId, organisation, userId, can } = useAccess();
-  const [data, setData] = useState<OrganisationUsersReply | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const query = useApiQuery(getUsers, organisationId ? { organisationId } : null, {
+    key: 'organisation/getUsers',
+  });
+  // A failed load shows no member (its toast says why).
+  const data = query.error !== undefined ? NO_USERS : (query.data ?? null);
+  const { setData, refetch: reload } = query;
   const [inviteOpen, setInviteOpen] = useState(false);
-  const [invitationsSent, setInvitationsSent] = useState(0);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
   const canInvite = can(PERMISSION.INVITE_WITH_LICENCE) || can(PERMISSION.INVITE_WITHOUT_LICENCE);
   const canChangeRoles = can(PERMISSION.EDIT_PERMISSIONS);
   const canRemove = can(PERMISSION.REMOVE_COLLABORATOR);
   const ownerId = organisation?.ownerId;
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let current = true;
-    getUsers({ organisationId }).then(
-      (reply) => {
-        if (current) setData(reply);
-      },
-      (failure: unknown) => {
-        if (current) setData({ roles: [], users: [] });
-        ignoreHandledFailure(failure);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [organisationId, reloads]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
 
   const handleRoleChange = async (member: Member, roleId: string) => {
     if (!organisationId || !data) return;
@@ -144,11 +137,11 @@ export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
           </tbody>
         </table>
       )}
-      {canInvite ? <PendingInvitations refresh={invitationsSent} /> : null}
+      {canInvite ? <PendingInvitations /> : null}
       <InviteModal
         open={inviteOpen}
         onClose={() => setInviteOpen(false)}
-        onInvited={() => setInvitationsSent((count) => count + 1)}
+        onInvited={() => invalidateApiQueries(INVITATIONS_QUERY)}
       />
       <RemoveCollaboratorModal
         member={removing}

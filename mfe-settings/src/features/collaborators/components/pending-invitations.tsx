@@ -1,40 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '@app/domain';
-import { Button, ignoreHandledFailure, notifySuccess } from '@app/platform';
+import { Button, ignoreHandledFailure, notifySuccess, useApiQuery } from '@app/platform';
 import { useAccess } from '../../../session/use-access';
 import { getInvitations } from '../api/get-invitations';
 import { resendInvitation } from '../api/resend-invitation';
 import { revokeInvitation } from '../api/revoke-invitation';
 import type { Invitation } from '../types/member';
 
-export type PendingInvitationsProps = {
-  /** Changes when an invitation was just sent, so the list shows it. */
-  refresh: number;
-};
+/** The cache key of the list: an invitation sent elsewhere invalidates it, so the list shows it. */
+export const INVITATIONS_QUERY = 'invitation/list';
 
 /** Invitations nobody has accepted yet, with resend and revoke. */
-export function PendingInvitations({ refresh }: PendingInvitationsProps) {
+export function PendingInvitations() {
   const { organisationId } = useAccess();
-  const [invitations, setInvitations] = useState<Invitation[] | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const query = useApiQuery(getInvitations, organisationId ? { organisationId } : null, {
+    key: INVITATIONS_QUERY,
+  });
+  // A failed load shows the empty list (its toast says why).
+  const invitations = query.error !== undefined ? [] : (query.data?.invitations ?? null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let current = true;
-    getInvitations({ organisationId }).then(
-      (reply) => {
-        if (current) setInvitations(reply.invitations);
-      },
-      (failure: unknown) => {
-        if (current) setInvitations([]);
-        ignoreHandledFailure(failure);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [organisationId, refresh, reloads]);
 
   const run = async (invitation: Invitation, action: 'resend' | 'revoke') => {
     if (!organisationId) return;
@@ -43,7 +27,7 @@ export function PendingInvitations({ refresh }: PendingInvitationsProps) {
       const input = { organisationId, invitationId: invitation._id };
       const reply = action === 'resend' ? await resendInvitation(input) : await revokeInvitation(input);
       notifySuccess(reply.message || (action === 'resend' ? 'Invitation renvoyée' : 'Invitation révoquée'));
-      setReloads((count) => count + 1);
+      query.refetch();
     } catch (failure) {
       ignoreHandledFailure(failure);
     } finally {

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatLicencesUsed, isLicenceSelectDisabled, PERMISSION } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, notifySuccess, Spinner } from '@app/platform';
+import { Button, ignoreHandledFailure, Modal, notifySuccess, Spinner, useApiQuery } from '@app/platform';
 import { useAccess } from '../../../session/use-access';
 import { assignKey } from '../api/assign-key';
 import { getAllKeys } from '../api/get-all-keys';
@@ -24,34 +24,36 @@ export type LicencesModalProps = {
 
 type Loaded = { keys: Licence[]; callerId: string; users: LicenceHolder[] };
 
+/** The licences and the members who may hold them, asked together. */
+async function loadLicences(input: { organisationId: string }): Promise<Loaded> {
+  const [keys, members] = await Promise.all([getAllKeys(input), getUsers(input)]);
+  return { keys: keys.keys, callerId: keys.userId, users: members.users };
+}
+
 /** Licence management (SPEC §2, §8): one row per licence, who holds it, its details. */
 export function LicencesModal({ open, onClose, onAssigned }: LicencesModalProps) {
   const { organisationId, isOwner, can } = useAccess();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Asked each time the modal opens (closed, nobody reads it and the cache forgets it).
+  const query = useApiQuery(loadLicences, open && organisationId ? { organisationId } : null, {
+    key: 'stripe/getAllKey+organisation/getUsers',
+  });
+  const loaded = query.error !== undefined ? null : (query.data ?? null);
+  const { setData: setLoaded } = query;
   const [saving, setSaving] = useState<string | null>(null);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const canAssign = can(PERMISSION.EDIT_PERMISSIONS);
 
+  // SPEC §8: a failed getUsers closes the modal; the client has shown the server's message.
+  const failed = query.error !== undefined;
   useEffect(() => {
-    if (!open || !organisationId) return undefined;
-    let current = true;
-    Promise.all([getAllKeys({ organisationId }), getUsers({ organisationId })]).then(
-      ([keys, members]) => {
-        if (current) setLoaded({ keys: keys.keys, callerId: keys.userId, users: members.users });
-      },
-      (failure: unknown) => {
-        // SPEC §8: a failed getUsers closes the modal; the client has shown the server's message.
-        if (current) onClose();
-        ignoreHandledFailure(failure);
-      },
-    );
-    return () => {
-      current = false;
-      setLoaded(null);
-      setDetailsOf(null);
-    };
-  }, [open, organisationId, onClose]);
+    if (open && failed) onClose();
+  }, [open, failed, onClose]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    return () => setDetailsOf(null);
+  }, [open]);
 
   // SPEC §7: the portal link opens in a new tab. The tab is opened at once (a browser blocks a
   // window opened after an await), then sent to the link.

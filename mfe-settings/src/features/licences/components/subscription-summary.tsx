@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { type Billing, formatDate, formatLongDate, type MainSubscription, planOf } from '@app/domain';
-import { ignoreHandledFailure } from '@app/platform';
+import { type Billing, formatDate, formatLongDate, planOf } from '@app/domain';
+import { useApiQuery } from '@app/platform';
 import { getMainSub } from '../api/get-main-sub';
 
 const PERIOD_LABELS: Record<Billing, string> = { monthly: 'mensuel', yearly: 'annuel' };
@@ -15,18 +14,7 @@ export type SubscriptionSummaryProps = { organisationId: string };
 
 /** Above the licences: the paid subscription that feeds them, or the trial when there is none. */
 export function SubscriptionSummary({ organisationId }: SubscriptionSummaryProps) {
-  const [subscription, setSubscription] = useState<MainSubscription | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    getMainSub({ organisationId }).then(
-      (reply) => current && setSubscription(reply),
-      (failure: unknown) => ignoreHandledFailure(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [organisationId]);
+  const subscription = useApiQuery(getMainSub, { organisationId }, { key: 'stripe/getMainSub' }).data;
 
   if (!subscription) return null;
   if (subscription.price === null)

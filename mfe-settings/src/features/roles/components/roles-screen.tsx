@@ -1,10 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type OrganisationUsersReply, parseBinaryValue, PERMISSION, permissionsOf } from '@app/domain';
-import { Button, ignoreHandledFailure, Modal, ModalFooter, notifySuccess, Spinner } from '@app/platform';
+import {
+  Button,
+  ignoreHandledFailure,
+  Modal,
+  ModalFooter,
+  notifySuccess,
+  Spinner,
+  useApiQuery,
+} from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
 import { deleteRole } from '../api/delete-role';
 import { getUsers } from '../api/get-users';
+
+const NO_USERS: OrganisationUsersReply = { roles: [], users: [] };
 import type { Role } from '../types/role';
 import { RoleEditorModal } from './role-editor-modal';
 import '../roles.css';
@@ -14,8 +24,12 @@ type Editing = { role: Role | null } | null;
 /** The organisation's roles: create, rename and edit, delete when nobody holds it. */
 export function RolesScreen() {
   const { organisationId, can } = useAccess();
-  const [data, setData] = useState<OrganisationUsersReply | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const query = useApiQuery(getUsers, organisationId ? { organisationId } : null, {
+    key: 'organisation/getUsers',
+  });
+  // A failed load shows no role (its toast says why).
+  const data = query.error !== undefined ? NO_USERS : (query.data ?? null);
+  const reload = query.refetch;
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,24 +37,6 @@ export function RolesScreen() {
   const canEdit = can(PERMISSION.EDIT_ROLE);
   const canDelete = can(PERMISSION.DELETE_ROLE);
 
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let current = true;
-    getUsers({ organisationId }).then(
-      (reply) => {
-        if (current) setData(reply);
-      },
-      (failure: unknown) => {
-        if (current) setData({ roles: [], users: [] });
-        ignoreHandledFailure(failure);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [organisationId, reloads]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
   const holders = (role: Role) =>
     data?.users.filter((user) => user.roles.some((held) => held._id === role._id)).length ?? 0;
 

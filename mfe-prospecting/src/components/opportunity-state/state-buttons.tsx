@@ -1,5 +1,5 @@
 import { OPPORTUNITY_STATE_BUTTON_LABELS, OPPORTUNITY_STATES, type OpportunityState } from '@app/domain';
-import type { OpportunityStateChange } from '../hooks/use-opportunity-state-change';
+import type { OpportunityStateChange } from '../../hooks/use-opportunity-state-change';
 
 export type StateButtonsProps = {
   change: OpportunityStateChange;

@@ -7,7 +7,7 @@ import {
   type OpportunityState,
   type OpportunityView,
 } from '@app/domain';
-import { opportunityView } from '../test-utils/fixtures';
+import { opportunityView } from '../test-utils/list-fixtures';
 import { NO_SELECTION, toggleOption, type FacetSelection } from './list-filter';
 import { filterAndCount, indexOpportunity, type IndexedOpportunity } from './list-index';
 import { advanceListView, compareOptions, listViewOf, type ListViewState } from './list-view-state';

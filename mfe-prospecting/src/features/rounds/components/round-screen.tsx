@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { RoundInput, RoundView } from '@app/domain';
+import type { RoundInput } from '@app/domain';
 import {
   ignoreHandledFailure,
   notifySuccess,
   Spinner,
+  useApiQuery,
   useDocumentTitle,
   useSessionStore,
 } from '@app/platform';
@@ -17,30 +17,18 @@ import '../rounds.css';
 export function RoundScreen() {
   const { id = '' } = useParams();
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const [round, setRound] = useState<RoundView | null>(null);
+  const query = useApiQuery(getRound, organisationId ? { organisationId, roundId: id } : null, {
+    key: 'round/get',
+  });
+  const round = query.data?.round ?? null;
+  const missing = query.error !== undefined && !round;
   useDocumentTitle('Tournées', round?.name);
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    if (!organisationId) return undefined;
-    let cancelled = false;
-    getRound({ organisationId, roundId: id }).then(
-      (reply) => !cancelled && setRound(reply.round),
-      (error: unknown) => {
-        if (!cancelled) setMissing(true);
-        ignoreHandledFailure(error);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [organisationId, id]);
 
   const handleSave = async (content: RoundInput) => {
     if (!organisationId) return;
     try {
       const reply = await updateRound({ organisationId, roundId: id, ...content });
-      setRound(reply.round);
+      query.setData(reply);
       notifySuccess('Tournée enregistrée');
     } catch (error) {
       ignoreHandledFailure(error);

@@ -1,38 +1,37 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSION } from '@app/domain';
-import { ApiError, ToastHost } from '@app/platform';
-import { getStatuses } from '../api/get-statuses';
-import { postMessage } from '../api/post-message';
-import { setLoose } from '../api/set-loose';
-import { setTodo } from '../api/set-todo';
-import { setWaiting } from '../api/set-waiting';
-import { setWin } from '../api/set-win';
-import { forgetStatuses } from '../hooks/use-statuses';
+import { ApiError, clearApiQueries, ToastHost } from '@app/platform';
+import { getStatuses } from '../../api/get-statuses';
+import { postMessage } from '../../api/post-message';
+import { setLoose } from '../../api/set-loose';
+import { setTodo } from '../../api/set-todo';
+import { setWaiting } from '../../api/set-waiting';
+import { setWin } from '../../api/set-win';
 import {
   messageView,
   OPPORTUNITY_ID,
   opportunityView,
   ORGANISATION_ID,
   STATUSES,
-} from '../test-utils/fixtures';
-import { signIn } from '../test-utils/session';
-import type { OpportunityView } from '../types/opportunity-view';
+} from '../../test-utils/fixtures';
+import { signIn } from '../../test-utils/session';
+import type { OpportunityView } from '../../types/opportunity-view';
 import { OpportunityStateControl } from './opportunity-state-control';
 
-jest.mock('../api/get-statuses');
-jest.mock('../api/post-message');
-jest.mock('../api/set-todo');
-jest.mock('../api/set-waiting');
-jest.mock('../api/set-win');
-jest.mock('../api/set-loose');
+jest.mock('../../api/get-statuses');
+jest.mock('../../api/post-message');
+jest.mock('../../api/set-todo');
+jest.mock('../../api/set-waiting');
+jest.mock('../../api/set-win');
+jest.mock('../../api/set-loose');
 
 const NOW = new Date(2026, 2, 10, 9, 30).getTime();
 const ids = { organisationId: ORGANISATION_ID, opportunityId: OPPORTUNITY_ID };
 
 beforeEach(() => {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
-  forgetStatuses();
+  clearApiQueries();
   signIn();
   jest.mocked(getStatuses).mockReset().mockResolvedValue({ status: STATUSES });
   for (const call of [setTodo, setWaiting, setWin, setLoose]) {

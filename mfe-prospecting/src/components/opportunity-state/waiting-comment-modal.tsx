@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { commentSchema, firstErrorMessage, type CommentData } from '@app/domain';
 import { Modal, ModalFooter } from '@app/platform';
-import type { StatusView } from '../types/opportunity-view';
+import type { StatusView } from '../../types/opportunity-view';
 import { StatusChoice } from './status-choice';
 
 export type WaitingCommentModalProps = {

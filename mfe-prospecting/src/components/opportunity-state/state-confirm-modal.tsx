@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { OPPORTUNITY_STATE_LABELS } from '@app/domain';
 import { Modal, ModalFooter } from '@app/platform';
-import type { ConfirmedState } from '../hooks/use-opportunity-state-change';
+import type { ConfirmedState } from '../../hooks/use-opportunity-state-change';
 
 export type StateConfirmModalProps = {
   target: ConfirmedState | null;

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { PERMISSION } from '@app/domain';
 import { useSessionStore } from '@app/platform';
-import { useOpportunityStateChange, type StateChangeOptions } from '../hooks/use-opportunity-state-change';
-import type { OpportunityView } from '../types/opportunity-view';
+import { useOpportunityStateChange, type StateChangeOptions } from '../../hooks/use-opportunity-state-change';
+import type { OpportunityView } from '../../types/opportunity-view';
 import { StateButtons } from './state-buttons';
 import { StateShortcuts } from './state-shortcuts';
-import '../opportunity-state.css';
+import './opportunity-state.css';
 
 export type OpportunityStateControlProps = {
   opportunity: Pick<OpportunityView, '_id' | 'state'>;

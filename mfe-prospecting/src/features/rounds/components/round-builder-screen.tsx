@@ -23,12 +23,12 @@ import {
   useDocumentTitle,
   useSessionStore,
 } from '@app/platform';
-import { FilterPanel } from '../../features/opportunities/components/filter-panel';
-import { ListToolbar } from '../../features/opportunities/components/list-toolbar';
-import { useListView } from '../../features/opportunities/hooks/use-list-view';
-import { useOpportunityList } from '../../features/opportunities/hooks/use-opportunity-list';
-import { defaultSortOf, SORT_OPTIONS } from '../../features/opportunities/utils/sort-options';
-import { setLatLng } from '../../features/opportunity-detail/api/set-lat-lng';
+import { FilterPanel } from '../../../components/filter-panel';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { useListView } from '../../../hooks/use-list-view';
+import { useOpportunityList } from '../../../hooks/use-opportunity-list';
+import { defaultSortOf, SORT_OPTIONS } from '../../../utils/sort-options';
+import { setLatLng } from '../../../api/set-lat-lng';
 import { createRound } from '../api/create-round';
 import { useRoundSettings } from '../hooks/use-round-settings';
 import { parseLatLng } from '../utils/geo';
@@ -36,7 +36,7 @@ import { computeProblem } from '../utils/round-legs';
 import { optimiseInWorker } from '../utils/start-optimise-worker';
 import { RoundEditor } from './round-editor';
 import { StartPicker } from './start-picker';
-import '../../features/opportunities/opportunities.css';
+import '../../../components/opportunities.css';
 import '../rounds.css';
 
 /** Opportunities listed for ticking at once; the filters narrow a longer list. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { OPPORTUNITY_STATE_BUTTON_LABELS } from '@app/domain';
 import { ModalFooter } from '@app/platform';
-import type { OpportunityStateChange } from '../hooks/use-opportunity-state-change';
+import type { OpportunityStateChange } from '../../hooks/use-opportunity-state-change';
 
 export type DatePickerPanelProps = { change: OpportunityStateChange };
 

@@ -1,5 +1,5 @@
 import { applyFilters, facetCounts, type OpportunityFilters } from '@app/domain';
-import { opportunityView } from '../test-utils/fixtures';
+import { opportunityView } from '../test-utils/list-fixtures';
 import { NO_SELECTION, toggleOption, type FacetSelection } from './list-filter';
 import { filterAndCount, indexOpportunity } from './list-index';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { ROUND_MESSAGES, type RoundInput, type RoundStart, type RoundStop } from '@app/domain';
 import { Button, notifyError, Spinner, TextField } from '@app/platform';
-import { downloadCsv } from '../../features/opportunities/utils/download-csv';
+import { downloadCsv } from '../../../utils/download-csv';
 import { useRoundSettings } from '../hooks/use-round-settings';
 import { directionsLinks, MAX_WAYPOINTS_PER_LINK } from '../utils/directions';
 import { formatKm } from '../utils/geo';

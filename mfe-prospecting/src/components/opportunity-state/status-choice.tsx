@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { StatusView } from '../types/opportunity-view';
+import type { StatusView } from '../../types/opportunity-view';
 import { StatusIcon } from './status-icon';
 
 export type StatusChoiceProps = {

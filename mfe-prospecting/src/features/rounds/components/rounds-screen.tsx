@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, type RoundSummary } from '@app/domain';
 import {
   Button,
   ignoreHandledFailure,
+  invalidateApiQueries,
   notifySuccess,
   Spinner,
+  useApiQuery,
   useDocumentTitle,
   useSessionStore,
 } from '@app/platform';
@@ -17,26 +18,16 @@ import '../rounds.css';
 export function RoundsScreen() {
   useDocumentTitle('Tournées');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const [rounds, setRounds] = useState<RoundSummary[] | null>(null);
-
-  const load = useCallback(() => {
-    if (!organisationId) return;
-    listRounds({ organisationId }).then(
-      (reply) => setRounds(reply.rounds),
-      (error: unknown) => {
-        setRounds([]);
-        ignoreHandledFailure(error);
-      },
-    );
-  }, [organisationId]);
-  useEffect(load, [load]);
+  const query = useApiQuery(listRounds, organisationId ? { organisationId } : null, { key: 'round/list' });
+  // A failed load shows the empty list (its toast says why).
+  const rounds: RoundSummary[] | null = query.error !== undefined ? [] : (query.data?.rounds ?? null);
 
   const handleDelete = async (round: RoundSummary) => {
     if (!organisationId || !window.confirm(`Supprimer la tournée « ${round.name} » ?`)) return;
     try {
       await deleteRound({ organisationId, roundId: round._id });
       notifySuccess('Tournée supprimée');
-      load();
+      invalidateApiQueries('round/list');
     } catch (error) {
       ignoreHandledFailure(error);
     }

@@ -1,5 +1,5 @@
-import type { OpportunityStateChange } from '../hooks/use-opportunity-state-change';
-import { useStatuses } from '../hooks/use-statuses';
+import type { OpportunityStateChange } from '../../hooks/use-opportunity-state-change';
+import { useStatuses } from '../../hooks/use-statuses';
 import { DatePickerPanel } from './date-picker-panel';
 import { StateConfirmModal } from './state-confirm-modal';
 import { WaitingCommentModal } from './waiting-comment-modal';

@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { ignoreHandledFailure } from '../api/api-client';
+import { useSessionStore } from '../session/session-store';
+
+// Server state read by the screens: one cache for the page (the platform is a singleton), keyed by the
+// call, the organisation and the input (docs/decisions/data-fetching.md).
+
+export type ApiQueryOptions = {
+  /** Names the call in the cache and for `invalidateApiQueries`, e.g. 'opportunity/get'. */
+  key: string;
+  /**
+   * Keep the answer after the last screen reading it is gone, and do not ask again while it is kept
+   * (answers that do not change during a visit, e.g. the comment statuses). A failure is not kept.
+   */
+  keep?: boolean;
+  /**
+   * false for an answer that does not depend on the organisation (the session, the account): a change of
+   * the current organisation does not ask it again.
+   */
+  byOrganisation?: boolean;
+};
+
+export type ApiQuery<T> = {
+  /** The latest answer for this input: kept while asking again, and after a failed new try. */
+  data: T | undefined;
+  /** The failure of the latest try (its French toast was already shown by the API client). */
+  error: unknown;
+  /** Enabled, and neither an answer nor a failure yet. */
+  loading: boolean;
+  /** Asks again now; the current answer stays shown meanwhile. */
+  refetch: () => void;
+  /** Replaces the answer in the cache (an edit's reply, an optimistic change and its undo). */
+  setData: (update: T | ((previous: T | undefined) => T)) => void;
+};
+
+type Snapshot = { data: unknown; error: unknown; settled: boolean };
+
+type Entry = {
+  snapshot: Snapshot;
+  fetch: () => Promise<unknown>;
+  /** The latest request; an older one's answer is ignored. */
+  run: number;
+  pending: boolean;
+  keep: boolean;
+  listeners: Set<() => void>;
+};
+
+const IDLE: Snapshot = { data: undefined, error: undefined, settled: false };
+const entries = new Map<string, Entry>();
+
+function publish(entry: Entry, snapshot: Snapshot): void {
+  entry.snapshot = snapshot;
+  for (const listener of entry.listeners) listener();
+}
+
+function load(entry: Entry): void {
+  entry.run += 1;
+  const run = entry.run;
+  entry.pending = true;
+  // A call that throws at once or answers a plain value is handled like a promise.
+  new Promise((resolve) => resolve(entry.fetch())).then(
+    (data) => {
+      if (run !== entry.run) return;
+      entry.pending = false;
+      publish(entry, { data, error: undefined, settled: true });
+    },
+    (error: unknown) => {
+      if (run !== entry.run) return;
+      entry.pending = false;
+      publish(entry, { data: entry.snapshot.data, error, settled: true });
+      // Failures of the API client were shown to the user; anything else is a bug and surfaces.
+      ignoreHandledFailure(error);
+    },
+  );
+}
+
+/**
+ * The answer of `call(input)` for the current organisation, asked when a screen first reads it and
+ * shared by every component reading the same call and input. `input` null: nothing is asked (no
+ * organisation yet). Answers are forgotten when the last component reading them is gone, unless `keep`.
+ */
+export function useApiQuery<TInput, TReply>(
+  call: (input: TInput) => Promise<TReply>,
+  input: TInput | null,
+  options: ApiQueryOptions,
+): ApiQuery<TReply> {
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const scope = options.byOrganisation === false ? '*' : (organisationId ?? '');
+  const cacheKey = input === null ? null : `${options.key}|${scope}|${JSON.stringify(input)}`;
+  // What a new cache entry will ask: the store subscribes after layout effects, so it reads these.
+  const latest = useRef({ call, input, keep: options.keep ?? false });
+  const keep = options.keep ?? false;
+  useLayoutEffect(() => {
+    latest.current = { call, input, keep };
+  });
+
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (cacheKey === null) return () => undefined;
+      let entry = entries.get(cacheKey);
+      if (!entry) {
+        const { call: fetchCall, input: fetchInput, keep: keepAnswer } = latest.current;
+        entry = {
+          snapshot: IDLE,
+          fetch: () => fetchCall(fetchInput as TInput),
+          run: 0,
+          pending: false,
+          keep: keepAnswer,
+          listeners: new Set(),
+        };
+        entries.set(cacheKey, entry);
+      }
+      const subscribed = entry;
+      subscribed.listeners.add(listener);
+      return () => {
+        subscribed.listeners.delete(listener);
+        if (subscribed.listeners.size === 0 && !subscribed.keep && entries.get(cacheKey) === subscribed) {
+          entries.delete(cacheKey);
+        }
+      };
+    },
+    [cacheKey],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (cacheKey === null ? IDLE : (entries.get(cacheKey)?.snapshot ?? IDLE)),
+    () => IDLE,
+  );
+
+  useEffect(() => {
+    if (cacheKey === null) return;
+    const entry = entries.get(cacheKey);
+    if (!entry || entry.pending) return;
+    // A kept answer is not asked again; a failure is.
+    if (entry.keep && entry.snapshot.settled && entry.snapshot.error === undefined) return;
+    load(entry);
+  }, [cacheKey]);
+
+  const refetch = useCallback(() => {
+    const entry = cacheKey === null ? undefined : entries.get(cacheKey);
+    if (entry) load(entry);
+  }, [cacheKey]);
+
+  const setData = useCallback(
+    (update: TReply | ((previous: TReply | undefined) => TReply)) => {
+      const entry = cacheKey === null ? undefined : entries.get(cacheKey);
+      if (!entry) return;
+      const data =
+        typeof update === 'function'
+          ? (update as (previous: TReply | undefined) => TReply)(entry.snapshot.data as TReply | undefined)
+          : update;
+      publish(entry, { data, error: undefined, settled: true });
+    },
+    [cacheKey],
+  );
+
+  return {
+    data: snapshot.data as TReply | undefined,
+    error: snapshot.error,
+    loading: cacheKey !== null && !snapshot.settled,
+    refetch,
+    setData,
+  };
+}
+
+/**
+ * After a change: the answers of the call named `key` (every organisation and input) are asked again
+ * where a screen shows them, and forgotten elsewhere.
+ */
+export function invalidateApiQueries(key: string): void {
+  for (const [cacheKey, entry] of entries) {
+    if (!cacheKey.startsWith(`${key}|`)) continue;
+    if (entry.listeners.size > 0) load(entry);
+    else entries.delete(cacheKey);
+  }
+}
+
+/** Forgets every answer (tests start from an empty cache). */
+export function clearApiQueries(): void {
+  entries.clear();
+}
