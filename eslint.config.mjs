@@ -90,6 +90,8 @@ export default tseslint.config(
       '**/.data/**',
       '**/test-results/**',
       'bench/results/**',
+      // Holds the generator's placeholders (__DEV_PORT__ is a number once replaced).
+      'tooling/new-module/template/webpack.config.js',
     ],
   },
   js.configs.recommended,

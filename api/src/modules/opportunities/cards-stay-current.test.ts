@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../app';
-import { ProspectsRepository } from '../prospects/repository';
+import { createProspectsModule } from '../prospects/module';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
@@ -174,8 +174,17 @@ describe('cards stay current', () => {
   });
 
   it('moves the prospects change stamp after an acceptance, a geocoding, an import and a deletion', async () => {
-    const stamps = new ProspectsRepository(t.store);
-    const stamp = () => stamps.changeStamp(admin.organisationId);
+    // The stamp as the opportunities component reads it: through the prospects catalogue.
+    const { catalogue } = createProspectsModule({
+      store: t.store,
+      logger: pino({ level: 'silent' }),
+      now: Date.now,
+      usernameOf: async () => '',
+      geocoderUrl: t.config.geocoderUrl,
+      companyRegistry: t.config.companyRegistry,
+      importStartGraceMs: t.config.importStartGraceMs,
+    });
+    const stamp = () => catalogue.changeStamp(admin.organisationId);
     const before = await stamp();
     const { excelId } = await k.loadOk(admin, [rowOf((next += 1))], { name: `Fichier ${next}` });
     const afterImport = await stamp();
@@ -189,7 +198,7 @@ describe('cards stay current', () => {
     expect(afterGeocoding).toBeGreaterThan(afterAccept);
     await k.post('/api/prospect/delete', { ...k.as(admin), excelId });
     expect(await stamp()).toBeGreaterThan(afterGeocoding);
-    expect(await stamps.changeStamp(outsider.organisationId)).toBe(0);
+    expect(await catalogue.changeStamp(outsider.organisationId)).toBe(0);
   });
 
   it('shows what another API instance changed in the same store at the next call', async () => {
