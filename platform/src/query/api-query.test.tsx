@@ -217,3 +217,23 @@ test('a call that throws at once is a failure like a rejected one', async () => 
   render(<Probe call={call} />);
   expect(await screen.findByText('erreur : Refusé')).toBeInTheDocument();
 });
+
+test('signing out forgets the kept answers: the next user of the tab asks again', async () => {
+  const kept = deferredCall();
+  const keep = { key: 'statuses/get', keep: true };
+  const first = render(<Probe call={kept.call} label="gardé" options={keep} />);
+  await act(async () => kept.nth(0).resolve({ name: 'Statuts du premier' }));
+  first.unmount();
+
+  act(() => {
+    useSessionStore.getState().clearSession();
+    useSessionStore.getState().signIn('autre-jeton');
+    useSessionStore
+      .getState()
+      .setOrganisations([{ _id: 'o1', name: 'Une', role: { _id: 'r', name: 'Admin', binaryValue: '1' } }]);
+    useSessionStore.getState().selectOrganisation('o1');
+  });
+  render(<Probe call={kept.call} label="gardé" options={keep} />);
+  expect(screen.getByTestId('gardé')).toHaveTextContent('chargement');
+  expect(kept.call).toHaveBeenCalledTimes(2);
+});

@@ -175,6 +175,13 @@ export function invalidateApiQueries(key: string): void {
   }
 }
 
+// Signing out forgets the answers no screen shows any more, kept ones included: the next user of the
+// tab is never shown what the previous one was.
+useSessionStore.subscribe((state, previous) => {
+  if (previous.token === null || state.token !== null) return;
+  for (const [cacheKey, entry] of entries) if (entry.listeners.size === 0) entries.delete(cacheKey);
+});
+
 /** Forgets every answer (tests start from an empty cache). */
 export function clearApiQueries(): void {
   entries.clear();
