@@ -15,6 +15,8 @@ import {
   type ProspectDraft,
   type ProspectImportData,
   yieldToEventLoop,
+  type ImportStartReply,
+  type ImportRowsReply,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error';
@@ -78,7 +80,7 @@ export class ProspectImportService {
 
   constructor(private readonly deps: ImportServiceDeps) {}
 
-  async start(caller: Caller, input: ImportStartData): Promise<{ importId: string }> {
+  async start(caller: Caller, input: ImportStartData): Promise<ImportStartReply> {
     const now = this.deps.now();
     const file = await this.deps.repository.insertFile({
       organisationId: caller.organisationId,
@@ -111,7 +113,7 @@ export class ProspectImportService {
   }
 
   /** Stores one batch. A batch already acknowledged is acknowledged again, never stored twice. */
-  addRows(caller: Caller, input: ImportBatchData): Promise<{ received: number }> {
+  addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
     return this.held(caller, input.importId, notFound, async () => {
       const { repository } = this.deps;
       const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);

@@ -7,6 +7,9 @@ import {
   type ProspectFileRow,
   type ProspectFileStats,
   type ProspectPageData,
+  type ProspectFilesReply,
+  type ProspectFileCreatedReply,
+  type LatLngReply,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
 import { fileNotFound, PROSPECT_MESSAGES, prospectNotFound } from './errors';
@@ -56,7 +59,7 @@ export class ProspectsService {
     return file;
   }
 
-  async list(caller: Caller): Promise<{ value: ProspectFileRow[] }> {
+  async list(caller: Caller): Promise<ProspectFilesReply> {
     const { repository } = this.deps;
     const files = await repository.listVisibleFiles(caller.organisationId, caller.userId);
     const active = await Promise.all(
@@ -106,7 +109,7 @@ export class ProspectsService {
   async createManual(
     caller: Caller,
     input: { name: string; isPrivate: boolean },
-  ): Promise<{ excelId: string }> {
+  ): Promise<ProspectFileCreatedReply> {
     const now = this.deps.now();
     const file = await this.deps.repository.insertFile({
       organisationId: caller.organisationId,
@@ -180,7 +183,7 @@ export class ProspectsService {
       await repository.changeSelection(prospect.organisationId, prospect.excelId, -1, this.deps.now());
   }
 
-  async setLatLng(caller: Caller, prospectId: string): Promise<{ latlng: string }> {
+  async setLatLng(caller: Caller, prospectId: string): Promise<LatLngReply> {
     const prospect = await this.visibleProspect(caller, prospectId);
     if (!this.deps.geocoder) throw AppError.conflict(GEOCODER_MESSAGES.notConfigured);
     const parts = [prospect.adresseComplete, prospect.codePostale, prospect.ville].filter(

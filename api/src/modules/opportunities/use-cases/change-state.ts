@@ -5,7 +5,7 @@ import {
   computeTiming,
   OPPORTUNITY_REQUEST_MESSAGES,
   type OpportunityState,
-  type OpportunityView,
+  type OpportunityReply,
 } from '@app/domain';
 import { AppError } from '../../../http/app-error';
 import type { Actor } from '../../messages/module';
@@ -28,7 +28,7 @@ export class StateChanges {
     opportunityId: string,
     to: OpportunityState,
     waitingDate?: number,
-  ): Promise<{ opportunity: OpportunityView }> {
+  ): Promise<OpportunityReply> {
     const { repository } = this.deps;
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const now = this.deps.now();
@@ -52,11 +52,7 @@ export class StateChanges {
   }
 
   /** Hands an opportunity to a member ("Assigner un collaborateur"). */
-  async assign(
-    actor: Actor,
-    opportunityId: string,
-    userId: string,
-  ): Promise<{ opportunity: OpportunityView }> {
+  async assign(actor: Actor, opportunityId: string, userId: string): Promise<OpportunityReply> {
     const { repository } = this.deps;
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     if (!(await this.deps.isMember(actor.organisationId, userId)))

@@ -5,6 +5,8 @@ import {
   type NewOpportunityData,
   type OpportunityState,
   type ProspectFields,
+  type OpportunityTakenReply,
+  type OpportunityCreatedReply,
 } from '@app/domain';
 import { AppError } from '../../../http/app-error';
 import type { Actor } from '../../messages/module';
@@ -22,7 +24,7 @@ export class OpportunityCreation {
   async createFromProspect(
     actor: Pick<Actor, 'organisationId' | 'userId'>,
     prospectId: string,
-  ): Promise<{ opportunityId: string; state: 'TODO' }> {
+  ): Promise<OpportunityTakenReply> {
     const prospect = await this.deps.prospects.visibleProspect(actor, prospectId);
     if (prospect.isAccepted) throw AppError.conflict(OPPORTUNITY_MESSAGES.alreadyAccepted);
     return this.claim(actor, prospect);
@@ -32,7 +34,7 @@ export class OpportunityCreation {
   async claim(
     actor: Pick<Actor, 'organisationId' | 'userId'>,
     prospect: ProspectDoc,
-  ): Promise<{ opportunityId: string; state: 'TODO' }> {
+  ): Promise<OpportunityTakenReply> {
     const opportunityId = newObjectId();
     if (!(await this.deps.prospects.accept(prospect, { opportunityId, userId: actor.userId })))
       throw AppError.conflict(OPPORTUNITY_MESSAGES.alreadyAccepted);
@@ -61,7 +63,7 @@ export class OpportunityCreation {
   }
 
   /** A manual opportunity: its prospect, outside any file, and the opportunity, owned by the caller. */
-  async addOne(actor: Actor, data: NewOpportunityData): Promise<{ opportunityId: string }> {
+  async addOne(actor: Actor, data: NewOpportunityData): Promise<OpportunityCreatedReply> {
     const [me] = await this.deps.users([actor.userId]);
     const orEmpty = (value: string) => (value.trim() === '' ? EMPTY_VALUE : value.trim());
     const fields: ProspectFields = {

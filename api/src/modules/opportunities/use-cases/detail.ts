@@ -1,6 +1,6 @@
 // The detail of one opportunity (/api/opportunity/get): every comment, oldest first, and the
 // history for "Voir l'historique" holders. Every change answers with it.
-import { hasPermission, type OpportunityView, PERMISSION } from '@app/domain';
+import { hasPermission, PERMISSION, type OpportunityReply } from '@app/domain';
 import type { Actor } from '../../messages/module';
 import { toHistoryView, toOpportunityView, type ViewContext } from '../opportunity-views';
 import type { OpportunityDoc } from '../repository';
@@ -16,7 +16,7 @@ export class OpportunityDetail {
     private readonly renewals: Renewals,
   ) {}
 
-  async get(actor: Actor, opportunityId: string): Promise<{ opportunity: OpportunityView }> {
+  async get(actor: Actor, opportunityId: string): Promise<OpportunityReply> {
     await this.renewals.applyDue(actor.organisationId);
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const withHistory = hasPermission(actor.mask, PERMISSION.VIEW_HISTORY);

@@ -2,10 +2,10 @@
 // renewal follow-up) and the prospect's information, seen from the opportunity.
 import {
   CONTRACTUAL_KEYS,
-  type OpportunityView,
   type ProspectInfoData,
   renewalDueAt,
   toStoredKey,
+  type OpportunityReply,
 } from '@app/domain';
 import type { Actor } from '../../messages/module';
 import type { OpportunityDoc } from '../repository';
@@ -25,7 +25,7 @@ export class OpportunityEdits {
     actor: Actor,
     opportunityId: string,
     data: Record<string, string>,
-  ): Promise<{ opportunity: OpportunityView }> {
+  ): Promise<OpportunityReply> {
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const endDate = data[CONTRACTUAL_KEYS.endDate] ?? '';
     const set: Partial<OpportunityDoc> = { informationContractuelle: JSON.stringify(data) };
@@ -48,7 +48,7 @@ export class OpportunityEdits {
     actor: Actor,
     opportunityId: string,
     data: ProspectInfoData,
-  ): Promise<{ opportunity: OpportunityView }> {
+  ): Promise<OpportunityReply> {
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const { contacts, custom, ...fields } = data;
     const value: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import type { OpportunityCreatedReply } from '@app/domain';
 // The unassigned pool: the prospects of the ready files not yet taken, and "take the next one".
 import type { Actor } from '../../messages/module';
 import type { PoolRow } from '../../prospects/module';
@@ -16,7 +17,7 @@ export class UnassignedPool {
   }
 
   /** The first prospect of the pool becomes the caller's TODO; losing a race for it moves on to the next. */
-  async takeNext(actor: Actor): Promise<{ opportunityId: string }> {
+  async takeNext(actor: Actor): Promise<OpportunityCreatedReply> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const { value } = await this.deps.gateway.pool(actor.organisationId, actor.userId, 0, 1);
       const first = value[0];
