@@ -81,7 +81,17 @@ function createWebpackConfig(options) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          {
+            test: /\.css$/,
+            use: production
+              ? // No inline CSS source map in the shipped script (css-loader follows devtool otherwise).
+                [
+                  'style-loader',
+                  { loader: 'css-loader', options: { sourceMap: false } },
+                  require.resolve('./minify-css-loader'),
+                ]
+              : ['style-loader', 'css-loader'],
+          },
           {
             test: /\.(png|svg|jpg|webp)$/,
             type: 'asset',
