@@ -223,6 +223,12 @@ test.describe("import d'un fichier de prospection", () => {
       rowOf('Café € du Port').getByRole('button', { name: 'Ajouter comme opportunité' }),
     ).toBeEnabled();
 
+    // The unassigned pool marks the same prospect.
+    await page.goto(`${app.url}/dashboard/opportunity/unassigned`);
+    await expect(page.getByRole('cell', { name: 'SIRET à vérifier Boulangerie Lefèvre' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Café € du Port', exact: true })).toBeVisible();
+    await page.goBack();
+
     // Back on the list, then the file is deleted after confirmation.
     await page.getByRole('link', { name: 'Fichiers de prospection' }).click();
     await expect(fileRow.getByRole('cell').nth(2)).toHaveText('1/3');

@@ -21,6 +21,9 @@ export type DerivedProspectFields = {
   siretFlagged: boolean;
 };
 
+/** How the screens mark a prospect whose SIRET is present but invalid. */
+export const SIRET_FLAG_LABEL = 'SIRET à vérifier';
+
 /** The fields searched in a file's detail (SPEC §2), in the order they are joined. */
 export const SEARCHED_FIELDS = [
   'prospect',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayValue } from '@app/domain';
+import { displayValue, SIRET_FLAG_LABEL } from '@app/domain';
 import { VirtualTable } from '../../../components/virtual-table';
 import type { AddOpportunity } from '../hooks/use-add-opportunity';
 import type { ProspectPages } from '../hooks/use-prospect-pages';
@@ -11,7 +11,7 @@ import { ProspectCell } from './prospect-cell';
 
 export const PROSPECT_ROW_HEIGHT = 44;
 /** Beside the company name of a prospect whose SIRET is invalid (length or check digit). */
-export const SIRET_FLAG = 'SIRET à vérifier';
+export const SIRET_FLAG = SIRET_FLAG_LABEL;
 /** At most one batch of page requests per interval while the user drags the scrollbar. */
 const FETCH_INTERVAL_MS = 120;
 

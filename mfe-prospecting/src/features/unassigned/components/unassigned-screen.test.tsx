@@ -28,6 +28,8 @@ const row = (index: number): UnassignedProspect => ({
   site: 'Aucun',
   telephone: '0299000000',
   username: 'Martin Claire',
+  // Some prospects carry a placeholder SIRET.
+  siretFlagged: index % 10 === 7,
 });
 
 function Probe() {
@@ -88,4 +90,11 @@ test('"Prendre" on a row makes it an opportunity and offers to open it', async (
   await userEvent.click(within(line).getByRole('button', { name: 'Prendre Prospect 3' }));
   expect(createOpportunity).toHaveBeenCalledWith({ organisationId: ORGANISATION_ID, prospectId: row(3)._id });
   expect(await screen.findByText('Prospect 3 est maintenant une de vos opportunités')).toBeInTheDocument();
+});
+
+test('a prospect whose SIRET is invalid is marked "SIRET à vérifier" before its name', async () => {
+  renderPool();
+  const flagged = await screen.findByRole('cell', { name: 'SIRET à vérifier Prospect 7' });
+  expect(within(flagged).getByText('SIRET à vérifier')).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'Prospect 3' })).not.toHaveTextContent('SIRET à vérifier');
 });

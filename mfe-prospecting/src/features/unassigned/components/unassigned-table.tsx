@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { displayValue } from '@app/domain';
+import { displayValue, SIRET_FLAG_LABEL } from '@app/domain';
 import { VirtualTable } from '../../../components/virtual-table';
 import type { UnassignedPages } from '../hooks/use-unassigned-pages';
 import type { UnassignedProspect } from '../types/unassigned-prospect';
@@ -45,7 +45,14 @@ export function UnassignedTable({ pages, taken, taking, onTake }: UnassignedTabl
             </button>
           )}
         </td>
-        <td className="unassigned-table__name">{name}</td>
+        <td className="unassigned-table__name">
+          {prospect.siretFlagged && (
+            <>
+              <span className="unassigned-table__flag">{SIRET_FLAG_LABEL}</span>{' '}
+            </>
+          )}
+          {name}
+        </td>
         <td>{displayValue(prospect.enseigne)}</td>
         <td>{displayValue(prospect.codePostale)}</td>
         <td>{displayValue(prospect.ville)}</td>

@@ -12,4 +12,6 @@ export type UnassignedProspect = {
   libelleactivite?: string;
   /** The file's creator. */
   username?: string;
+  /** The SIRET is present but invalid: shown as "SIRET à vérifier" before the name. */
+  siretFlagged?: boolean;
 };
