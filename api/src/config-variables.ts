@@ -1,7 +1,14 @@
 // The building blocks of a configuration section: one environment variable is a zod schema over its
 // trimmed text, with the rule its error message states; a section is one zod object of its variables and
 // the function that shapes them for the module reading it (docs/decisions/configuration.md).
+import path from 'node:path';
 import { z } from 'zod';
+
+/** The repository root: api/src (tests) and api/dist (built) are both two levels below it. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type Env = Record<string, string | undefined>;
 

@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  ConfigError,
   defineSection,
   type Env,
   failVariable,
@@ -16,6 +15,8 @@ import {
   shownValue,
   variable,
   variableWithDefault,
+  LOG_LEVELS,
+  REPO_ROOT,
 } from './config-variables';
 import { accessSection } from './http/config';
 import { accountsSection, type AccountsSecurityConfig } from './modules/accounts/config';
@@ -25,25 +26,14 @@ import { mailSection } from './mail/config';
 import { opportunitiesSection } from './modules/opportunities/config';
 import { prospectsSection } from './modules/prospects/config';
 import { roundsSection } from './modules/rounds/config';
+import { chatWidgetSection } from './web/chat-widget-config';
 import { deploymentManifest, remotesSection } from './web/remotes-manifest';
 
-export { ConfigError } from './config-variables';
+export { ConfigError, LOG_LEVELS, REPO_ROOT, type LogLevel } from './config-variables';
+export type { ChatWidgetConfig } from './web/chat-widget-config';
 export type { CompanyRegistryConfig } from './modules/prospects/config';
 export type { RateLimitConfig } from './http/config';
 export type { StripePriceKey } from './modules/billing/config';
-
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export type ChatWidgetConfig = { provider: string; id: string; scriptUrl: string };
-
-/** The repository root: api/src (tests) and api/dist (built) are both two levels below it. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
-
-const KNOWN_CHAT_WIDGETS: Record<string, (id: string) => string> = {
-  crisp: () => 'https://client.crisp.chat/l.js',
-  tawk: (id) => `https://embed.tawk.to/${encodeURIComponent(id)}/default`,
-};
 
 /** A relative path is resolved against the repository root: `npm start` runs the API from api/. */
 const repoPath = z.string().transform((raw) => path.resolve(REPO_ROOT, raw));
@@ -123,38 +113,6 @@ const serverSection = defineSection(
     corsOrigins: (values.CORS_ORIGINS ?? []).map(parseOrigin),
     mongodbUri: values.MONGODB_URI,
   }),
-);
-
-/** The live chat the shell embeds (/app-config.json). */
-const chatWidgetSection = defineSection(
-  {
-    CHAT_WIDGET: variable(
-      z.string().regex(/^[a-z][a-z0-9-]*$/),
-      'doit être le nom du fournisseur de chat en minuscules, comme crisp',
-    ),
-    CHAT_WIDGET_ID: variable(
-      z.string().regex(/^[\w.:-]{1,200}$/),
-      'doit être un identifiant simple (lettres, chiffres, - _ . :)',
-    ),
-    CHAT_WIDGET_SCRIPT_URL: variable(httpUrl, 'doit être une URL http(s) absolue'),
-  },
-  (values): { chatWidget: ChatWidgetConfig | null } => {
-    const provider = values.CHAT_WIDGET;
-    if (provider === undefined) return { chatWidget: null };
-    const id = values.CHAT_WIDGET_ID;
-    if (id === undefined)
-      throw new ConfigError(
-        'CHAT_WIDGET_ID',
-        'CHAT_WIDGET_ID est obligatoire quand CHAT_WIDGET est défini (reçu: rien)',
-      );
-    const scriptUrl = values.CHAT_WIDGET_SCRIPT_URL ?? KNOWN_CHAT_WIDGETS[provider]?.(id);
-    if (scriptUrl === undefined)
-      throw new ConfigError(
-        'CHAT_WIDGET_SCRIPT_URL',
-        `CHAT_WIDGET_SCRIPT_URL est obligatoire pour le fournisseur "${provider}" (connus : ${Object.keys(KNOWN_CHAT_WIDGETS).join(', ')}) (reçu: rien)`,
-      );
-    return { chatWidget: { provider, id, scriptUrl } };
-  },
 );
 
 type ServerConfig = ReturnType<typeof serverSection.build>;

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
-import type { Config } from './config';
+import type { LogLevel } from './config-variables';
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+export function createLogger(config: { logLevel: LogLevel }): Logger {
   return pino({
     level: config.logLevel,
     base: { service: 'api' },

@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config';
 import { openMongoStore } from './mongo-store';
 import { openSqliteStore } from './sqlite-store';
 import type { Store } from './types';
 
 /** MongoDB when MONGODB_URI is set, otherwise the embedded SQLite store under DATA_DIR. */
 export async function openStore(
-  config: Pick<Config, 'mongodbUri' | 'dataDir'>,
+  config: { mongodbUri?: string | undefined; dataDir: string },
   logger?: Pick<Logger, 'info'>,
 ): Promise<Store> {
   if (config.mongodbUri) return openMongoStore(config.mongodbUri);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT } from '../config-variables';
 import type { RegisteredRoute } from './api-routes';
 import { buildOpenApiDocument } from './openapi';
 import { renderOpenApiPage } from './openapi-page';

@@ -3,7 +3,7 @@
 // store, not in the process, so every API instance counts the same attempts (docs/deployment.md).
 import type { RequestHandler } from 'express';
 import { rateLimit, type Store as RateLimitStore } from 'express-rate-limit';
-import type { RateLimitConfig } from '../config';
+import type { RateLimitConfig } from './config';
 import { DuplicateKeyError } from '../db/errors';
 import type { Collection, Store } from '../db/types';
 import { AppError } from './app-error';

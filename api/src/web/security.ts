@@ -1,7 +1,7 @@
 // HTTP security headers and the CORS allow-list.
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { Config } from '../config';
+import type { ChatWidgetConfig } from './chat-widget-config';
 import { remoteEntryUrls } from './remotes-manifest';
 
 function originOf(url: string): string | null {
@@ -25,14 +25,20 @@ export function tileSourceOf(template: string | undefined): string[] {
   return origin ? [origin.replace('//subdomain.', '//*.')] : [];
 }
 
+/** What the security headers are computed from (part of the API's Config). */
+export type SecurityConfig = {
+  remoteUrls: Record<string, string>;
+  chatWidget: ChatWidgetConfig | null;
+  publicUrl: string;
+  mapTileUrl?: string | undefined;
+};
+
 /**
  * CSP for the federated app: scripts, manifests, styles and assets from this origin and from each
  * REMOTE_URL_* origin; the chat widget's hosts when configured; inline styles are allowed (the UI kit
  * and the federation runtime set style attributes), inline scripts are not.
  */
-export function contentSecurityDirectives(
-  config: Pick<Config, 'remoteUrls' | 'chatWidget' | 'publicUrl'> & Partial<Pick<Config, 'mapTileUrl'>>,
-) {
+export function contentSecurityDirectives(config: SecurityConfig) {
   const remoteOrigins = [
     ...new Set(
       Object.values(config.remoteUrls)
@@ -105,7 +111,7 @@ export function headersSetBy(middleware: RequestHandler): HeaderList {
  * Helmet's headers, computed once at start and copied onto every response: running helmet's dozen
  * middlewares per request cost more than the headers themselves (docs/decisions/request-path.md).
  */
-export function securityHeaders(config: Config): RequestHandler {
+export function securityHeaders(config: SecurityConfig & { webRoot: string }): RequestHandler {
   const headers = headersSetBy(
     helmet({
       contentSecurityPolicy: {

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
-import type { Config } from '../config';
+import type { ChatWidgetConfig } from './chat-widget-config';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
 /** Entry files whose names never change between builds: browsers must revalidate them. */
@@ -60,11 +60,15 @@ function notFound(res: Response): void {
     .send('Fichier introuvable');
 }
 
-export function appConfig(config: Pick<Config, 'chatWidget'>) {
+export function appConfig(config: { chatWidget: ChatWidgetConfig | null }) {
   return { chatWidget: config.chatWidget ? { ...config.chatWidget } : null };
 }
 
-export function createStaticSite(config: Pick<Config, 'webRoot' | 'remoteUrls' | 'chatWidget'>): Router {
+export function createStaticSite(config: {
+  webRoot: string;
+  remoteUrls: Record<string, string>;
+  chatWidget: ChatWidgetConfig | null;
+}): Router {
   const router = Router();
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
