@@ -33,6 +33,11 @@ export type AppDeps = {
   logger?: Logger;
   /** Epoch ms; tests move it to check expiries. */
   now?: () => number;
+  /**
+   * Wall clock of the rate-limit windows (Date.now): kept apart from `now` so a test that moves the
+   * app's clock does not open windows, and a test of the limits does not straddle a window's edge.
+   */
+  rateLimitNow?: () => number;
   /** Replaces the licences component's gate (unit tests of the registry only). */
   licenceGate?: LicenceGate;
   /** Points the Stripe client at a local fake of its API (billing tests only). */
@@ -142,7 +147,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
   });
 
-  const rateLimitCounters = new RateLimitCounters(store);
+  const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
   const ready = (async () => {
     await accounts.start();
     await rateLimitCounters.ensureIndexes();

@@ -45,7 +45,14 @@ export function testConfig(
   });
 }
 
-export function createTestApp(options: { env?: Record<string, string>; smtpUrl?: string } = {}): TestApp {
+export function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    smtpUrl?: string;
+    /** Wall clock of the rate-limit windows (real time when absent). */
+    rateLimitNow?: () => number;
+  } = {},
+): TestApp {
   const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const env = {
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'Prospection <no-reply@app.test>' } : {}),
@@ -56,7 +63,7 @@ export function createTestApp(options: { env?: Record<string, string>; smtpUrl?:
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(config, logger);
   const clock = createClock();
-  const app = createApp(config, { store, mailer, logger, now: clock.now });
+  const app = createApp(config, { store, mailer, logger, now: clock.now, rateLimitNow: options.rateLimitNow });
   return {
     app,
     config,
