@@ -16,11 +16,11 @@ import path from 'node:path';
 import { REPO } from './servers';
 
 /**
- * The platform version a remote built "against the previous minor" used: the last 0.2.x sources
- * (before useApiQuery made 0.3.0), as released (docs/decisions/module-manifest.md).
- * When platform moves to 0.4.0, pin the last 0.3.x commit here.
+ * The platform version a remote built "against the previous minor" used: the last 0.3.x sources
+ * (before the offline device store and queue made 0.4.0), as released (docs/decisions/module-manifest.md).
+ * When platform moves to 0.5.0, pin the last 0.4.x commit here.
  */
-export const PREVIOUS_PLATFORM = { commit: '827922d263d7de9399c6c6fa5d65b698492e0235', version: '0.2.0' };
+export const PREVIOUS_PLATFORM = { commit: '74fd3f421c4d8be57d02d417e5b7459aff6ec172', version: '0.3.0' };
 
 export type ThrowawayModule = {
   name: string;
