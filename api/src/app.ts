@@ -9,6 +9,7 @@ import type { Store } from './db/types';
 import { ApiRoutes } from './http/api-routes';
 import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { IdempotentReplies } from './http/idempotency';
 import { openApiRouter } from './http/openapi-routes';
 import type { LicenceGate } from './http/organisation-access';
 import { RateLimitCounters } from './http/rate-limit';
@@ -148,9 +149,11 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
+  const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
     await accounts.start();
     await rateLimitCounters.ensureIndexes();
+    await idempotentReplies.ensureIndexes();
     await licences.start();
     await billing.start();
     await organisations.start();
@@ -171,6 +174,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     bodyLimit: config.bodyLimit,
     rateLimit: config.security.rateLimit,
     rateLimitCounters,
+    idempotentReplies,
   });
   accounts.registerRoutes(api, organisations.founder);
   organisations.registerRoutes(api);

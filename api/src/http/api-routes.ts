@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { RateLimitConfig } from './config';
 import { AppError } from './app-error';
 import { type LicenceGate, type OrganisationAccess, requirePermission } from './organisation-access';
+import { idempotency, type IdempotentReplies } from './idempotency';
 import { createRateLimiters, type RateLimitCounters } from './rate-limit';
 import { redirect } from './redirect';
 import { parseOrMessage, validateBody } from './validate';
@@ -90,6 +91,8 @@ export type ApiRoutesDeps = {
   rateLimit: RateLimitConfig;
   /** The store's shared counters; required as soon as one route is rate-limited. */
   rateLimitCounters?: RateLimitCounters;
+  /** Kept replies of the requests sent with an Idempotency-Key (routes with a session). */
+  idempotentReplies?: IdempotentReplies;
 };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -252,6 +255,8 @@ export class ApiRoutes {
     const limiters = spec.rateLimited ? this.limiters(spec.path) : null;
     if (limiters) chain.push(limiters.perIp);
     if (spec.access !== 'public') chain.push(this.authenticate());
+    if (spec.access !== 'public' && this.deps.idempotentReplies)
+      chain.push(idempotency(this.deps.idempotentReplies));
     if (spec.access === 'organisation')
       chain.push(this.authorise(spec.path, permission, spec.requiresLicence ?? false));
     chain.push(validateBody(spec.body));

@@ -131,9 +131,20 @@ describe('the OpenAPI document', () => {
     const setTodo = document.paths['/api/opportunity/setTodo']!.post;
     expect(setTodo['x-permission']).toEqual({ kind: 'bit', bit: 4096, labels: ["Changer l'état (4096)"] });
     expect(setTodo.description).toContain("Permission requise : Changer l'état (4096).");
-    expect(document.paths['/api/invitation/join/{id}']!.post.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-    ]);
+    expect(document.paths['/api/invitation/join/{id}']!.post.parameters?.[0]).toEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    });
+  });
+
+  it('documents the optional Idempotency-Key header on every call with a session, not on public ones', () => {
+    const header = (path: string) =>
+      document.paths[path]!.post.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
+    expect(header('/api/opportunity/setWaiting')).toMatchObject({ in: 'header', required: false });
+    expect(header('/api/messages/post')).toBeDefined();
+    expect(header('/api/login')).toBeUndefined();
   });
 
   it('gives the reply envelope of DESIGN.md: French messages, { message, code }, 269 { redirect }', () => {

@@ -232,6 +232,16 @@ function responsesOf(route: RegisteredRoute): Record<string, JsonSchema> {
   return responses;
 }
 
+/** Routes with a session accept an idempotency key (docs/decisions/offline-day.md). */
+const IDEMPOTENCY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Clé choisie par le client (UUID conseillé, 8 à 128 caractères [A-Za-z0-9_-]) : une requête répétée avec la même clé, par le même utilisateur dans la même organisation, pendant 24 h, n’est pas appliquée de nouveau ; la réponse conservée est rejouée (en-tête `Idempotent-Replayed: true`). 409 tant que la première est en cours, 422 si la clé a servi pour une autre requête.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
+};
+
 function operationOf(
   route: RegisteredRoute,
   parameters: string[],
@@ -256,14 +266,17 @@ function operationOf(
     summary: `POST ${route.path}`,
     description,
     security: route.access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
-    ...(parameters.length > 0
+    ...(parameters.length > 0 || route.access !== 'public'
       ? {
-          parameters: parameters.map((name) => ({
-            name,
-            in: 'path',
-            required: true,
-            schema: { type: 'string' },
-          })),
+          parameters: [
+            ...parameters.map((name) => ({
+              name,
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+            })),
+            ...(route.access === 'public' ? [] : [IDEMPOTENCY_PARAMETER]),
+          ],
         }
       : {}),
     requestBody: {

@@ -145,12 +145,12 @@ export function corsAllowList(origins: readonly string[]): RequestHandler {
       return;
     }
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id');
+    res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, Idempotent-Replayed');
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
       res.setHeader(
         'Access-Control-Allow-Headers',
-        'Content-Type, Authorization, X-Request-Id, X-XSRF-TOKEN',
+        'Content-Type, Authorization, X-Request-Id, X-XSRF-TOKEN, Idempotency-Key',
       );
       res.setHeader('Access-Control-Max-Age', '600');
       res.status(204).end();
