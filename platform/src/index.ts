@@ -51,3 +51,17 @@ export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
 export type { TimedConfirmationProps } from './ui/timed-confirmation';
 export { useApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';
 export type { ApiQuery, ApiQueryOptions } from './query/api-query';
+export {
+  enqueueChange,
+  flushQueue,
+  dismissRefused,
+  clearDeviceData,
+  confirmSignOut,
+  pendingChangeCount,
+  pendingLabel,
+  unsentChangesQuestion,
+  useOfflineState,
+  LICENCE_REFUSED_REASON,
+} from './offline/offline-queue';
+export type { NewChange, OfflineState, QueuedChange, RefusedChange } from './offline/offline-queue';
+export { OfflineBanner } from './offline/offline-banner';

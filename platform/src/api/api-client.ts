@@ -16,6 +16,13 @@ export const REDIRECT_STATUS = 269;
 export type CallOptions = {
   /** Do not toast a failure (the spec lists the calls that fail silently). */
   silent?: boolean;
+  /** Extra request headers (the device queue's `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /**
+   * false: a 269 reply is not followed (no navigation), only thrown as ApiRedirect; the device queue
+   * sends in the background and reports it as a refused change instead.
+   */
+  followRedirect?: boolean;
 };
 
 let baseURL = '/';
@@ -76,11 +83,15 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
     axios = loaded.axios;
     const { http } = loaded;
     // The body wins: the reset calls carry their own `token` (the reset token) in place of the session's.
-    const response = await http.post<TReply>(path, { ...(token ? { token } : {}), ...body }, { baseURL });
+    const response = await http.post<TReply>(
+      path,
+      { ...(token ? { token } : {}), ...body },
+      options.headers ? { baseURL, headers: options.headers } : { baseURL },
+    );
     if (response.status === REDIRECT_STATUS) {
       const redirect = (response.data as { redirect?: unknown }).redirect;
       if (typeof redirect === 'string') {
-        navigateTo(redirect);
+        if (options.followRedirect !== false) navigateTo(redirect);
         throw new ApiRedirect(redirect);
       }
     }
@@ -114,12 +125,14 @@ function toApiError(error: unknown, axios: AxiosStatic | null): ApiError {
     return new ApiError(TIMEOUT_ERROR_MESSAGE, null);
   }
   if (!error.response) return new ApiError(NETWORK_ERROR_MESSAGE, null);
-  const message = (error.response.data as { message?: unknown } | undefined)?.message;
+  const data = error.response.data as { message?: unknown; code?: unknown } | undefined;
+  const message = data?.message;
   return new ApiError(
     typeof message === 'string' && message
       ? message
       : `${UNKNOWN_ERROR_MESSAGE} (code ${error.response.status})`,
     error.response.status,
+    typeof data?.code === 'string' ? data.code : null,
   );
 }
 

@@ -5,11 +5,14 @@ export const UNKNOWN_ERROR_MESSAGE = 'Une erreur inattendue est survenue.';
 /** A failed call, already shown to the user (toast) unless the call asked to stay silent. */
 export class ApiError extends Error {
   readonly status: number | null;
+  /** The server's stable code (`FORBIDDEN`, `IDEMPOTENCY_IN_PROGRESS`…), when it sent one. */
+  readonly code: string | null;
 
-  constructor(message: string, status: number | null) {
+  constructor(message: string, status: number | null, code: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
 }
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { ignoreHandledFailure } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { deviceStoreAvailable, readReply, saveReply } from '../offline/device-store';
 import { useSessionStore } from '../session/session-store';
 
 // Server state read by the screens: one cache for the page (the platform is a singleton), keyed by the
@@ -18,6 +20,11 @@ export type ApiQueryOptions = {
    * the current organisation does not ask it again.
    */
   byOrganisation?: boolean;
+  /**
+   * Keep each answer on the device (IndexedDB) and read it back when there is no network: the screens
+   * of the field day stay readable offline once opened online (docs/decisions/offline-day.md).
+   */
+  offline?: boolean;
 };
 
 export type ApiQuery<T> = {
@@ -74,6 +81,36 @@ function load(entry: Entry): void {
   );
 }
 
+const networkDown = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+async function storedAnswer(cacheKey: string): Promise<{ data: unknown } | undefined> {
+  // A device store that cannot be read is the same as an empty one: the network's failure is reported.
+  return readReply(cacheKey).catch(() => undefined);
+}
+
+/**
+ * Offline: the answer kept on the device, without asking. Online: the server's answer, kept on the
+ * device; when the server cannot be reached, the kept one.
+ */
+async function askThroughDevice(cacheKey: string, ask: () => Promise<unknown>): Promise<unknown> {
+  if (networkDown()) {
+    const stored = await storedAnswer(cacheKey);
+    if (stored) return stored.data;
+  }
+  try {
+    const data = await ask();
+    // Not awaited: the screen shows the answer while it is written.
+    saveReply(cacheKey, data).catch(() => undefined);
+    return data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === null) {
+      const stored = await storedAnswer(cacheKey);
+      if (stored) return stored.data;
+    }
+    throw error;
+  }
+}
+
 /**
  * The answer of `call(input)` for the current organisation, asked when a screen first reads it and
  * shared by every component reading the same call and input. `input` null: nothing is asked (no
@@ -88,10 +125,11 @@ export function useApiQuery<TInput, TReply>(
   const scope = options.byOrganisation === false ? '*' : (organisationId ?? '');
   const cacheKey = input === null ? null : `${options.key}|${scope}|${JSON.stringify(input)}`;
   // What a new cache entry will ask: the store subscribes after layout effects, so it reads these.
-  const latest = useRef({ call, input, keep: options.keep ?? false });
   const keep = options.keep ?? false;
+  const offline = options.offline ?? false;
+  const latest = useRef({ call, input, keep, offline });
   useLayoutEffect(() => {
-    latest.current = { call, input, keep };
+    latest.current = { call, input, keep, offline };
   });
 
   const subscribe = useCallback(
@@ -99,10 +137,12 @@ export function useApiQuery<TInput, TReply>(
       if (cacheKey === null) return () => undefined;
       let entry = entries.get(cacheKey);
       if (!entry) {
-        const { call: fetchCall, input: fetchInput, keep: keepAnswer } = latest.current;
+        const { call: fetchCall, input: fetchInput, keep: keepAnswer, offline: onDevice } = latest.current;
+        const ask = () => fetchCall(fetchInput as TInput);
+        const key = cacheKey;
         entry = {
           snapshot: IDLE,
-          fetch: () => fetchCall(fetchInput as TInput),
+          fetch: onDevice && deviceStoreAvailable() ? () => askThroughDevice(key, ask) : ask,
           run: 0,
           pending: false,
           keep: keepAnswer,
