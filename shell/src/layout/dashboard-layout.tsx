@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineBanner } from '@app/platform';
 import { Clock } from './clock';
 import { Navigation } from './navigation';
 import { OrganisationSwitcher } from './organisation-switcher';
@@ -16,6 +17,7 @@ export function DashboardLayout({ children }: DashboardLayoutProps) {
           <OrganisationSwitcher />
           <Clock />
         </header>
+        <OfflineBanner />
         <main className="shell-content">{children}</main>
       </div>
     </div>
