@@ -38,6 +38,9 @@ const RoundBuilderScreen = lazy(() =>
 const RoundScreen = lazy(() =>
   import('./features/rounds/components/round-screen').then((module) => ({ default: module.RoundScreen })),
 );
+const MyDayScreen = lazy(() =>
+  import('./features/rounds/components/my-day-screen').then((module) => ({ default: module.MyDayScreen })),
+);
 const ImportModalHost = lazy(() =>
   import('./features/import/components/import-modal-host').then((module) => ({
     default: module.ImportModalHost,
@@ -69,6 +72,7 @@ export default function ProspectingRoutes() {
           <Route path="/dashboard/opportunity/:id" element={<OpportunityDetailScreen />} />
           <Route path="/dashboard/tournees" element={<RoundsScreen />} />
           <Route path="/dashboard/tournees/nouvelle" element={<RoundBuilderScreen />} />
+          <Route path="/dashboard/tournees/ma-journee" element={<MyDayScreen />} />
           <Route path="/dashboard/tournees/:id" element={<RoundScreen />} />
         </Routes>
       </Suspense>

@@ -12,6 +12,7 @@ export function useStatuses(): StatusView[] {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const { data } = useApiQuery(getStatuses, organisationId ? { organisationId } : null, {
     key: 'opportunity/status',
+    offline: true,
     keep: true,
   });
   return data?.status ?? NO_STATUSES;

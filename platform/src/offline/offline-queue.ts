@@ -68,6 +68,7 @@ function mine(change: Pick<QueuedChange, 'userId'>): boolean {
 function publish(patch: Partial<OfflineState> = {}): void {
   snapshot = {
     ...snapshot,
+    online: isOnline(),
     pending: queue.filter(mine),
     refused: refused.filter(mine),
     ...patch,
@@ -283,10 +284,10 @@ export function resetOfflineQueue(): void {
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
     failures = 0;
-    publish({ online: true });
+    publish();
     void flushQueue();
   });
-  window.addEventListener('offline', () => publish({ online: false }));
+  window.addEventListener('offline', () => publish());
   // The user known (after /api/verify): their changes are shown and sent.
   useSessionStore.subscribe((state, previous) => {
     if (state.user?._id === previous.user?._id && state.token === previous.token) return;

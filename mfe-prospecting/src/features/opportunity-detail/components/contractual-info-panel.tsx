@@ -1,4 +1,4 @@
-import { CONTRACTUAL_PLACEHOLDER, contractualEntries } from '../utils/contractual-entries';
+import { CONTRACTUAL_PLACEHOLDER, contractualEntries } from '../../../utils/contractual-entries';
 
 export type ContractualInfoPanelProps = { informationContractuelle: string };
 

@@ -1,5 +1,5 @@
 import { messageView } from '../../../test-utils/fixtures';
-import { contractualEntries } from './contractual-entries';
+import { contractualEntries } from '../../../utils/contractual-entries';
 import { groupMessagesByMonth } from './group-messages';
 import { companyRegistryHref, mailHref, mapHref, phoneHref, professionalNetworkHref } from './tool-links';
 

@@ -37,6 +37,9 @@ export function RoundsScreen() {
     <section className="rounds-screen">
       <div className="rounds-screen__header">
         <h1 className="ui-page-title">Gestion des tournées</h1>
+        <Link className="ui-button ui-button--secondary" to="/dashboard/tournees/ma-journee">
+          Ma journée
+        </Link>
         <Link className="ui-button ui-button--primary" to="/dashboard/tournees/nouvelle">
           Nouvelle tournée
         </Link>

@@ -9,6 +9,7 @@ export function useRoundSettings(): RoundSettings | null {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const { data, error } = useApiQuery(getRoundSettings, organisationId ? { organisationId } : null, {
     key: 'round/settings',
+    offline: true,
   });
   if (error !== undefined) return WITHOUT_SETTINGS;
   return data ?? null;
