@@ -45,11 +45,6 @@ type DeviceSchema = {
 
 let opened: Promise<IDBPDatabase<DeviceSchema>> | null = null;
 
-/** Whether the browser offers IndexedDB (not in private modes of some browsers, not in old test setups). */
-export function deviceStoreAvailable(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
-
 function database(): Promise<IDBPDatabase<DeviceSchema>> {
   opened ??= openDB<DeviceSchema>(DEVICE_DB_NAME, DEVICE_DB_VERSION, {
     upgrade(db) {

@@ -8,18 +8,7 @@ import { apiPost } from '../api/api-client';
 import { ApiError, ApiRedirect } from '../api/api-error';
 import { invalidateApiQueries } from '../query/api-query';
 import { useSessionStore } from '../session/session-store';
-import {
-  addChange,
-  deleteDeviceStore,
-  deviceStoreAvailable,
-  readChanges,
-  readRefused,
-  refuseChange,
-  removeChange,
-  removeRefused,
-  type QueuedChange,
-  type RefusedChange,
-} from './device-store';
+import type { QueuedChange, RefusedChange } from './device-store';
 
 export type { QueuedChange, RefusedChange } from './device-store';
 
@@ -45,6 +34,12 @@ export const RETRY_MAX_MS = 60_000;
 
 // Statuses that say "not now" rather than "no": the change is tried again later, unchanged.
 const RETRIED_STATUSES = new Set([401, 408, 425, 429]);
+
+// IndexedDB code (idb and the store) loads with the first use, not with the login screen.
+const device = () => import(/* webpackChunkName: "device-store" */ './device-store');
+
+/** Whether the browser offers IndexedDB (not in some private modes, not in jsdom without a fake). */
+const deviceStoreAvailable = () => typeof indexedDB !== 'undefined';
 
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
@@ -79,17 +74,19 @@ function publish(patch: Partial<OfflineState> = {}): void {
 /** Reads the device's queue once per page (and again after a sign-out emptied it). */
 function loadFromDevice(): Promise<void> {
   if (!deviceStoreAvailable()) return Promise.resolve();
-  loaded ??= Promise.all([readChanges(), readRefused()]).then(
-    ([changes, refusals]) => {
-      queue = changes.sort((a, b) => a.seq - b.seq);
-      refused = refusals;
-      publish();
-    },
-    () => {
-      // IndexedDB refused to open (private mode, full disk): nothing kept; enqueueChange will say so.
-      loaded = null;
-    },
-  );
+  loaded ??= device()
+    .then((store) => Promise.all([store.readChanges(), store.readRefused()]))
+    .then(
+      ([changes, refusals]) => {
+        queue = changes.sort((a, b) => a.seq - b.seq);
+        refused = refusals;
+        publish();
+      },
+      () => {
+        // IndexedDB refused to open (private mode, full disk): nothing kept; enqueueChange will say so.
+        loaded = null;
+      },
+    );
   return loaded;
 }
 
@@ -109,7 +106,9 @@ function newKey(): string {
  */
 export async function enqueueChange(change: NewChange): Promise<QueuedChange> {
   await loadFromDevice();
-  const queued = await addChange({
+  const queued = await (
+    await device()
+  ).addChange({
     id: newKey(),
     path: change.path,
     body: change.body,
@@ -169,12 +168,12 @@ async function sendOne(change: QueuedChange): Promise<'sent' | 'refused' | 'late
       status: error instanceof ApiRedirect ? 269 : error.status,
       refusedAt: Date.now(),
     };
-    await refuseChange(change, refusal);
+    await (await device()).refuseChange(change, refusal);
     queue = queue.filter((queued) => queued.seq !== change.seq);
     refused = [...refused, refusal];
     return 'refused';
   }
-  await removeChange(change.seq);
+  await (await device()).removeChange(change.seq);
   queue = queue.filter((queued) => queued.seq !== change.seq);
   return 'sent';
 }
@@ -215,7 +214,7 @@ export function flushQueue(): Promise<void> {
 
 /** The user read a refused change: it leaves the list. */
 export async function dismissRefused(id: string): Promise<void> {
-  await removeRefused(id);
+  await (await device()).removeRefused(id);
   refused = refused.filter((change) => change.id !== id);
   publish();
 }
@@ -228,7 +227,7 @@ export async function clearDeviceData(): Promise<void> {
   loaded = null;
   failures = 0;
   publish();
-  if (deviceStoreAvailable()) await deleteDeviceStore();
+  if (deviceStoreAvailable()) await (await device()).deleteDeviceStore();
 }
 
 /** The current user's changes not yet sent (read synchronously, e.g. before signing out). */
@@ -294,6 +293,7 @@ if (typeof window !== 'undefined') {
     publish();
     if (state.token !== null) void flushQueue();
   });
-  // Changes left from a previous visit go out as soon as the app starts with a session.
-  if (deviceStoreAvailable()) void loadFromDevice().then(() => flushQueue());
+  // Changes left from a previous visit go out as soon as the app starts with a session (the login
+  // screen, without one, does not load the device store).
+  if (deviceStoreAvailable() && useSessionStore.getState().token !== null) void flushQueue();
 }

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { ignoreHandledFailure } from '../api/api-client';
 import { ApiError } from '../api/api-error';
-import { deviceStoreAvailable, readReply, saveReply } from '../offline/device-store';
+
+// The device store (IndexedDB) loads with the first screen that asks to keep its answers.
+const device = () => import(/* webpackChunkName: "device-store" */ '../offline/device-store');
+const deviceStoreAvailable = () => typeof indexedDB !== 'undefined';
 import { useSessionStore } from '../session/session-store';
 
 // Server state read by the screens: one cache for the page (the platform is a singleton), keyed by the
@@ -85,7 +88,9 @@ const networkDown = () => typeof navigator !== 'undefined' && navigator.onLine =
 
 async function storedAnswer(cacheKey: string): Promise<{ data: unknown } | undefined> {
   // A device store that cannot be read is the same as an empty one: the network's failure is reported.
-  return readReply(cacheKey).catch(() => undefined);
+  return device()
+    .then((store) => store.readReply(cacheKey))
+    .catch(() => undefined);
 }
 
 /**
@@ -100,7 +105,9 @@ async function askThroughDevice(cacheKey: string, ask: () => Promise<unknown>): 
   try {
     const data = await ask();
     // Not awaited: the screen shows the answer while it is written.
-    saveReply(cacheKey, data).catch(() => undefined);
+    device()
+      .then((store) => store.saveReply(cacheKey, data))
+      .catch(() => undefined);
     return data;
   } catch (error) {
     if (error instanceof ApiError && error.status === null) {
