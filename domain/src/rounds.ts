@@ -53,7 +53,7 @@ export const roundStartSchema = z.object(
 
 /**
  * One stop: the opportunity it visits and a copy of what the round shows of it (name, address,
- * position) when saved, so a printed or reopened round reads the same (docs/decisions/rounds.md).
+ * position, phone and e-mail) when saved, so a printed or reopened round reads the same (docs/decisions/rounds.md).
  */
 export const roundStopSchema = z.object(
   {
@@ -62,6 +62,17 @@ export const roundStopSchema = z.object(
     address: shortText('adresse', MAX_LENGTHS.address),
     lat: latitude,
     lng: longitude,
+    /** Copied at save time so the stop's card calls and writes from the round (issue 19). */
+    phone: z
+      .string({ error: fieldError('téléphone') })
+      .trim()
+      .max(MAX_LENGTHS.phone)
+      .optional(),
+    email: z
+      .string({ error: fieldError('e-mail') })
+      .trim()
+      .max(MAX_LENGTHS.email)
+      .optional(),
   },
   { error: fieldError('étape') },
 );

@@ -159,6 +159,11 @@ test('builds a round from the filtered list, reorders, saves, reopens, exports i
   await page.getByRole('link', { name: ROUND_NAME }).click();
   await expect(page.locator('.round-marker')).toHaveCount(7);
   expect(await stopNames()).toEqual(savedOrder);
+  // Without MAP_TILE_URL the base map is France's 96 départements from the data package, credited.
+  await expect(page.locator('path.round-map__departement')).toHaveCount(96);
+  await expect(page.locator('.leaflet-control-attribution')).toContainText(
+    'Contours des départements : svg-maps (CC BY 4.0)',
+  );
 
   // CSV: BOM, ';', one line per stop in the saved order.
   const downloadPromise = page.waitForEvent('download');

@@ -89,6 +89,22 @@ describe('/api/round/*', () => {
     return res.body.round._id as string;
   }
 
+  it('keeps a stop’s phone and e-mail when given, so the round calls from its stops', async () => {
+    const [first, second] = sellerOpportunities as [string, string];
+    const withContact = { ...stopOf(first, 0), phone: ' 04 72 00 00 00 ', email: 'contact@dupont.fr' };
+    const res = await round(seller, 'create', {
+      name: 'Tournée avec téléphones',
+      start: START,
+      stops: [withContact, stopOf(second, 1)],
+    });
+    expect(res.status).toBe(200);
+    const got = await round(seller, 'get', { roundId: res.body.round._id });
+    expect(got.body.round.stops).toEqual([
+      { ...stopOf(first, 0), phone: '04 72 00 00 00', email: 'contact@dupont.fr' },
+      stopOf(second, 1),
+    ]);
+  });
+
   it('saves a round, lists it for its author and gives it back with its stops in order', async () => {
     const ids = [sellerOpportunities[2], sellerOpportunities[0], sellerOpportunities[1]] as string[];
     const res = await round(seller, 'create', {

@@ -1,4 +1,4 @@
-import { memo, type MouseEvent, type ReactNode } from 'react';
+import { memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   CARD_MESSAGE_PREVIEWS,
@@ -8,10 +8,14 @@ import {
   formatDate,
   truncateProspectName,
   type ListFilter,
+  type MessageView,
   type OpportunityView,
   type ProspectField,
 } from '@app/domain';
+import { CallLink } from '../../../components/call-link';
+import { MailLink } from '../../../components/mail-link';
 import { badgeOf } from '../utils/badge-text';
+import { withPostedMessage } from '../utils/with-posted-message';
 
 /** The prospect facts of a card, in the spec's order (SPEC §2, opportunity list). */
 const CARD_FACTS: readonly ProspectField[] = [
@@ -42,11 +46,16 @@ export const OpportunityCard = memo(function OpportunityCard({
   stateStrip,
 }: OpportunityCardProps) {
   const navigate = useNavigate();
+  // A call's outcome recorded from this card, shown first until the list is read again.
+  const [recorded, setRecorded] = useState<MessageView | undefined>(undefined);
   const prospect = opportunity.prospectId;
   const name = displayValue(prospect.prospect);
   const href = `/dashboard/opportunity/${encodeURIComponent(opportunity._id)}?type=${listType}`;
   const badge = badgeOf(opportunity);
-  const messages = opportunity.message.slice(0, CARD_MESSAGE_PREVIEWS);
+  const messages = withPostedMessage(opportunity, recorded).message.slice(0, CARD_MESSAGE_PREVIEWS);
+  const callLink = (phone: string, callee: string) => (
+    <CallLink phone={phone} opportunityId={opportunity._id} callee={callee} onRecorded={setRecorded} />
+  );
   const custom = Object.entries(customFieldsOf(prospect.value)).filter(
     (entry): entry is [string, string | number] =>
       typeof entry[1] === 'string' || typeof entry[1] === 'number',
@@ -99,7 +108,15 @@ export const OpportunityCard = memo(function OpportunityCard({
           {CARD_FACTS.map((field) => (
             <div key={field}>
               <dt>{PROSPECT_FIELD_LABELS[field]}</dt>
-              <dd>{displayValue(prospect[field])}</dd>
+              <dd>
+                {field === 'telephone' ? (
+                  callLink(prospect.telephone, name)
+                ) : field === 'eMail' ? (
+                  <MailLink mail={prospect.eMail} />
+                ) : (
+                  displayValue(prospect[field])
+                )}
+              </dd>
             </div>
           ))}
           {custom.map(([key, value]) => (
@@ -120,8 +137,15 @@ export const OpportunityCard = memo(function OpportunityCard({
                   .filter((part) => part && part !== 'Aucun')
                   .join(' ') || 'Aucun'}
                 {contact.fonction && contact.fonction !== 'Aucun' ? ` · ${contact.fonction}` : ''}
-                {contact.phone && contact.phone !== 'Aucun' ? ` · ${contact.phone}` : ''}
-                {contact.mail && contact.mail !== 'Aucun' ? ` · ${contact.mail}` : ''}
+                {contact.phone && contact.phone !== 'Aucun' && (
+                  <> · {callLink(contact.phone, `${name}, contact #${index + 1}`)}</>
+                )}
+                {contact.mail && contact.mail !== 'Aucun' && (
+                  <>
+                    {' · '}
+                    <MailLink mail={contact.mail} />
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -77,10 +77,18 @@ export function OpportunityDetailScreen() {
               Modifier le prospect
             </Button>
           </div>
-          <ProspectInfoPanel prospect={opportunity.prospectId} />
+          <ProspectInfoPanel
+            prospect={opportunity.prospectId}
+            opportunityId={opportunity._id}
+            onCallRecorded={handlePosted}
+          />
         </div>
         <div className="opportunity-detail__column">
-          <ToolTiles prospect={opportunity.prospectId} />
+          <ToolTiles
+            prospect={opportunity.prospectId}
+            opportunityId={opportunity._id}
+            onCallRecorded={handlePosted}
+          />
           <ChatPanel
             key={opportunity._id}
             opportunityId={opportunity._id}

@@ -4,14 +4,25 @@ import {
   formatStoredKey,
   PROSPECT_FIELD_LABELS,
   PROSPECT_FIELDS,
+  type MessageView,
   type ProspectView,
 } from '@app/domain';
+import { CallLink } from '../../../components/call-link';
+import { MailLink } from '../../../components/mail-link';
 
-export type ProspectInfoPanelProps = { prospect: ProspectView };
+export type ProspectInfoPanelProps = {
+  prospect: ProspectView;
+  opportunityId: string;
+  onCallRecorded: (message: MessageView) => void;
+};
 
 /** The prospect's standard fields ('Aucun' when empty), its custom fields and its contacts. */
-export function ProspectInfoPanel({ prospect }: ProspectInfoPanelProps) {
+export function ProspectInfoPanel({ prospect, opportunityId, onCallRecorded }: ProspectInfoPanelProps) {
   const custom = Object.entries(customFieldsOf(prospect.value));
+  const name = displayValue(prospect.prospect);
+  const callLink = (phone: string, callee: string) => (
+    <CallLink phone={phone} opportunityId={opportunityId} callee={callee} onRecorded={onCallRecorded} />
+  );
   return (
     <section className="detail-panel" aria-labelledby="detail-prospect-title">
       <h2 id="detail-prospect-title">Informations prospect</h2>
@@ -19,7 +30,15 @@ export function ProspectInfoPanel({ prospect }: ProspectInfoPanelProps) {
         {PROSPECT_FIELDS.filter((field) => field !== 'prospect').map((field) => (
           <div key={field}>
             <dt>{PROSPECT_FIELD_LABELS[field]}</dt>
-            <dd>{displayValue(prospect[field])}</dd>
+            <dd>
+              {field === 'telephone' ? (
+                callLink(prospect.telephone, name)
+              ) : field === 'eMail' ? (
+                <MailLink mail={prospect.eMail} />
+              ) : (
+                displayValue(prospect[field])
+              )}
+            </dd>
           </div>
         ))}
         {custom.map(([key, value]) => (
@@ -39,7 +58,7 @@ export function ProspectInfoPanel({ prospect }: ProspectInfoPanelProps) {
             {contact.fonction && <span className="detail-contact__function"> — {contact.fonction}</span>}
           </p>
           <p>
-            {displayValue(contact.phone)} · {displayValue(contact.mail)}
+            {callLink(contact.phone, `${name}, contact #${index + 1}`)} · <MailLink mail={contact.mail} />
           </p>
         </div>
       ))}

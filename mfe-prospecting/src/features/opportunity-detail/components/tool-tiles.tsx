@@ -1,7 +1,13 @@
-import type { ProspectView } from '@app/domain';
-import { companyRegistryHref, mailHref, phoneHref, professionalNetworkHref } from '../utils/tool-links';
+import { displayValue, type MessageView, type ProspectView } from '@app/domain';
+import { CallLink } from '../../../components/call-link';
+import { mailHref, phoneHref } from '../../../utils/contact-hrefs';
+import { companyRegistryHref, professionalNetworkHref } from '../utils/tool-links';
 
-export type ToolTilesProps = { prospect: ProspectView };
+export type ToolTilesProps = {
+  prospect: ProspectView;
+  opportunityId: string;
+  onCallRecorded: (message: MessageView) => void;
+};
 
 type Tile = { label: string; icon: string; href: string | null; external: boolean; hint: string };
 
@@ -37,7 +43,7 @@ function TileIcon({ path }: { path: string }) {
 }
 
 /** Call, Mail, professional network, Script (always disabled), company registry. */
-export function ToolTiles({ prospect }: ToolTilesProps) {
+export function ToolTiles({ prospect, opportunityId, onCallRecorded }: ToolTilesProps) {
   const tiles: Tile[] = [
     {
       label: 'Appeler',
@@ -72,7 +78,20 @@ export function ToolTiles({ prospect }: ToolTilesProps) {
   return (
     <nav className="tool-tiles" aria-label="Outils">
       {tiles.map((tile) =>
-        tile.href ? (
+        tile.href && tile.icon === ICONS.call ? (
+          // The call tile offers to record the call's outcome once the user is back.
+          <CallLink
+            key={tile.label}
+            className="tool-tile"
+            phone={prospect.telephone}
+            opportunityId={opportunityId}
+            callee={displayValue(prospect.prospect)}
+            onRecorded={onCallRecorded}
+          >
+            <TileIcon path={tile.icon} />
+            {tile.label}
+          </CallLink>
+        ) : tile.href ? (
           <a
             key={tile.label}
             className="tool-tile"

@@ -1,7 +1,8 @@
 import { messageView } from '../../../test-utils/fixtures';
 import { contractualEntries } from '../../../utils/contractual-entries';
 import { groupMessagesByMonth } from './group-messages';
-import { companyRegistryHref, mailHref, mapHref, phoneHref, professionalNetworkHref } from './tool-links';
+import { mailHref, phoneHref } from '../../../utils/contact-hrefs';
+import { companyRegistryHref, mapHref, professionalNetworkHref } from './tool-links';
 
 const NOW = new Date(2026, 2, 15, 10).getTime(); // 15 March 2026
 

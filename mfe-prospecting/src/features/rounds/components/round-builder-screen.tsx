@@ -2,6 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   displayValue,
+  isEmptyValue,
+  MAX_LENGTHS,
   LIST_FILTER_LABELS,
   LIST_FILTERS,
   MAX_ROUND_STOPS,
@@ -35,6 +37,10 @@ import { parseLatLng } from '../utils/geo';
 import { computeProblem } from '../utils/round-legs';
 import { optimiseInWorker } from '../utils/start-optimise-worker';
 import { RoundEditor } from './round-editor';
+
+/** A stop keeps the prospect's phone or e-mail when there is one the round's schema accepts. */
+const contactCopy = (value: string, max: number) =>
+  isEmptyValue(value) || value.trim().length > max ? undefined : value.trim();
 import { StartPicker } from './start-picker';
 import '../../../components/opportunities.css';
 import '../rounds.css';
@@ -173,6 +179,8 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
         address: addressOf(opportunity),
         lat: position.lat,
         lng: position.lng,
+        phone: contactCopy(opportunity.prospectId.telephone, MAX_LENGTHS.phone),
+        email: contactCopy(opportunity.prospectId.eMail, MAX_LENGTHS.email),
       };
     });
     try {

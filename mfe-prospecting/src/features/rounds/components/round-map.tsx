@@ -1,6 +1,7 @@
 // The round on a Leaflet map: the start, numbered stops and the path between them. Tiles come from
-// MAP_TILE_URL; without it the map is an offline canvas with a 1° graticule (docs/decisions/rounds.md).
-import { useEffect, useRef } from 'react';
+// MAP_TILE_URL; without it the map draws France's départements from a data package, in a chunk of
+// their own (docs/decisions/rounds.md, "Map and tiles").
+import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { RoundStart, RoundStop } from '@app/domain';
@@ -22,7 +23,7 @@ function numberedIcon(label: string, kind: 'start' | 'stop'): L.DivIcon {
   });
 }
 
-/** Lines every degree over the round's area, labelled, so positions read without any tile. */
+/** Lines every degree over the round's area: the base map when the départements' chunk cannot load. */
 function graticule(bounds: L.LatLngBounds): L.LayerGroup {
   const layer = L.layerGroup();
   const south = Math.floor(bounds.getSouth()) - 2;
@@ -51,23 +52,61 @@ function graticule(bounds: L.LatLngBounds): L.LayerGroup {
   return layer;
 }
 
+const DEPARTEMENTS_PANE = 'departements';
+
+/** The offline base map: every département's outline, under the round (pane below the overlays). */
+async function addDepartements(map: L.Map, isCancelled: () => boolean) {
+  const { departementOutlines, DEPARTEMENTS_ATTRIBUTION } = await import(
+    /* webpackChunkName: "round-departements" */ '../utils/departement-outlines'
+  );
+  if (isCancelled()) return;
+  const style: L.PolylineOptions = {
+    pane: DEPARTEMENTS_PANE,
+    color: '#8b97b5',
+    weight: 1,
+    fillColor: '#ffffff',
+    fillOpacity: 1,
+    interactive: false,
+    className: 'round-map__departement',
+  };
+  const layer = L.layerGroup();
+  for (const outline of departementOutlines()) {
+    // One polygon per département; its rings are separate pieces (islands), not holes.
+    L.polygon(
+      outline.rings.map((ring) => [ring.map(([lat, lng]): L.LatLngTuple => [lat, lng])]),
+      style,
+    ).addTo(layer);
+  }
+  layer.addTo(map);
+  map.attributionControl.addAttribution(DEPARTEMENTS_ATTRIBUTION);
+}
+
 export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const roundLayerRef = useRef<L.LayerGroup | null>(null);
+  const [baseFailed, setBaseFailed] = useState(false);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
     const map = L.map(container, { zoomSnap: 0.5, attributionControl: true });
+    let cancelled = false;
     if (tileUrl) {
       L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Fond de carte : MAP_TILE_URL' }).addTo(map);
     } else {
-      map.attributionControl.addAttribution('Fond hors ligne (quadrillage d’un degré)');
+      map.createPane(DEPARTEMENTS_PANE).style.zIndex = '350';
+      addDepartements(map, () => cancelled).catch(() => {
+        // The chunk did not load (offline before the map was ever opened): a graticule stands in.
+        if (cancelled) return;
+        map.attributionControl.addAttribution('Fond hors ligne (quadrillage d’un degré)');
+        setBaseFailed(true);
+      });
     }
     mapRef.current = map;
     roundLayerRef.current = L.layerGroup().addTo(map);
     return () => {
+      cancelled = true;
       map.remove();
       mapRef.current = null;
     };
@@ -83,7 +122,7 @@ export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {
       ...stops.map((stop): L.LatLngTuple => [stop.lat, stop.lng]),
     ];
     const bounds = L.latLngBounds(points);
-    if (!tileUrl) graticule(bounds).addTo(layer);
+    if (!tileUrl && baseFailed) graticule(bounds).addTo(layer);
     L.polyline(points, { color: '#3454d1', weight: 3, opacity: 0.8 }).addTo(layer);
     // Markers are drawings, not controls: the list beside the map is the accessible view of the stops.
     L.marker([start.lat, start.lng], {
@@ -99,7 +138,7 @@ export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {
       }).addTo(layer);
     });
     map.fitBounds(bounds.pad(0.1), { maxZoom: 14 });
-  }, [start, stops, tileUrl]);
+  }, [start, stops, tileUrl, baseFailed]);
 
   return (
     <div

@@ -1,5 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { Button } from '@app/platform';
+import { CallLink } from '../../../components/call-link';
+import { MailLink } from '../../../components/mail-link';
 import { formatKm } from '../utils/geo';
 import type { RoundLeg } from '../utils/round-legs';
 
@@ -56,6 +58,19 @@ export function StopList({ legs, onMove }: StopListProps) {
               {leg.stop.name || 'Sans nom'}
             </span>
             <span className="round-stops__address">{leg.stop.address}</span>
+            {(leg.stop.phone || leg.stop.email) && (
+              <span className="round-stops__contact">
+                {leg.stop.phone && (
+                  <CallLink
+                    phone={leg.stop.phone}
+                    opportunityId={leg.stop.opportunityId}
+                    callee={leg.stop.name || 'Sans nom'}
+                  />
+                )}
+                {leg.stop.phone && leg.stop.email && ' · '}
+                {leg.stop.email && <MailLink mail={leg.stop.email} />}
+              </span>
+            )}
           </span>
           <span className="round-stops__distance">
             {formatKm(leg.km)}
