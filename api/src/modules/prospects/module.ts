@@ -80,7 +80,12 @@ export type ProspectsModule = {
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
   const records = new ProspectRecords(deps.store, offlinePositions);
-  const imports = new ProspectImportService({ repository, usernameOf: deps.usernameOf, now: deps.now });
+  const imports = new ProspectImportService({
+    repository,
+    usernameOf: deps.usernameOf,
+    now: deps.now,
+    positions: offlinePositions,
+  });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
     repository,

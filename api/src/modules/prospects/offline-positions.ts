@@ -30,6 +30,8 @@ export function readOfflinePositionsTable(file = OFFLINE_POSITIONS_FILE): Offlin
   return JSON.parse(readFileSync(file, 'utf8')) as OfflinePositionsTable;
 }
 
+const CACHE_SIZE = 20_000;
+
 const latlngOf = (lat: number, lng: number) => `${lat}/${lng}`;
 
 /** A postal code as files write it: spaces removed, the leading 0 that spreadsheets drop put back. */
@@ -45,6 +47,8 @@ export class OfflinePositions {
   /** name → the commune, when only one commune of France bears it; null when several do. */
   private readonly byUniqueName = new Map<string, Place | null>();
   private readonly departmentCentres = new Map<string, OfflinePosition>();
+  /** A file repeats its towns: the answers by raw postal code and town, up to CACHE_SIZE of them. */
+  private readonly cache = new Map<string, OfflinePosition | null>();
 
   constructor(table: OfflinePositionsTable) {
     for (const [code, [lat, lng]] of Object.entries(table.departments))
@@ -83,6 +87,16 @@ export class OfflinePositions {
    * A commune GeoNames does not know stands at its department's centre ('department').
    */
   locate(fields: PlaceFields): OfflinePosition | null {
+    const key = `${fields.codePostale}|${fields.ville}`;
+    const known = this.cache.get(key);
+    if (known !== undefined) return known;
+    const position = this.lookUp(fields);
+    if (this.cache.size >= CACHE_SIZE) this.cache.clear();
+    this.cache.set(key, position);
+    return position;
+  }
+
+  private lookUp(fields: PlaceFields): OfflinePosition | null {
     const code = fields.codePostale === EMPTY_VALUE ? '' : postalCodeKey(fields.codePostale);
     const town = fields.ville === EMPTY_VALUE ? '' : townNameKey(fields.ville);
     const candidates = this.byPostalCode.get(code) ?? [];

@@ -103,6 +103,28 @@ export class PositioningRepository {
     return (await this.files.countDocuments({ _id: excelId, organisationId, status: 'ready' })) === 1;
   }
 
+  /** Rows of (after, upTo] without a precision: not positioned yet, or geocoded before precisions. */
+  unpositionedRows(
+    organisationId: string,
+    excelId: string,
+    after: number,
+    upTo: number,
+  ): Promise<PositioningRow[]> {
+    return this.prospects.find(
+      { organisationId, excelId, rowIndex: { $gt: after, $lte: upTo }, latlngPrecision: { $exists: false } },
+      { sort: { rowIndex: 1 }, projection: ROW_FIELDS },
+    );
+  }
+
+  /** The rowIndex of the file's first row after `after`, null when there is none. */
+  async nextRowIndex(organisationId: string, excelId: string, after: number): Promise<number | null> {
+    const [next] = await this.prospects.find(
+      { organisationId, excelId, rowIndex: { $gt: after } },
+      { sort: { rowIndex: 1 }, limit: 1, projection: { rowIndex: 1 } },
+    );
+    return next?.rowIndex ?? null;
+  }
+
   nextRows(
     organisationId: string,
     excelId: string,
@@ -115,21 +137,23 @@ export class PositioningRepository {
     );
   }
 
-  /** An offline position, unless the row was positioned at its address meanwhile. */
-  async writeOffline(organisationId: string, write: PositionWrite): Promise<boolean> {
-    const { matchedCount } = await this.prospects.updateOne(
-      { _id: write._id, organisationId, latlngPrecision: { $ne: 'address' } },
-      { $set: { latlng: write.latlng, latlngPrecision: write.latlngPrecision } },
-    );
-    return matchedCount === 1;
-  }
-
-  /** A position geocoded before precisions were recorded: it came from the address service. */
-  async markAddress(organisationId: string, prospectId: string): Promise<void> {
-    await this.prospects.updateOne(
-      { _id: prospectId, organisationId, latlngPrecision: { $exists: false } },
-      { $set: { latlngPrecision: 'address' } },
-    );
+  /**
+   * A page's offline positions in one write (updateEach: one transaction, where a row at a time
+   * would commit each), each unless the row was positioned at its address meanwhile; and the rows
+   * geocoded before precisions were recorded, marked 'address'. Returns how many rows changed.
+   */
+  async writeOffline(organisationId: string, writes: PositionWrite[], addressIds: string[]): Promise<number> {
+    const { matchedCount } = await this.prospects.updateEach([
+      ...writes.map((write) => ({
+        filter: { _id: write._id, organisationId, latlngPrecision: { $ne: 'address' as const } },
+        update: { $set: { latlng: write.latlng, latlngPrecision: write.latlngPrecision } },
+      })),
+      ...addressIds.map((_id) => ({
+        filter: { _id, organisationId, latlngPrecision: { $exists: false } },
+        update: { $set: { latlngPrecision: 'address' as const } },
+      })),
+    ]);
+    return matchedCount;
   }
 
   /** The address service's position, unless one was set at the address meanwhile. */

@@ -98,6 +98,6 @@ describe('background positioning', () => {
     const rows = await stored(store);
     expect(rows.map((row) => row.latlngPrecision)).toEqual([undefined, 'commune', 'commune']);
     const after = await store.collection<PositioningDoc>('prospectPositionings').findOne({ _id: 'f' });
-    expect(after).toMatchObject({ status: 'done', positioned: 3, cursor: 2 });
+    expect(after).toMatchObject({ status: 'done', positioned: 3 });
   });
 });

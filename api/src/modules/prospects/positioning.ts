@@ -14,10 +14,16 @@ import {
   type PositioningDoc,
   type PositioningRepository,
   type PositioningRow,
+  type PositionWrite,
 } from './positioning-repository';
 
-/** Rows per page: a few ms of store writes between two turns of the event loop (bench/positions.mjs). */
+/** Rows per page of the file-less pass: a few ms of store writes between two turns of the event loop. */
 export const POSITIONING_PAGE = 250;
+/**
+ * Row indexes per step of the offline phase: at most this many rows written in one transaction (a
+ * backfill), or scanned in the index without being read (a fresh import's rows, already positioned).
+ */
+export const POSITIONING_WINDOW = 250;
 /** Rows per page of the address phase: the heartbeat moves at least every few seconds. */
 const ADDRESS_PAGE = 20;
 /** Address lookups per second at most: well under the national service's 50 per second and per IP. */
@@ -112,13 +118,8 @@ export class ProspectPositioning {
         return;
       }
       const address = doc.phase === 'address';
-      const rows = await repository.nextRows(
-        doc.organisationId,
-        doc._id,
-        doc.cursor,
-        address ? ADDRESS_PAGE : POSITIONING_PAGE,
-      );
-      if (rows.length === 0) {
+      const page = address ? await this.addressPage(doc) : await this.offlinePage(doc);
+      if (page === null) {
         // The offline phase over: the address phase from the first row, or the end.
         const next =
           !address && this.deps.geocoder !== null
@@ -130,10 +131,10 @@ export class ProspectPositioning {
         doc = { ...doc, ...next, heartbeatAt };
         continue;
       }
+      const { rows, last } = page;
       const outcome = address
         ? await this.refinePage(doc.organisationId, rows)
         : { ...(await this.positionPage(doc.organisationId, rows)), unavailable: false };
-      const last = rows.at(-1)?.rowIndex ?? doc.cursor;
       const heartbeatAt = now();
       const counts = address ? { refined: outcome.written } : { positioned: outcome.written };
       // The address service down: its phase ends here; the offline positions stay.
@@ -146,23 +147,44 @@ export class ProspectPositioning {
     }
   }
 
+  /**
+   * The rows without a precision in the next window of row indexes (the import positions rows as it
+   * stores them, so a fresh file's pass only scans its index); null past the file's last row.
+   */
+  private async offlinePage(doc: PositioningDoc): Promise<{ rows: PositioningRow[]; last: number } | null> {
+    const { repository } = this.deps;
+    const last = doc.cursor + POSITIONING_WINDOW;
+    const rows = await repository.unpositionedRows(doc.organisationId, doc._id, doc.cursor, last);
+    if (rows.length > 0) return { rows, last };
+    const next = await repository.nextRowIndex(doc.organisationId, doc._id, last);
+    // Over a gap of skipped rows (duplicates, rejections) straight to the next stored one.
+    return next === null ? null : { rows, last: Math.max(last, next - 1) };
+  }
+
+  /** The next rows in file order, a few at a time (each may cost an address lookup). */
+  private async addressPage(doc: PositioningDoc): Promise<{ rows: PositioningRow[]; last: number } | null> {
+    const rows = await this.deps.repository.nextRows(doc.organisationId, doc._id, doc.cursor, ADDRESS_PAGE);
+    const last = rows.at(-1)?.rowIndex;
+    return last === undefined ? null : { rows, last };
+  }
+
   /** Offline positions for a page; rows already positioned at the same place are not written again. */
   private async positionPage(organisationId: string, rows: PositioningRow[]): Promise<{ written: number }> {
-    const { repository } = this.deps;
     const positions = this.deps.positions();
-    let written = 0;
+    const writes: PositionWrite[] = [];
+    const addressIds: string[] = [];
     for (const row of rows) {
       if (row.latlngPrecision === 'address') continue;
       if (row.latlng !== undefined && row.latlngPrecision === undefined) {
-        await repository.markAddress(organisationId, row._id);
+        addressIds.push(row._id);
         continue;
       }
       const position = positions.locate(row);
       if (position === null) continue;
       if (position.latlng === row.latlng && position.latlngPrecision === row.latlngPrecision) continue;
-      if (await repository.writeOffline(organisationId, { _id: row._id, ...position })) written += 1;
+      writes.push({ _id: row._id, ...position });
     }
-    return { written };
+    return { written: await this.deps.repository.writeOffline(organisationId, writes, addressIds) };
   }
 
   /** The address service for the page's rows with a street address, one call at a time. */
