@@ -62,6 +62,8 @@ export const roundStopSchema = z.object(
     address: shortText('adresse', MAX_LENGTHS.address),
     lat: latitude,
     lng: longitude,
+    /** How precise the stop's position is (absent on rounds saved before precisions existed). */
+    latlngPrecision: z.enum(['address', 'commune', 'department']).optional(),
   },
   { error: fieldError('étape') },
 );

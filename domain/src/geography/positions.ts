@@ -25,9 +25,9 @@ const LEADING_ARTICLES = new Set(['le', 'la', 'les', 'l']);
  * without a leading article ("L'Haÿ-les-Roses" and "HAY LES ROSES" give "hay les roses").
  */
 export function placeNameKey(name: string): string {
-  const words = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Files mostly write towns in plain capitals: no decomposition needed for them.
+  const plain = /^[\x20-\x7e]*$/.test(name) ? name : name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const words = plain
     .toLowerCase()
     .replace(/œ/g, 'oe')
     .replace(/æ/g, 'ae')

@@ -30,7 +30,7 @@ export function readOfflinePositionsTable(file = OFFLINE_POSITIONS_FILE): Offlin
   return JSON.parse(readFileSync(file, 'utf8')) as OfflinePositionsTable;
 }
 
-const CACHE_SIZE = 20_000;
+const CACHE_SIZE = 50_000;
 
 const latlngOf = (lat: number, lng: number) => `${lat}/${lng}`;
 

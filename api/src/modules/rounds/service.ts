@@ -117,12 +117,13 @@ function clean(content: RoundContent): RoundContent {
   return {
     name: content.name,
     start: { label: content.start.label, lat: content.start.lat, lng: content.start.lng },
-    stops: content.stops.map(({ opportunityId, name, address, lat, lng }) => ({
+    stops: content.stops.map(({ opportunityId, name, address, lat, lng, latlngPrecision }) => ({
       opportunityId,
       name,
       address,
       lat,
       lng,
+      ...(latlngPrecision ? { latlngPrecision } : {}),
     })),
   };
 }

@@ -173,6 +173,10 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
         address: addressOf(opportunity),
         lat: position.lat,
         lng: position.lng,
+        // Placed by "Géocoder" here: at the address.
+        latlngPrecision: located[opportunity.prospectId._id]
+          ? 'address'
+          : opportunity.prospectId.latlngPrecision,
       };
     });
     try {

@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react';
+import { latlngPrecisionMention } from '@app/domain';
 import { Button } from '@app/platform';
 import { formatKm } from '../utils/geo';
 import type { RoundLeg } from '../utils/round-legs';
@@ -56,6 +57,11 @@ export function StopList({ legs, onMove }: StopListProps) {
               {leg.stop.name || 'Sans nom'}
             </span>
             <span className="round-stops__address">{leg.stop.address}</span>
+            {leg.stop.latlngPrecision && leg.stop.latlngPrecision !== 'address' && (
+              <span className="round-stops__precision">
+                {latlngPrecisionMention(leg.stop.latlngPrecision)}
+              </span>
+            )}
           </span>
           <span className="round-stops__distance">
             {formatKm(leg.km)}
