@@ -12,6 +12,10 @@ export const LATLNG_PRECISION_LABELS: Record<LatLngPrecision, string> = {
   department: 'centre du département',
 };
 
+/** Credit due to GeoNames (CC BY 4.0) where a position from the offline data is shown. */
+export const OFFLINE_POSITIONS_ATTRIBUTION =
+  'Centres des communes : GeoNames (CC BY 4.0), découpage : Etalab';
+
 /** "Position : centre de la commune", as the detail and the round's stops show it. */
 export function latlngPrecisionMention(precision: LatLngPrecision | undefined): string | null {
   return precision ? `Position : ${LATLNG_PRECISION_LABELS[precision]}` : null;

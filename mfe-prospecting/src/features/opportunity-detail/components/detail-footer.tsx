@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { formatDate, type LatLngPrecision, latlngPrecisionMention, type ProspectView } from '@app/domain';
+import {
+  formatDate,
+  type LatLngPrecision,
+  latlngPrecisionMention,
+  OFFLINE_POSITIONS_ATTRIBUTION,
+  type ProspectView,
+} from '@app/domain';
 import { Button, ignoreHandledFailure, useSessionStore } from '@app/platform';
 import { setLatLng } from '../../../api/set-lat-lng';
 import { mapHref } from '../utils/tool-links';
@@ -40,7 +46,14 @@ export function DetailFooter({ creationDate, prospect, onLocated }: DetailFooter
   return (
     <footer className="detail-footer">
       <p>Créée le {formatDate(creationDate)}</p>
-      {precision && <p className="detail-footer__precision">{precision}</p>}
+      {precision && (
+        <p
+          className="detail-footer__precision"
+          title={prospect.latlngPrecision === 'address' ? undefined : OFFLINE_POSITIONS_ATTRIBUTION}
+        >
+          {precision}
+        </p>
+      )}
       {href ? (
         <a className="ui-button ui-button--secondary" href={href} target="_blank" rel="noopener noreferrer">
           Ouvrir la carte

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { latlngPrecisionMention } from '@app/domain';
+import { latlngPrecisionMention, OFFLINE_POSITIONS_ATTRIBUTION } from '@app/domain';
 import { Button } from '@app/platform';
 import { formatKm } from '../utils/geo';
 import type { RoundLeg } from '../utils/round-legs';
@@ -58,7 +58,7 @@ export function StopList({ legs, onMove }: StopListProps) {
             </span>
             <span className="round-stops__address">{leg.stop.address}</span>
             {leg.stop.latlngPrecision && leg.stop.latlngPrecision !== 'address' && (
-              <span className="round-stops__precision">
+              <span className="round-stops__precision" title={OFFLINE_POSITIONS_ATTRIBUTION}>
                 {latlngPrecisionMention(leg.stop.latlngPrecision)}
               </span>
             )}
