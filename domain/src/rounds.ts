@@ -63,7 +63,9 @@ export const roundStopSchema = z.object(
     lat: latitude,
     lng: longitude,
     /** How precise the stop's position is (absent on rounds saved before precisions existed). */
-    latlngPrecision: z.enum(['address', 'commune', 'department']).optional(),
+    latlngPrecision: z
+      .enum(['address', 'commune', 'department'], { error: fieldError('précision de la position') })
+      .optional(),
   },
   { error: fieldError('étape') },
 );
