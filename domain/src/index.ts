@@ -10,6 +10,7 @@ export * from './runtime/yield-to-event-loop';
 export * from './geography/geography-types';
 export * from './geography/geography-data';
 export * from './geography/geography';
+export * from './geography/positions';
 
 export * from './prospects/import-targets';
 export * from './prospects/siret';

@@ -73,6 +73,10 @@ export const roundStopSchema = z.object(
       .trim()
       .max(MAX_LENGTHS.email)
       .optional(),
+    /** How precise the stop's position is (absent on rounds saved before precisions existed). */
+    latlngPrecision: z
+      .enum(['address', 'commune', 'department'], { error: fieldError('précision de la position') })
+      .optional(),
   },
   { error: fieldError('étape') },
 );

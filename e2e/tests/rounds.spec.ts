@@ -1,5 +1,5 @@
 // Tournées: a round built from the filtered opportunity list (département 69), its start geocoded,
-// a stop without coordinates geocoded from the builder, the order computed, numbered on the map and
+// a stop the address service does not know placed at its commune's centre (offline positions), the order computed, numbered on the map and
 // in the list, reordered, saved, reopened, exported as CSV and opened as a directions link; axe on it.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,7 +17,6 @@ const PLACES: Record<string, [number, number]> = {
   'cours Émile Zola': [4.8797, 45.771],
   'avenue Jean Jaurès': [4.843, 45.748],
   'rue Garibaldi': [4.852, 45.76],
-  'boulevard des Belges': [4.855, 45.774],
   'Vieux-Port': [5.3698, 43.2965],
 };
 
@@ -36,7 +35,7 @@ const ROWS = [
   Ville: city as string,
 }));
 const MAPPING = { prospect: 'Raison sociale', adresseComplete: 'Adresse', codePostale: 'CP', ville: 'Ville' };
-/** Left without coordinates at seeding: the builder geocodes it. */
+/** Unknown to the address service: it keeps the position the import gave it, its commune's centre. */
 const UNLOCATED = 'Cave des Belges';
 const ROUND_NAME = 'Tournée Lyon centre';
 
@@ -114,11 +113,8 @@ test('builds a round from the filtered list, reorders, saves, reopens, exports i
   await page.getByRole('button', { name: /^Tout cocher/ }).click();
   await expect(page.getByText('6 étapes choisies (au plus 200)')).toBeVisible();
 
-  // The stop without coordinates is listed apart until it is geocoded.
-  const unlocated = page.getByRole('region', { name: 'Étapes sans coordonnées' });
-  await expect(unlocated).toContainText(UNLOCATED);
-  await unlocated.getByRole('button', { name: `Géocoder ${UNLOCATED}` }).click();
-  await expect(unlocated).toBeHidden();
+  // Every stop has a position: the one the address service does not know, its commune's centre.
+  await expect(page.getByRole('region', { name: 'Étapes sans coordonnées' })).toHaveCount(0);
 
   await page.getByLabel('Adresse de départ').fill('1 place Bellecour 69002 Lyon');
   await page.getByRole('button', { name: 'Géocoder l’adresse' }).click();
@@ -128,7 +124,12 @@ test('builds a round from the filtered list, reorders, saves, reopens, exports i
   // Numbered on the map (start + 6 stops) and in the list, with a total.
   await expect(page.locator('.round-marker')).toHaveCount(7);
   await expect(page.locator('.round-marker--stop')).toHaveText(['1', '2', '3', '4', '5', '6']);
-  await expect(page.getByRole('list', { name: 'Étapes de la tournée' }).getByRole('listitem')).toHaveCount(6);
+  const stops = page.getByRole('list', { name: 'Étapes de la tournée' });
+  await expect(stops.getByRole('listitem')).toHaveCount(6);
+  await expect(stops.getByRole('listitem').filter({ hasText: UNLOCATED })).toContainText(
+    'Position : centre de la commune',
+  );
+  await expect(stops.getByText(/^Position :/)).toHaveCount(1);
   // The nearest neighbour of the start is the shop at the start address itself.
   expect((await stopNames())[0]).toBe('Étape 1 : Boulangerie Bellecour');
   const optimisedTotal = await page.getByTestId('round-total').innerText();

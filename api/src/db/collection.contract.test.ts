@@ -170,6 +170,18 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       expect((await col.findOne({ name: 'Alice' }))?.address).toBeUndefined();
     });
 
+    it('updateEach applies each update to one document, in order, and counts the matched ones', async () => {
+      const result = await col.updateEach([
+        { filter: { organisationId: 'o1' }, update: { $set: { deletedAt: 7 } } },
+        { filter: { organisationId: 'none' }, update: { $set: { deletedAt: 8 } } },
+        { filter: { organisationId: 'o1', deletedAt: 7 }, update: { $set: { deletedAt: 9 } } },
+      ]);
+      expect(result.matchedCount).toBe(2);
+      expect(await col.countDocuments({ deletedAt: 9 })).toBe(1);
+      expect(await col.countDocuments({ deletedAt: 8 })).toBe(0);
+      expect((await col.updateEach([])).matchedCount).toBe(0);
+    });
+
     it('updateMany reports every matched document', async () => {
       expect((await col.updateMany({ organisationId: 'o1' }, { $set: { deletedAt: 5 } })).matchedCount).toBe(
         2,

@@ -103,6 +103,25 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
     return { matchedCount: result.matchedCount };
   }
 
+  async updateEach(
+    updates: readonly { filter: Filter<T>; update: Update<T> }[],
+  ): Promise<{ matchedCount: number }> {
+    if (updates.length === 0) return { matchedCount: 0 };
+    for (const { filter, update } of updates) {
+      checkFilter(filter);
+      checkUpdate(update);
+    }
+    const result = await this.guard(() =>
+      this.raw.bulkWrite(
+        updates.map(({ filter, update }) => ({
+          updateOne: { filter: filter as AnyFilter, update: update as AnyUpdate },
+        })),
+        { ordered: true },
+      ),
+    );
+    return { matchedCount: result.matchedCount };
+  }
+
   async deleteOne(filter: Filter<T>): Promise<{ deletedCount: number }> {
     checkFilter(filter);
     const result = await this.raw.deleteOne(filter as AnyFilter);

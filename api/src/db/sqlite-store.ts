@@ -330,14 +330,15 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     return { insertedIds, insertedCount: insertedIds.length };
   }
 
-  private update(filter: Filter<T>, update: Update<T>, multi: boolean): { matchedCount: number } {
+  /** The work of one update, to run inside a write transaction; returns how many rows matched. */
+  private updateWork(filter: Filter<T>, update: Update<T>, multi: boolean): () => number {
     const where = this.where(filter);
     checkUpdate(update);
     const select = this.prepare(
       `SELECT rowid, _id, doc FROM ${this.tableSql} WHERE ${where.sql}${multi ? '' : ' LIMIT 1'}`,
     );
     const save = this.prepare(`UPDATE ${this.tableSql} SET doc = ? WHERE rowid = ?`);
-    return this.write(() => {
+    return () => {
       const rows = select.all(...where.params) as RowWithId[];
       const updated = rows.map((row) => ({
         rowid: row.rowid,
@@ -348,8 +349,21 @@ class SqliteCollection<T extends Document> implements Collection<T> {
         updated.map((row) => row.doc),
       );
       for (const row of updated) save.run(JSON.stringify(row.doc), row.rowid);
-      return { matchedCount: rows.length };
-    });
+      return rows.length;
+    };
+  }
+
+  private update(filter: Filter<T>, update: Update<T>, multi: boolean): { matchedCount: number } {
+    const work = this.updateWork(filter, update, multi);
+    return { matchedCount: this.write(work) };
+  }
+
+  async updateEach(
+    updates: readonly { filter: Filter<T>; update: Update<T> }[],
+  ): Promise<{ matchedCount: number }> {
+    if (updates.length === 0) return { matchedCount: 0 };
+    const works = updates.map(({ filter, update }) => this.updateWork(filter, update, false));
+    return { matchedCount: this.write(() => works.reduce((matched, work) => matched + work(), 0)) };
   }
 
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {

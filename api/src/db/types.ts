@@ -81,6 +81,11 @@ export type Collection<T extends Document> = {
   insertMany(docs: NewDocument<T>[]): Promise<InsertManyResult>;
   updateOne(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
   updateMany(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
+  /**
+   * Several updateOne at once, in order: one transaction in SQLite (a row at a time costs a commit
+   * each), one ordered bulkWrite in MongoDB. Callers keep the list bounded (the event loop waits).
+   */
+  updateEach(updates: readonly { filter: Filter<T>; update: Update<T> }[]): Promise<UpdateResult>;
   deleteOne(filter: Filter<T>): Promise<DeleteResult>;
   deleteMany(filter: Filter<T>): Promise<DeleteResult>;
   /** Creates the index if it does not exist yet (idempotent). Keys in order; 1 = ascending. */

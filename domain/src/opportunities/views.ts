@@ -1,5 +1,6 @@
 // What the opportunity calls return (issue 9 contract), shared by the API and the screens.
 import type { OpportunityState } from '../opportunity-states';
+import type { LatLngPrecision } from '../geography/positions';
 import type { Civilite, ProspectField } from '../prospect-fields';
 
 export type ContactView = {
@@ -16,6 +17,8 @@ export type ProspectView = Record<ProspectField, string> & {
   departement: string;
   region: string;
   latlng?: string;
+  /** How precise `latlng` is (absent on a prospect not positioned yet). */
+  latlngPrecision?: LatLngPrecision;
   /** JSON text of the custom fields (SPEC §3), without the contacts, which come in `contacts`. */
   value: string;
   contacts: ContactView[];

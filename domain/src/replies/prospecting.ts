@@ -1,3 +1,4 @@
+import type { LatLngPrecision } from '../geography/positions';
 import type { MessageView, OpportunityView, StatusView } from '../opportunities/views';
 import type { ProspectFileRow } from '../prospects/file-views';
 import type { ImportResult } from '../prospects/import-targets';
@@ -29,8 +30,8 @@ export type ProspectFilesReply = { value: ProspectFileRow[] };
 /** /api/prospect/createManual: the empty file made. */
 export type ProspectFileCreatedReply = { excelId: string };
 
-/** /api/prospect/setLatLng: the prospect's geocoded position, 'lat/lng'. */
-export type LatLngReply = { latlng: string };
+/** /api/prospect/setLatLng: the prospect's geocoded position, 'lat/lng', always at the address. */
+export type LatLngReply = { latlng: string; latlngPrecision: LatLngPrecision };
 
 /** /api/prospect/import/start: the batched import opened. */
 export type ImportStartReply = { importId: string };

@@ -58,11 +58,19 @@ describe('cards stay current', () => {
     await new Promise((resolve) => geocoder.close(resolve));
   });
 
+  /** Waits for the file's background positioning (offline, then the address service) to end. */
+  async function positioned(excelId: string) {
+    const positionings = t.store.collection<{ _id: string; status: string }>('prospectPositionings');
+    while ((await positionings.findOne({ _id: excelId }))?.status !== 'done')
+      await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   let next = 0;
   /** Opportunities of `who` from a new file of `owner`'s; returns their ids and the file's. */
   async function opportunities(who: Member, count: number, owner: Member = admin) {
     const rows = Array.from({ length: count }, () => rowOf((next += 1)));
     const { excelId } = await k.loadOk(owner, rows, { name: `Fichier ${next}` });
+    await positioned(excelId);
     const prospects = (await k.page(owner, excelId, { limit: 1000 })).body.value as { _id: string }[];
     const ids: string[] = [];
     for (const prospect of prospects) {
@@ -225,7 +233,10 @@ describe('cards stay current', () => {
       await on('/api/messages/post', { opportunityId: id, message: 'Vu sur l’autre instance', statusId });
       expect((await card(seller, id))?.message[0]?.text).toBe('Vu sur l’autre instance');
 
-      expect((await on('/api/prospect/setLatLng', { prospectId })).body).toEqual({ latlng: '48.86/2.34' });
+      expect((await on('/api/prospect/setLatLng', { prospectId })).body).toEqual({
+        latlng: '48.86/2.34',
+        latlngPrecision: 'address',
+      });
       expect((await card(seller, id))?.prospectId.latlng).toBe('48.86/2.34');
 
       await on('/api/opportunity/updateProspect', {

@@ -60,6 +60,7 @@ export function toProspectView(doc: ProspectDoc | undefined, prospectId: string)
     departement: doc?.departement ?? EMPTY_VALUE,
     region: doc?.region ?? EMPTY_VALUE,
     ...(doc?.latlng ? { latlng: doc.latlng } : {}),
+    ...(doc?.latlng && doc.latlngPrecision ? { latlngPrecision: doc.latlngPrecision } : {}),
     value: JSON.stringify(custom),
     contacts,
   };

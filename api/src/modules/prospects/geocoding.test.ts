@@ -63,8 +63,9 @@ describe('/api/prospect/setLatLng', () => {
     const prospectId = await prospectWith({ Adresse: '1 rue de Rivoli', CP: '75001', Ville: 'Paris' });
     const res = await k.post('/api/prospect/setLatLng', { ...k.as(alpha), prospectId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ latlng: '48.860611/2.336943' });
-    expect(queries.at(-1)).toBe('/search?q=1+rue+de+Rivoli+75001+Paris&limit=1');
+    expect(res.body).toEqual({ latlng: '48.860611/2.336943', latlngPrecision: 'address' });
+    // The background positioning asks the service too (positioning.ts): the query is among them.
+    expect(queries).toContain('/search?q=1+rue+de+Rivoli+75001+Paris&limit=1');
     const stored = await t.store
       .collection<{ _id: string; latlng?: string }>('prospects')
       .findOne({ _id: prospectId });
@@ -109,6 +110,6 @@ describe('/api/prospect/setLatLng', () => {
       prospectId: view.body.opportunity.prospectId._id,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ latlng: '48.860611/2.336943' });
+    expect(res.body).toEqual({ latlng: '48.860611/2.336943', latlngPrecision: 'address' });
   });
 });

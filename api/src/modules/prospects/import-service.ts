@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
 import { KeyedLock } from './keyed-lock';
+import type { OfflinePositions } from './offline-positions';
 import type { BatchCounts, NewProspect, ProspectFileDoc, ProspectsRepository } from './repository';
 
 export type Caller = { organisationId: string; userId: string };
@@ -40,6 +41,11 @@ export type ImportServiceDeps = {
   repository: ProspectsRepository;
   usernameOf: (userId: string) => Promise<string>;
   now: () => number;
+  /**
+   * Offline positions, set on each row as it is stored (as its département is): a second write of
+   * every row afterwards would cost as much as the import (docs/decisions/offline-positions.md).
+   */
+  positions?: () => OfflinePositions;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -177,6 +183,7 @@ export class ProspectImportService {
     );
 
     const docs: NewProspect[] = [];
+    const positions = this.deps.positions?.();
     for (const { index, draft } of accepted) {
       if (seen.has(draft.dedupKey)) {
         counts.duplicatesFound += 1;
@@ -197,6 +204,7 @@ export class ProspectImportService {
         rowIndex: index,
         isAccepted: false,
         state: null,
+        ...positions?.locate(draft),
       });
     }
     return { docs, counts, rejected };

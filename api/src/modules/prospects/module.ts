@@ -9,6 +9,9 @@ import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
 import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
+import { offlinePositions } from './offline-positions';
+import { PositioningRepository } from './positioning-repository';
+import { ProspectPositioning } from './positioning';
 import { ProspectRecords } from './prospect-records';
 import { RegistryEnrichment } from './registry-enrichment';
 import { RegistryRepository } from './registry-repository';
@@ -70,12 +73,19 @@ export type ProspectsModule = {
   geocoding: Geocoding;
   /** The organisation's data export reads prospects and file names through it. */
   bulkRead: ProspectBulkRead;
+  /** Resolves once the background positioning of this process has nothing left to do (tests, bench). */
+  positionsIdle(): Promise<void>;
 };
 
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
-  const records = new ProspectRecords(deps.store);
-  const imports = new ProspectImportService({ repository, usernameOf: deps.usernameOf, now: deps.now });
+  const records = new ProspectRecords(deps.store, offlinePositions);
+  const imports = new ProspectImportService({
+    repository,
+    usernameOf: deps.usernameOf,
+    now: deps.now,
+    positions: offlinePositions,
+  });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
     repository,
@@ -93,13 +103,24 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     logger: deps.logger,
     now: deps.now,
   });
+  const positioning = new ProspectPositioning({
+    repository: new PositioningRepository(deps.store),
+    positions: offlinePositions,
+    geocoder,
+    prospectsChanged: (organisationId) => repository.bumpChangeStamp(organisationId),
+    logger: deps.logger,
+    now: deps.now,
+  });
   let timer: NodeJS.Timeout | undefined;
 
-  const sweep = async (idleSince: number | null) => {
+  const sweep = async (idleSince: number | null, atStart = false) => {
     const removed = await imports.sweep(idleSince);
     if (removed > 0) deps.logger.info({ removed }, 'Imports abandonnés supprimés');
     const resumed = await enrichment.resumeStale();
     if (resumed > 0) deps.logger.info({ resumed }, 'Enrichissements interrompus repris');
+    const positions = await positioning.sweep(atStart);
+    if (positions.begun + positions.resumed > 0)
+      deps.logger.info(positions, 'Positionnements lancés ou repris');
   };
 
   return {
@@ -107,8 +128,11 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await repository.ensureIndexes();
       await records.ensureIndexes();
       await enrichment.ensureIndexes();
+      await positioning.ensureIndexes();
+      // Read now rather than at the first import (a few tens of ms, docs/decisions/offline-positions.md).
+      offlinePositions();
       // Not every unfinished import: another instance on the same store may be running the young ones.
-      await sweep(deps.now() - deps.importStartGraceMs);
+      await sweep(deps.now() - deps.importStartGraceMs, true);
       // Once per store, before any import compares keys with the stored ones.
       const migrated = await migrateDedupKeys(deps.store, deps.now);
       if (migrated) deps.logger.info({ migrated }, 'Clés de doublon des prospects recalculées');
@@ -122,9 +146,10 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     stop() {
       clearInterval(timer);
       void enrichment.stop();
+      void positioning.stop();
     },
     registerRoutes(api) {
-      registerProspectRoutes(api, prospects, imports, enrichment);
+      registerProspectRoutes(api, prospects, imports, enrichment, positioning);
     },
     catalogue: {
       visibleProspect: (caller, prospectId) => prospects.visibleProspect(caller, prospectId),
@@ -141,5 +166,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       },
     },
     bulkRead: createProspectBulkRead(deps.store),
+    positionsIdle: () => positioning.idle(),
   };
 }

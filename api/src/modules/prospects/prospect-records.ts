@@ -4,6 +4,7 @@
 // opportunities component only through the catalogue the module exports.
 import { deriveProspectFields, type OpportunityState, type ProspectFields } from '@app/domain';
 import type { Collection, Filter, Store } from '../../db/types';
+import type { OfflinePositions } from './offline-positions';
 import type { ProspectDoc } from './repository';
 
 type FileDoc = {
@@ -25,7 +26,11 @@ export class ProspectRecords {
   private readonly prospects: Collection<ProspectDoc>;
   private readonly files: Collection<FileDoc>;
 
-  constructor(store: Store) {
+  /** `positions` places manual prospects and edited addresses (omitted by readers that never write). */
+  constructor(
+    store: Store,
+    private readonly positions?: () => OfflinePositions,
+  ) {
     this.prospects = store.collection<ProspectDoc>('prospects');
     this.files = store.collection<FileDoc>('prospectFiles');
   }
@@ -68,6 +73,13 @@ export class ProspectRecords {
       { _id: prospectId, organisationId },
       { $set: { ...edit, ...deriveProspectFields(edit) } },
     );
+    // The offline position follows the new postal code and town; one set at the address stays.
+    const position = this.positions?.().locate(edit);
+    if (position)
+      await this.prospects.updateOne(
+        { _id: prospectId, organisationId, latlngPrecision: { $ne: 'address' } },
+        { $set: position },
+      );
   }
 
   /** A prospect typed in the new-opportunity modal: accepted at once, outside any file. */
@@ -94,6 +106,7 @@ export class ProspectRecords {
       opportunityId: input.opportunityId,
       acceptedBy: input.userId,
       acceptedUsername: input.username,
+      ...(this.positions?.().locate(input.fields) ?? {}),
     };
     const { insertedId } = await this.prospects.insertOne(doc);
     return { ...doc, _id: insertedId };

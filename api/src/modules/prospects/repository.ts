@@ -6,6 +6,7 @@ import {
   type ImportMapping,
   type ImportOptions,
   type ImportSummary,
+  type LatLngPrecision,
   OPPORTUNITY_STATES,
   type OpportunityState,
   type ProspectFields,
@@ -85,6 +86,8 @@ export type ProspectDoc = ProspectFields & {
   acceptedBy?: string;
   acceptedUsername?: string;
   latlng?: string;
+  /** How precise `latlng` is: 'address' from the geocoder, never overwritten by an offline position. */
+  latlngPrecision?: LatLngPrecision;
   /** Set when the file was deleted: the prospect stays for its opportunity, outside any file. */
   excelDeletedAt?: number;
 };
@@ -373,7 +376,7 @@ export class ProspectsRepository {
   async setLatLng(prospect: ProspectDoc, latlng: string): Promise<void> {
     await this.prospects.updateOne(
       { _id: prospect._id, organisationId: prospect.organisationId },
-      { $set: { latlng } },
+      { $set: { latlng, latlngPrecision: 'address' } },
     );
     await this.bumpChangeStamp(prospect.organisationId);
   }

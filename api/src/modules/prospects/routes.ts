@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { Caller, ProspectImportService } from './import-service';
+import type { ProspectPositioning } from './positioning';
 import type { RegistryEnrichment } from './registry-enrichment';
 import type { ProspectsService } from './service';
 
@@ -28,11 +29,14 @@ export function registerProspectRoutes(
   prospects: ProspectsService,
   imports: ProspectImportService,
   enrichment: RegistryEnrichment,
+  positioning: ProspectPositioning,
 ): void {
-  // A file just made ready: its registry enrichment starts in the background (registry-enrichment.ts).
+  // A file just made ready: its registry enrichment and its positions start in the background
+  // (registry-enrichment.ts, positioning.ts).
   const thenEnrich = async (caller: Caller, result: ImportResult): Promise<ImportResult> => {
-    if (result.excelId !== null)
-      await enrichment.begin({ ...caller, excelId: result.excelId, count: result.summary.imported });
+    if (result.excelId === null) return result;
+    await positioning.begin({ organisationId: caller.organisationId, excelId: result.excelId });
+    await enrichment.begin({ ...caller, excelId: result.excelId, count: result.summary.imported });
     return result;
   };
 

@@ -194,6 +194,6 @@ export class ProspectsService {
     if (!found) throw AppError.notFound('Adresse introuvable');
     const latlng = `${found.lat}/${found.lng}`;
     await this.deps.repository.setLatLng(prospect, latlng);
-    return { latlng };
+    return { latlng, latlngPrecision: 'address' };
   }
 }

@@ -117,7 +117,7 @@ function clean(content: RoundContent): RoundContent {
   return {
     name: content.name,
     start: { label: content.start.label, lat: content.start.lat, lng: content.start.lng },
-    stops: content.stops.map(({ opportunityId, name, address, lat, lng, phone, email }) => ({
+    stops: content.stops.map(({ opportunityId, name, address, lat, lng, phone, email, latlngPrecision }) => ({
       opportunityId,
       name,
       address,
@@ -125,6 +125,7 @@ function clean(content: RoundContent): RoundContent {
       lng,
       ...(phone ? { phone } : {}),
       ...(email ? { email } : {}),
+      ...(latlngPrecision ? { latlngPrecision } : {}),
     })),
   };
 }

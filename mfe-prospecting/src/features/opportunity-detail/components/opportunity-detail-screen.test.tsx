@@ -329,7 +329,7 @@ test("the prospect modal saves empty standard fields as 'Aucun' and asks for fil
 test('the map opens from latlng; without it, the address is geocoded first', async () => {
   const user = userEvent.setup();
   const open = jest.spyOn(window, 'open').mockReturnValue(null);
-  jest.mocked(setLatLng).mockResolvedValue({ latlng: '45.76/4.83' });
+  jest.mocked(setLatLng).mockResolvedValue({ latlng: '45.76/4.83', latlngPrecision: 'address' });
   await renderDetail(opportunityView({ prospectId: prospectView({ latlng: undefined }) }));
   await user.click(screen.getByRole('button', { name: 'Ouvrir la carte' }));
   expect(setLatLng).toHaveBeenCalledWith({
@@ -343,8 +343,20 @@ test('the map opens from latlng; without it, the address is geocoded first', asy
   );
   const link = await screen.findByRole('link', { name: 'Ouvrir la carte' });
   expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(screen.getByText('Position : adresse')).toBeInTheDocument();
   expect(screen.getByText('Créée le 05/01/2026')).toBeInTheDocument();
   open.mockRestore();
+});
+
+test('a position from the offline reference data says it is the commune’s centre', async () => {
+  await renderDetail(
+    opportunityView({ prospectId: prospectView({ latlng: '46.2057/5.2258', latlngPrecision: 'commune' }) }),
+  );
+  expect(screen.getByText('Position : centre de la commune')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Ouvrir la carte' })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=46.2057%2C5.2258',
+  );
 });
 
 test('the history shows who changed what, when, and why, when the API returns it', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { parseListFilter, type MessageView } from '@app/domain';
+import { type LatLngPrecision, parseListFilter, type MessageView } from '@app/domain';
 import { Button, LoadingScreen, TimedConfirmation, useDocumentTitle } from '@app/platform';
 import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import { useListNavigation } from '../hooks/use-list-navigation';
@@ -54,8 +54,8 @@ export function OpportunityDetailScreen() {
     // The comment is a history entry too: read it back when the history is shown.
     if (opportunity.history) reload();
   };
-  const handleLocated = (latlng: string) =>
-    replace({ ...opportunity, prospectId: { ...opportunity.prospectId, latlng } });
+  const handleLocated = (latlng: string, latlngPrecision: LatLngPrecision) =>
+    replace({ ...opportunity, prospectId: { ...opportunity.prospectId, latlng, latlngPrecision } });
 
   return (
     <article className="opportunity-detail" aria-labelledby="opportunity-detail-title">

@@ -181,6 +181,10 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
         lng: position.lng,
         phone: contactCopy(opportunity.prospectId.telephone, MAX_LENGTHS.phone),
         email: contactCopy(opportunity.prospectId.eMail, MAX_LENGTHS.email),
+        // Placed by "Géocoder" here: at the address.
+        latlngPrecision: located[opportunity.prospectId._id]
+          ? 'address'
+          : opportunity.prospectId.latlngPrecision,
       };
     });
     try {
@@ -268,7 +272,10 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
       {withoutPosition.length > 0 && (
         <section className="round-builder__unlocated" aria-label="Étapes sans coordonnées">
           <h3>Étapes sans coordonnées ({withoutPosition.length})</h3>
-          <p>Elles ne sont pas placées dans la tournée tant que leur adresse n’est pas géocodée.</p>
+          <p>
+            Ni leur code postal ni leur ville n’ont permis de les situer : elles ne sont pas placées dans la
+            tournée tant que leur adresse n’est pas géocodée.
+          </p>
           {settings && !settings.geocoder && (
             <p className="rounds-error">
               La géolocalisation n’est pas configurée sur ce serveur : ces étapes ne peuvent pas être placées

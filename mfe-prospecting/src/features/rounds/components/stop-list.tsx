@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react';
+import { latlngPrecisionMention, OFFLINE_POSITIONS_ATTRIBUTION } from '@app/domain';
 import { Button } from '@app/platform';
 import { CallLink } from '../../../components/call-link';
 import { MailLink } from '../../../components/mail-link';
@@ -69,6 +70,11 @@ export function StopList({ legs, onMove }: StopListProps) {
                 )}
                 {leg.stop.phone && leg.stop.email && ' · '}
                 {leg.stop.email && <MailLink mail={leg.stop.email} />}
+              </span>
+            )}
+            {leg.stop.latlngPrecision && leg.stop.latlngPrecision !== 'address' && (
+              <span className="round-stops__precision" title={OFFLINE_POSITIONS_ATTRIBUTION}>
+                {latlngPrecisionMention(leg.stop.latlngPrecision)}
               </span>
             )}
           </span>
