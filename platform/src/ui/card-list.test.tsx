@@ -17,8 +17,12 @@ test('a card list is a named list whose cards label each field as the table head
   const list = screen.getByRole('list', { name: 'Membres de l’organisation' });
   const card = within(list).getByRole('listitem');
   expect(card).toHaveTextContent('Martin Claire');
-  const terms = within(card).getAllByRole('term').map((term) => term.textContent);
-  const values = within(card).getAllByRole('definition').map((value) => value.textContent);
+  const terms = within(card)
+    .getAllByRole('term')
+    .map((term) => term.textContent);
+  const values = within(card)
+    .getAllByRole('definition')
+    .map((value) => value.textContent);
   expect(terms).toEqual(['E-mail', 'Licence']);
   expect(values).toEqual(['claire@exemple.fr', 'Sans licence']);
   expect(within(card).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
