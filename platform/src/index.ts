@@ -47,6 +47,15 @@ export { Modal, MODAL_FADE_OUT_MS } from './ui/modal';
 export type { ModalProps } from './ui/modal';
 export { ModalFooter } from './ui/modal-footer';
 export type { ModalFooterProps } from './ui/modal-footer';
+export { CardList, CardListItem } from './ui/card-list';
+export type { CardField, CardListItemProps, CardListProps } from './ui/card-list';
+export { FOCUSABLE_SELECTOR, focusableIn, keepTabInside } from './ui/focus-trap';
+export {
+  PHONE_MEDIA_QUERY,
+  TABLET_MEDIA_QUERY,
+  useMediaQuery,
+  usePhoneLayout,
+} from './ui/use-media-query';
 export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
 export type { TimedConfirmationProps } from './ui/timed-confirmation';
 export { useApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';

@@ -63,3 +63,31 @@ test('keyboard: focus moves in, Tab cycles inside, Escape closes and gives focus
   await user.keyboard('{Escape}');
   expect(screen.getByRole('button', { name: 'Inviter' })).toHaveFocus();
 });
+
+test('on a phone keyboard, the sheet is sized to the visible part of the page (visualViewport)', () => {
+  const listeners = new Map<string, () => void>();
+  const viewport = {
+    height: 844,
+    offsetTop: 0,
+    addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+    removeEventListener: (type: string) => listeners.delete(type),
+  };
+  Object.defineProperty(window, 'visualViewport', { configurable: true, value: viewport });
+  const { unmount } = render(
+    <Modal open title="Créer un rôle" onClose={() => undefined}>
+      contenu
+    </Modal>,
+  );
+  const backdrop = screen.getByRole('dialog').parentElement as HTMLElement;
+  expect(backdrop.style.getPropertyValue('--ui-viewport-height')).toBe('844px');
+
+  // The keyboard opens: 500 px stay visible above it.
+  act(() => {
+    viewport.height = 500;
+    listeners.get('resize')?.();
+  });
+  expect(backdrop.style.getPropertyValue('--ui-viewport-height')).toBe('500px');
+  unmount();
+  expect(listeners.size).toBe(0);
+  Reflect.deleteProperty(window, 'visualViewport');
+});

@@ -1,5 +1,14 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from './focus-trap';
 
 /** SPEC.md §9: the fade-out of a modal lasts 200 ms. */
 export const MODAL_FADE_OUT_MS = 200;
@@ -13,23 +22,17 @@ export type ModalProps = {
 
 type Phase = 'open' | 'closing' | 'closed';
 
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
 /**
  * A dialog for keyboard users too: focus moves into it when it opens, Tab and Shift+Tab cycle inside
  * it, Escape closes it, and focus goes back to what opened it. It stays mounted during its fade-out.
+ * Under 768 px it is a full-height sheet whose footer stays above the on-screen keyboard
+ * (ui.css, docs/decisions/phone-layout.md).
  */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
   const [wasOpen, setWasOpen] = useState(open);
   const dialog = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
 
@@ -55,34 +58,22 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
     }
   }, [phase]);
 
+  const mounted = phase !== 'closed';
+  useVisualViewportBox(backdrop, mounted);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialog.current) keepTabInside(event, dialog.current);
   };
 
-  const mounted = phase !== 'closed';
   const closing = phase === 'closing';
   if (!mounted) return null;
   return createPortal(
     <div
+      ref={backdrop}
       className={closing ? 'ui-modal-backdrop ui-modal-backdrop--closing' : 'ui-modal-backdrop'}
       onClick={onClose}
     >
@@ -107,4 +98,27 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
     </div>,
     document.body,
   );
+}
+
+/**
+ * Gives the backdrop the visible part of the page (`--ui-viewport-height`, `--ui-viewport-top`): where the
+ * on-screen keyboard only shrinks the visual viewport (Safari, Chrome without `interactive-widget`), the
+ * sheet is sized to what is left above the keyboard, so its sticky footer and buttons stay in reach.
+ */
+function useVisualViewportBox(target: RefObject<HTMLDivElement | null>, active: boolean) {
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!active || !viewport) return undefined;
+    const update = () => {
+      target.current?.style.setProperty('--ui-viewport-height', `${viewport.height}px`);
+      target.current?.style.setProperty('--ui-viewport-top', `${viewport.offsetTop}px`);
+    };
+    update();
+    viewport.addEventListener('resize', update);
+    viewport.addEventListener('scroll', update);
+    return () => {
+      viewport.removeEventListener('resize', update);
+      viewport.removeEventListener('scroll', update);
+    };
+  }, [target, active]);
 }

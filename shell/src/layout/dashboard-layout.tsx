@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
-import { OfflineBanner } from '@app/platform';
+import { OfflineBanner, usePhoneLayout } from '@app/platform';
 import { Clock } from './clock';
 import { Navigation } from './navigation';
+import { NavigationDrawer } from './navigation-drawer';
 import { OrganisationSwitcher } from './organisation-switcher';
 import { SearchBox } from './search-box';
 
 export type DashboardLayoutProps = { children: ReactNode };
 
+/** Under 768 px the rail gives way to a "Menu" button and its drawer in the top bar. */
 export function DashboardLayout({ children }: DashboardLayoutProps) {
+  const phone = usePhoneLayout();
   return (
     <div className="shell-dashboard">
-      <Navigation />
+      {phone ? null : <Navigation />}
       <div className="shell-dashboard__main">
         <header className="shell-header">
+          {phone ? <NavigationDrawer /> : null}
           <SearchBox />
           <OrganisationSwitcher />
           <Clock />

@@ -1,4 +1,6 @@
 import {
+  createContext,
+  useContext,
   useEffect,
   useId,
   useRef,
@@ -18,10 +20,20 @@ import { useLogout } from './use-logout';
 /** SPEC.md §2: with no saved choice, the navigation starts collapsed under 1728 px. */
 export const NAV_COLLAPSE_BREAKPOINT_PX = 1728;
 
-export function Navigation() {
+/** Told when an entry is chosen, so the phone drawer closes even when the path stays the same. */
+const EntryChosenContext = createContext<() => void>(() => undefined);
+
+export type NavigationProps = {
+  /** 'drawer': inside the phone drawer, always expanded, without the collapse toggle. */
+  variant?: 'rail' | 'drawer';
+  onEntryChosen?: () => void;
+};
+
+export function Navigation({ variant = 'rail', onEntryChosen }: NavigationProps) {
   const saved = useSessionStore((state) => state.navCollapsed);
   const setNavCollapsed = useSessionStore((state) => state.setNavCollapsed);
-  const collapsed = saved ?? window.innerWidth < NAV_COLLAPSE_BREAKPOINT_PX;
+  const inDrawer = variant === 'drawer';
+  const collapsed = !inDrawer && (saved ?? window.innerWidth < NAV_COLLAPSE_BREAKPOINT_PX);
   const logout = useLogout();
   const navigate = useNavigate();
   const moduleEntries = useModuleNavigation();
@@ -33,70 +45,77 @@ export function Navigation() {
       navigate('/dashboard/prospect/list');
   };
 
+  const className = ['shell-nav', collapsed && 'shell-nav--collapsed', inDrawer && 'shell-nav--drawer']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <nav
-      className={collapsed ? 'shell-nav shell-nav--collapsed' : 'shell-nav'}
-      aria-label="Navigation principale"
-    >
-      <button
-        type="button"
-        className="shell-nav__toggle"
-        aria-expanded={!collapsed}
-        onClick={() => setNavCollapsed(!collapsed)}
-      >
-        <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
-        <span className="shell-nav__label">{collapsed ? 'Déplier le menu' : 'Réduire le menu'}</span>
-      </button>
-      <ul>
-        <NavItem to="/dashboard/prospect" icon="home" label="Accueil" />
-        <NavGroup icon="briefcase" label="Opportunités" collapsed={collapsed}>
-          {LIST_FILTERS.map((filter) => (
-            <NavItem
-              key={filter}
-              to={`/dashboard/opportunity/list/${filter}`}
-              label={LIST_FILTER_LABELS[filter]}
-            />
-          ))}
-          <NavItem to="/dashboard/opportunity/unassigned" label="Non attribuées" />
-        </NavGroup>
-        <NavGroup icon="megaphone" label="Campagnes" collapsed={collapsed}>
-          <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
-          <NavAction
-            label="Importer une campagne"
-            onClick={() => openProspectingModal(APP_EVENTS.openImportModal)}
-          />
-          <NavAction
-            label="Importer un prospect manuel"
-            onClick={() => openProspectingModal(APP_EVENTS.openNewOpportunityModal)}
-          />
-        </NavGroup>
-        {/* Entries the modules bring through the remotes manifest (e.g. "Gestion des tournées"). */}
-        {moduleEntries.map((entry) =>
-          entry.active ? (
-            <NavItem key={entry.id} to={entry.to} icon={entry.icon} label={entry.label} />
-          ) : (
-            <NavAction
-              key={entry.id}
-              icon={entry.icon}
-              label={entry.label}
-              onClick={notifyUnavailableFeature}
-            />
-          ),
+    <EntryChosenContext.Provider value={onEntryChosen ?? noop}>
+      <nav className={className} aria-label="Navigation principale">
+        {inDrawer ? null : (
+          <button
+            type="button"
+            className="shell-nav__toggle"
+            aria-expanded={!collapsed}
+            onClick={() => setNavCollapsed(!collapsed)}
+          >
+            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+            <span className="shell-nav__label">{collapsed ? 'Déplier le menu' : 'Réduire le menu'}</span>
+          </button>
         )}
-        <NavItem to="/dashboard/prospect/settings/compte" icon="user" label="Mon compte" />
-        <NavItem to="/dashboard/prospect/settings" icon="settings" label="Paramètres" />
-        <NavAction icon="logout" label="Déconnexion" onClick={() => void logout()} />
-      </ul>
-    </nav>
+        <ul>
+          <NavItem to="/dashboard/prospect" icon="home" label="Accueil" />
+          <NavGroup icon="briefcase" label="Opportunités" collapsed={collapsed}>
+            {LIST_FILTERS.map((filter) => (
+              <NavItem
+                key={filter}
+                to={`/dashboard/opportunity/list/${filter}`}
+                label={LIST_FILTER_LABELS[filter]}
+              />
+            ))}
+            <NavItem to="/dashboard/opportunity/unassigned" label="Non attribuées" />
+          </NavGroup>
+          <NavGroup icon="megaphone" label="Campagnes" collapsed={collapsed}>
+            <NavItem to="/dashboard/prospect/list" label="Campagne de prospection" />
+            <NavAction
+              label="Importer une campagne"
+              onClick={() => openProspectingModal(APP_EVENTS.openImportModal)}
+            />
+            <NavAction
+              label="Importer un prospect manuel"
+              onClick={() => openProspectingModal(APP_EVENTS.openNewOpportunityModal)}
+            />
+          </NavGroup>
+          {/* Entries the modules bring through the remotes manifest (e.g. "Gestion des tournées"). */}
+          {moduleEntries.map((entry) =>
+            entry.active ? (
+              <NavItem key={entry.id} to={entry.to} icon={entry.icon} label={entry.label} />
+            ) : (
+              <NavAction
+                key={entry.id}
+                icon={entry.icon}
+                label={entry.label}
+                onClick={notifyUnavailableFeature}
+              />
+            ),
+          )}
+          <NavItem to="/dashboard/prospect/settings/compte" icon="user" label="Mon compte" />
+          <NavItem to="/dashboard/prospect/settings" icon="settings" label="Paramètres" />
+          <NavAction icon="logout" label="Déconnexion" onClick={() => void logout()} />
+        </ul>
+      </nav>
+    </EntryChosenContext.Provider>
   );
 }
+
+const noop = () => undefined;
 
 type NavItemProps = { to: string; label: string; icon?: IconName };
 
 function NavItem({ to, label, icon }: NavItemProps) {
+  const onEntryChosen = useContext(EntryChosenContext);
   return (
     <li>
-      <NavLink to={to} end className="shell-nav__item" title={label}>
+      <NavLink to={to} end className="shell-nav__item" title={label} onClick={onEntryChosen}>
         {icon ? <Icon name={icon} /> : null}
         <span className="shell-nav__label">{label}</span>
       </NavLink>
@@ -107,9 +126,14 @@ function NavItem({ to, label, icon }: NavItemProps) {
 type NavActionProps = { label: string; icon?: IconName; onClick: () => void };
 
 function NavAction({ label, icon, onClick }: NavActionProps) {
+  const onEntryChosen = useContext(EntryChosenContext);
+  const handleClick = () => {
+    onEntryChosen();
+    onClick();
+  };
   return (
     <li>
-      <button type="button" className="shell-nav__item" title={label} onClick={onClick}>
+      <button type="button" className="shell-nav__item" title={label} onClick={handleClick}>
         {icon ? <Icon name={icon} /> : null}
         <span className="shell-nav__label">{label}</span>
       </button>

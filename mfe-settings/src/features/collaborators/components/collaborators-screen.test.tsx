@@ -221,3 +221,38 @@ test('an inviter without the role bit can invite but not change roles', async ()
   expect(screen.getByRole('dialog', { name: 'Invitez un Collaborateur' })).toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: /Rôle de/ })).not.toBeInTheDocument();
 });
+
+describe('on a phone (under 768 px)', () => {
+  beforeEach(() => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: query.includes('max-width: 767.98px'),
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }),
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  test('members are a list of cards, each field labelled as the table header, with the same role select', async () => {
+    renderScreen(<CollaboratorsScreen />, ROUTE);
+    const list = await screen.findByRole('list', { name: 'Membres de l’organisation' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const paul = within(list)
+      .getAllByRole('listitem')
+      .find((card) => card.textContent?.includes('Durand Paul'));
+    if (!paul) throw new Error('no card for Durand Paul');
+    expect(
+      within(paul)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['E-mail', 'Rôle', 'Licence']);
+    expect(within(paul).getByText('paul@exemple.fr')).toBeInTheDocument();
+    expect(within(paul).getByText('Sans licence')).toBeInTheDocument();
+    expect(within(paul).getByRole('combobox', { name: 'Rôle de Durand Paul' })).toHaveValue('r3');
+    expect(within(paul).getByRole('button', { name: 'Supprimer Durand Paul' })).toBeInTheDocument();
+  });
+});

@@ -2,11 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { type OrganisationUsersReply, PERMISSION } from '@app/domain';
 import {
   Button,
+  CardList,
+  CardListItem,
   ignoreHandledFailure,
   invalidateApiQueries,
   notifySuccess,
   Spinner,
   useApiQuery,
+  usePhoneLayout,
 } from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
@@ -41,6 +44,7 @@ export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
   const canChangeRoles = can(PERMISSION.EDIT_PERMISSIONS);
   const canRemove = can(PERMISSION.REMOVE_COLLABORATOR);
   const ownerId = organisation?.ownerId;
+  const phone = usePhoneLayout();
 
   const handleRoleChange = async (member: Member, roleId: string) => {
     if (!organisationId || !data) return;
@@ -66,6 +70,51 @@ export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
     }
   };
 
+  /** One member's columns, shown as table cells on a desk and as a card's fields on a phone. */
+  const cellsOf = (member: Member) => {
+    const roleId = member.roles[0]?._id ?? '';
+    const isSelf = member._id === userId;
+    return {
+      name: (
+        <>
+          {member.username}
+          {isSelf ? <span className="settings-hint"> (vous)</span> : null}
+        </>
+      ),
+      email: member.email,
+      role:
+        canChangeRoles && !isSelf && data ? (
+          <select
+            className="settings-select"
+            aria-label={`Rôle de ${member.username}`}
+            value={roleId}
+            disabled={saving === member._id}
+            onChange={(event) => void handleRoleChange(member, event.target.value)}
+          >
+            {roleId === '' ? <option value="">Aucun rôle</option> : null}
+            {data.roles.map((role) => (
+              <option key={role._id} value={role._id}>
+                {role.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          (member.roles[0]?.name ?? 'Aucun rôle')
+        ),
+      licence: member.licenceId ? 'Licence attribuée' : 'Sans licence',
+      actions:
+        isSelf || member._id === ownerId ? null : (
+          <Button
+            variant="ghost"
+            aria-label={`Supprimer ${member.username}`}
+            onClick={() => setRemoving(member)}
+          >
+            Supprimer
+          </Button>
+        ),
+    };
+  };
+
   return (
     <SettingsPage title="Collaborateurs">
       <div className="settings-toolbar">
@@ -74,6 +123,24 @@ export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
       </div>
       {data === null ? (
         <Spinner />
+      ) : phone ? (
+        <CardList label="Membres de l’organisation">
+          {data.users.map((member) => {
+            const cells = cellsOf(member);
+            return (
+              <CardListItem
+                key={member._id}
+                title={cells.name}
+                fields={[
+                  { label: 'E-mail', value: cells.email },
+                  { label: 'Rôle', value: cells.role },
+                  { label: 'Licence', value: cells.licence },
+                ]}
+                actions={canRemove ? cells.actions : null}
+              />
+            );
+          })}
+        </CardList>
       ) : (
         <table className="settings-table">
           <caption className="settings-visually-hidden">Membres de l’organisation</caption>
@@ -88,49 +155,14 @@ export function CollaboratorsScreen({ licences }: CollaboratorsScreenProps) {
           </thead>
           <tbody>
             {data.users.map((member) => {
-              const roleId = member.roles[0]?._id ?? '';
-              const isSelf = member._id === userId;
+              const cells = cellsOf(member);
               return (
                 <tr key={member._id}>
-                  <td>
-                    {member.username}
-                    {isSelf ? <span className="settings-hint"> (vous)</span> : null}
-                  </td>
-                  <td>{member.email}</td>
-                  <td>
-                    {canChangeRoles && !isSelf ? (
-                      <select
-                        className="settings-select"
-                        aria-label={`Rôle de ${member.username}`}
-                        value={roleId}
-                        disabled={saving === member._id}
-                        onChange={(event) => void handleRoleChange(member, event.target.value)}
-                      >
-                        {roleId === '' ? <option value="">Aucun rôle</option> : null}
-                        {data.roles.map((role) => (
-                          <option key={role._id} value={role._id}>
-                            {role.name}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      (member.roles[0]?.name ?? 'Aucun rôle')
-                    )}
-                  </td>
-                  <td>{member.licenceId ? 'Licence attribuée' : 'Sans licence'}</td>
-                  {canRemove ? (
-                    <td>
-                      {isSelf || member._id === ownerId ? null : (
-                        <Button
-                          variant="ghost"
-                          aria-label={`Supprimer ${member.username}`}
-                          onClick={() => setRemoving(member)}
-                        >
-                          Supprimer
-                        </Button>
-                      )}
-                    </td>
-                  ) : null}
+                  <td>{cells.name}</td>
+                  <td>{cells.email}</td>
+                  <td>{cells.role}</td>
+                  <td>{cells.licence}</td>
+                  {canRemove ? <td>{cells.actions}</td> : null}
                 </tr>
               );
             })}

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { type OrganisationUsersReply, parseBinaryValue, PERMISSION, permissionsOf } from '@app/domain';
 import {
   Button,
+  CardList,
+  CardListItem,
   ignoreHandledFailure,
   Modal,
   ModalFooter,
   notifySuccess,
   Spinner,
   useApiQuery,
+  usePhoneLayout,
 } from '@app/platform';
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
@@ -36,6 +39,7 @@ export function RolesScreen() {
   const canCreate = can(PERMISSION.CREATE_ROLE);
   const canEdit = can(PERMISSION.EDIT_ROLE);
   const canDelete = can(PERMISSION.DELETE_ROLE);
+  const phone = usePhoneLayout();
 
   const holders = (role: Role) =>
     data?.users.filter((user) => user.roles.some((held) => held._id === role._id)).length ?? 0;
@@ -55,6 +59,38 @@ export function RolesScreen() {
     }
   };
 
+  /** One role's columns, shown as table cells on a desk and as a card's fields on a phone. */
+  const cellsOf = (role: Role) => {
+    const count = holders(role);
+    const granted = permissionsOf(parseBinaryValue(role.binaryValue) ?? 0).length;
+    return {
+      permissions: `${granted} / 23`,
+      members: count,
+      actions: (
+        <>
+          {canEdit ? (
+            <Button
+              variant="secondary"
+              aria-label={`Modifier le rôle ${role.name}`}
+              onClick={() => setEditing({ role })}
+            >
+              Modifier
+            </Button>
+          ) : null}
+          {canDelete && count === 0 ? (
+            <Button
+              variant="ghost"
+              aria-label={`Supprimer le rôle ${role.name}`}
+              onClick={() => setDeleting(role)}
+            >
+              Supprimer
+            </Button>
+          ) : null}
+        </>
+      ),
+    };
+  };
+
   return (
     <SettingsPage title="Rôles et permissions">
       {canCreate ? (
@@ -64,6 +100,23 @@ export function RolesScreen() {
       ) : null}
       {data === null ? (
         <Spinner />
+      ) : phone ? (
+        <CardList label="Rôles de l’organisation">
+          {data.roles.map((role) => {
+            const cells = cellsOf(role);
+            return (
+              <CardListItem
+                key={role._id}
+                title={role.name}
+                fields={[
+                  { label: 'Permissions', value: cells.permissions },
+                  { label: 'Membres', value: cells.members },
+                ]}
+                actions={canEdit || canDelete ? cells.actions : null}
+              />
+            );
+          })}
+        </CardList>
       ) : (
         <table className="settings-table">
           <caption className="settings-visually-hidden">Rôles de l’organisation</caption>
@@ -77,35 +130,13 @@ export function RolesScreen() {
           </thead>
           <tbody>
             {data.roles.map((role) => {
-              const count = holders(role);
-              const granted = permissionsOf(parseBinaryValue(role.binaryValue) ?? 0).length;
+              const cells = cellsOf(role);
               return (
                 <tr key={role._id}>
                   <td>{role.name}</td>
-                  <td>{granted} / 23</td>
-                  <td>{count}</td>
-                  {canEdit || canDelete ? (
-                    <td className="roles__actions">
-                      {canEdit ? (
-                        <Button
-                          variant="secondary"
-                          aria-label={`Modifier le rôle ${role.name}`}
-                          onClick={() => setEditing({ role })}
-                        >
-                          Modifier
-                        </Button>
-                      ) : null}
-                      {canDelete && count === 0 ? (
-                        <Button
-                          variant="ghost"
-                          aria-label={`Supprimer le rôle ${role.name}`}
-                          onClick={() => setDeleting(role)}
-                        >
-                          Supprimer
-                        </Button>
-                      ) : null}
-                    </td>
-                  ) : null}
+                  <td>{cells.permissions}</td>
+                  <td>{cells.members}</td>
+                  {canEdit || canDelete ? <td className="roles__actions">{cells.actions}</td> : null}
                 </tr>
               );
             })}
