@@ -217,6 +217,7 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
           options={view.options}
           onToggle={view.toggle}
           onClear={view.clear}
+          onClose={() => setFiltersOpen(false)}
         />
       )}
       {list.loading ? (
