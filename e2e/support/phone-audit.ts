@@ -34,7 +34,7 @@ export async function sidewaysOverflow(
       }
       return false;
     };
-    const wide = [...document.body.querySelectorAll('*')]
+    const wide = Array.from(document.body.querySelectorAll('*'))
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && box.right > viewport + 0.5 && !clipped(element);
@@ -84,9 +84,9 @@ export async function smallTouchTargets(page: Page, scope = 'main', min = MIN_TA
           .trim()
           .slice(0, 60);
       const offenders: string[] = [];
-      const elements = [...document.querySelectorAll(root)].flatMap((area) => [
-        ...area.querySelectorAll(selector),
-      ]);
+      const elements = Array.from(document.querySelectorAll(root)).flatMap((area) =>
+        Array.from(area.querySelectorAll(selector)),
+      );
       for (const element of elements) {
         // Leaflet's own map markers and attribution are drawn by the map library, not our controls.
         if (element.closest('.leaflet-control-attribution, .leaflet-marker-pane')) continue;
@@ -111,8 +111,8 @@ export async function smallInputFonts(page: Page, scope = 'main', min = MIN_INPU
     ({ root, size }) => {
       const fields =
         'input:not([type="hidden"], [type="checkbox"], [type="radio"], [type="range"]), select, textarea';
-      return [...document.querySelectorAll(root)]
-        .flatMap((area) => [...area.querySelectorAll(fields)])
+      return Array.from(document.querySelectorAll(root))
+        .flatMap((area) => Array.from(area.querySelectorAll(fields)))
         .filter((element) => element.getBoundingClientRect().width > 0)
         .map((element) => ({
           element,
