@@ -139,7 +139,7 @@ test.describe('on a phone (390×844, touch)', () => {
     }) => {
       await useSession(page, org.user.token);
       await page.goto(`${app.url}${screen.path()}`);
-      await expect(screen.ready(page)).toBeVisible();
+      await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
       if (screen.cards) {
         await expect(screen.cards(page).getByRole('listitem').first()).toBeVisible();
         await expect(page.locator('main table')).toHaveCount(0);
@@ -264,7 +264,7 @@ test.describe('on a tablet (768×1024, touch)', () => {
     test(`${screen.name}: no sideways scroll, 44 px targets, 16 px fields`, async ({ page }) => {
       await useSession(page, org.user.token);
       await page.goto(`${app.url}${screen.path()}`);
-      await expect(screen.ready(page)).toBeVisible();
+      await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
       await expectFingerFriendly(page);
     });
   }
