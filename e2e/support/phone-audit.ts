@@ -24,12 +24,14 @@ export async function sidewaysOverflow(
           : ''
       }`;
     // Inside a region that scrolls or clips sideways (a tab strip), sticking out is that region's way.
+    // An absolutely placed element escapes the clip of every box between it and its containing block
+    // (a screen-reader-only label in a scrolling table does, and widens the page), a fixed one of all.
     const clipped = (element: Element) => {
-      for (
-        let parent = element.parentElement;
-        parent && parent !== document.body;
-        parent = parent.parentElement
-      ) {
+      const position = getComputedStyle(element).position;
+      if (position === 'fixed') return false;
+      const containing =
+        position === 'absolute' ? (element as HTMLElement).offsetParent : element.parentElement;
+      for (let parent = containing; parent && parent !== document.body; parent = parent.parentElement) {
         if (getComputedStyle(parent).overflowX !== 'visible') return true;
       }
       return false;
