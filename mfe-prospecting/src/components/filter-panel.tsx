@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { FILTER_KINDS, FILTER_KIND_LABELS, findDepartment, type FilterKind } from '@app/domain';
 import { Button } from '@app/platform';
 import type { FacetSelection } from '../utils/list-filter';
 import type { FacetCounts } from '../utils/list-index';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { FacetGroup } from './facet-group';
 
 export type FilterPanelProps = {
@@ -12,6 +13,8 @@ export type FilterPanelProps = {
   options: Record<FilterKind, readonly string[]>;
   onToggle: (kind: FilterKind, value: string) => void;
   onClear: () => void;
+  /** Under 768 px the panel covers the screen: this closes it ("Voir les résultats"). */
+  onClose?: () => void;
 };
 
 /** "01" reads "01 – Ain". */
@@ -20,8 +23,24 @@ function describeDepartement(code: string): string {
   return department ? `${department.code} – ${department.name}` : code;
 }
 
-/** The five multi-select filters of the list and "Supprimer les filtres". */
-export function FilterPanel({ id, selection, counts, options, onToggle, onClear }: FilterPanelProps) {
+/**
+ * The five multi-select filters of the list and "Supprimer les filtres". Under 768 px, a full-height
+ * sheet that takes the focus and closes with "Voir les résultats" (docs/decisions/phone-layout.md).
+ */
+export function FilterPanel({
+  id,
+  selection,
+  counts,
+  options,
+  onToggle,
+  onClear,
+  onClose,
+}: FilterPanelProps) {
+  const sheet = usePhoneLayout() && onClose !== undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (sheet) heading.current?.focus();
+  }, [sheet]);
   const toggleRegion = useCallback((value: string) => onToggle('region', value), [onToggle]);
   const toggleDepartement = useCallback((value: string) => onToggle('departement', value), [onToggle]);
   const toggleCodePostale = useCallback((value: string) => onToggle('codePostale', value), [onToggle]);
@@ -36,7 +55,16 @@ export function FilterPanel({ id, selection, counts, options, onToggle, onClear 
   };
 
   return (
-    <section id={id} className="opportunity-filters" aria-label="Filtres">
+    <section
+      id={id}
+      className={sheet ? 'opportunity-filters opportunity-filters--sheet' : 'opportunity-filters'}
+      aria-label="Filtres"
+    >
+      {sheet && (
+        <h2 ref={heading} className="opportunity-filters__title" tabIndex={-1}>
+          Filtres
+        </h2>
+      )}
       <div className="opportunity-filters__groups">
         {FILTER_KINDS.map((kind) => (
           <FacetGroup
@@ -54,6 +82,7 @@ export function FilterPanel({ id, selection, counts, options, onToggle, onClear 
         <Button variant="secondary" onClick={onClear}>
           Supprimer les filtres
         </Button>
+        {sheet && <Button onClick={onClose}>Voir les résultats</Button>}
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { VirtualTable, type PagedRows } from './virtual-table';
 
 const VIEWPORT_HEIGHT = 440;
 const ROW_HEIGHT = 44;
+const CARD_HEIGHT = 110;
 
 // jsdom lays nothing out: give the scroll area the height a browser would.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
@@ -36,12 +37,8 @@ function renderCities(rows: PagedRows<City>, fetchIntervalMs?: number) {
       columns={['Nom', 'Code Postal']}
       rows={rows}
       rowHeight={ROW_HEIGHT}
-      renderCells={(city) => (
-        <>
-          <td>{city.name}</td>
-          <td>69000</td>
-        </>
-      )}
+      cardHeight={CARD_HEIGHT}
+      renderCells={(city) => [city.name, '69000']}
       fetchIntervalMs={fetchIntervalMs}
     />,
   );
@@ -110,4 +107,48 @@ test('the region takes keyboard focus, so the arrow keys scroll it', async () =>
   renderCities(cities(10_000));
   await userEvent.tab();
   expect(screen.getByRole('region', { name: 'Villes' })).toHaveFocus();
+});
+
+describe('under 768 px', () => {
+  beforeEach(() => {
+    // The phone layout's media query matches, as in a 390 px wide window.
+    window.matchMedia = jest.fn().mockImplementation((query: string) => ({
+      matches: query === '(max-width: 767.98px)',
+      media: query,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    }));
+  });
+  afterEach(() => {
+    delete (window as Partial<Window>).matchMedia;
+  });
+
+  test('the rows are a list of cards, each field labelled with its column, still virtualized', () => {
+    renderCities(cities(10_000));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Villes' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.length).toBeGreaterThanOrEqual(VIEWPORT_HEIGHT / CARD_HEIGHT);
+    expect(cards.length).toBeLessThan(40);
+    expect(cards[3]).toHaveAttribute('aria-posinset', '4');
+    expect(cards[3]).toHaveAttribute('aria-setsize', '10000');
+    const terms = within(cards[3] as HTMLElement).getAllByRole('term');
+    expect(terms.map((term) => term.textContent)).toEqual(['Nom', 'Code Postal']);
+    const values = within(cards[3] as HTMLElement).getAllByRole('definition');
+    expect(values.map((value) => value.textContent)).toEqual(['Ville 3', '69000']);
+  });
+
+  test('scrolling the cards asks for the rows around the new window', () => {
+    const rows = cities(10_000);
+    renderCities(rows);
+    const scroller = screen.getByRole('region', { name: 'Villes' });
+    act(() => {
+      scroller.scrollTop = 5_000 * CARD_HEIGHT;
+      fireEvent.scroll(scroller);
+    });
+    const [first, last] = rows.requestRows.mock.lastCall as [number, number];
+    expect(first).toBeLessThanOrEqual(5_000);
+    expect(last).toBeGreaterThanOrEqual(5_000 + VIEWPORT_HEIGHT / CARD_HEIGHT);
+    expect(screen.getByText('Ville 5000').closest('li')).toHaveAttribute('aria-posinset', '5001');
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 
 /** Rows rendered above and below the visible ones, so a wheel turn never shows a blank row. */
 const OVERSCAN = 12;
@@ -18,14 +19,19 @@ export type PagedRows<Row> = {
 export type VirtualTableProps<Row> = {
   /** The scrolling region's accessible name. */
   label: string;
-  /** CSS block: `<block>__scroller`, `<block>__row`, `<block>__spacer`, `<block>__col--<column>`. */
+  /**
+   * CSS block: `<block>__scroller`, `<block>__row`, `<block>__spacer`, `<block>__col--<column>`; as
+   * cards, `<block>__scroller--cards`, `<block>-cards`, `<block>__card`, `<block>__field--<column>`.
+   */
   block: string;
   columns: readonly string[];
   rows: PagedRows<Row>;
   /** In px, as the table's CSS draws a row. */
   rowHeight: number;
-  /** The `<td>`s of a loaded row, one per column. */
-  renderCells: (row: Row) => ReactNode;
+  /** In px, as the CSS draws a card (its gap included): under 768 px the rows are cards. */
+  cardHeight: number;
+  /** What each cell of a loaded row shows, one per column, in the columns' order. */
+  renderCells: (row: Row) => readonly ReactNode[];
   /** At most one batch of page requests per interval while the user drags the scrollbar; else at once. */
   fetchIntervalMs?: number;
 };
@@ -34,6 +40,8 @@ export type VirtualTableProps<Row> = {
  * A table of many rows, virtualized: only the visible rows (plus a few) are in the page, the others are
  * spacer rows, and `aria-rowcount` / `aria-rowindex` tell assistive technologies where a row sits in the
  * whole list. The region scrolls with the keyboard (it is focusable); pages are fetched as it scrolls.
+ * Under 768 px the same rows are a list of cards, each field labelled with its column's header, still
+ * virtualized (docs/decisions/phone-layout.md).
  */
 export function VirtualTable<Row extends { _id: string }>({
   label,
@@ -41,21 +49,26 @@ export function VirtualTable<Row extends { _id: string }>({
   columns,
   rows,
   rowHeight,
+  cardHeight,
   renderCells,
   fetchIntervalMs,
 }: VirtualTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastFetch = useRef(0);
   const total = rows.total ?? 0;
+  const cards = usePhoneLayout();
+  const itemHeight = cards ? cardHeight : rowHeight;
 
   // The component is not memoised by the compiler; the virtualizer re-renders it on scroll, as intended.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+    estimateSize: () => itemHeight,
     overscan: OVERSCAN,
   });
+  // A window turned across the breakpoint: every position moves to the new height.
+  useEffect(() => virtualizer.measure(), [virtualizer, itemHeight]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
@@ -77,6 +90,53 @@ export function VirtualTable<Row extends { _id: string }>({
 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+
+  if (cards) {
+    return (
+      <div
+        ref={scroller}
+        className={`${block}__scroller ${block}__scroller--cards`}
+        tabIndex={0}
+        aria-label={label}
+        role="region"
+      >
+        <ul className={`${block}-cards`} aria-label={label} style={{ paddingTop, paddingBottom }}>
+          {items.map((item) => {
+            const row = rows.rowAt(item.index);
+            return (
+              <li
+                key={row?._id ?? item.key}
+                className={`${block}__card${row ? '' : ` ${block}__card--loading`}`}
+                aria-setsize={total}
+                aria-posinset={item.index + 1}
+                style={{ height: cardHeight }}
+              >
+                {row ? (
+                  <dl className={`${block}__fields`}>
+                    {renderCells(row).map((content, index) => {
+                      const column = columns[index] ?? '';
+                      return (
+                        <div
+                          key={column}
+                          className={`${block}__field ${block}__field--${columnClass(column)}`}
+                        >
+                          <dt>{column}</dt>
+                          <dd>{content}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                ) : (
+                  'Chargement…'
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    );
+  }
+
   const spacer = (height: number) => (
     <tr aria-hidden="true" className={`${block}__spacer`} style={{ height }}>
       <td colSpan={columns.length} />
@@ -117,7 +177,9 @@ export function VirtualTable<Row extends { _id: string }>({
             }
             return (
               <tr key={row._id} aria-rowindex={item.index + 2} className={`${block}__row`}>
-                {renderCells(row)}
+                {renderCells(row).map((content, index) => (
+                  <td key={columns[index]}>{content}</td>
+                ))}
               </tr>
             );
           })}

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { OPPORTUNITY_STATE_BUTTON_LABELS } from '@app/domain';
 import { ModalFooter } from '@app/platform';
 import type { OpportunityStateChange } from '../../hooks/use-opportunity-state-change';
+import { usePhoneLayout } from '../../hooks/use-phone-layout';
 
 export type DatePickerPanelProps = { change: OpportunityStateChange };
 
@@ -17,6 +19,8 @@ export function DatePickerPanel({ change }: DatePickerPanelProps) {
   const errorId = useId();
   const open = step.kind === 'picker';
   const target = open ? step.target : null;
+  // Under 768 px, a sheet along the bottom of the screen: out of the card, which scrolls and moves.
+  const phone = usePhoneLayout();
 
   useEffect(() => {
     if (!target) return undefined;
@@ -47,7 +51,7 @@ export function DatePickerPanel({ change }: DatePickerPanelProps) {
     }
   };
 
-  return (
+  const form = (
     <form
       className="state-picker"
       role="dialog"
@@ -85,4 +89,5 @@ export function DatePickerPanel({ change }: DatePickerPanelProps) {
       />
     </form>
   );
+  return phone ? createPortal(form, document.body) : form;
 }

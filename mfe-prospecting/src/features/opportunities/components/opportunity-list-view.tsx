@@ -57,6 +57,7 @@ export function OpportunityListView({
           options={view.options}
           onToggle={view.toggle}
           onClear={view.clear}
+          onClose={() => setFiltersOpen(false)}
         />
       )}
       <p className="opportunity-list__summary" aria-live="polite">

@@ -22,7 +22,10 @@ function hrefOf(value: string, link: ProspectCellProps['link']): string | null {
   return null;
 }
 
-/** One cell of the file table: the full value on one line (ellipsis, full text on hover), 'Aucun' when empty. */
+/**
+ * What one cell of the file table shows: the full value on one line (ellipsis, full text on hover),
+ * 'Aucun' when empty.
+ */
 export function ProspectCell({ value, strong = false, link, flag }: ProspectCellProps) {
   const text = displayValue(value);
   const href = isEmptyValue(value) ? null : hrefOf(text, link);
@@ -34,7 +37,7 @@ export function ProspectCell({ value, strong = false, link, flag }: ProspectCell
     .filter(Boolean)
     .join(' ');
   return (
-    <td className={className} title={flag ? `${text} · ${flag}` : text}>
+    <span className={className} title={flag ? `${text} · ${flag}` : text}>
       {flag && (
         <>
           <span className="prospect-table__flag">{flag}</span>{' '}
@@ -47,6 +50,6 @@ export function ProspectCell({ value, strong = false, link, flag }: ProspectCell
       ) : (
         text
       )}
-    </td>
+    </span>
   );
 }

@@ -123,7 +123,8 @@ test('a prospect whose SIRET is invalid shows "SIRET à vérifier" before its na
 
   const flagged = within(await screen.findByRole('row', { name: /Prospect 0/ }));
   expect(flagged.getAllByRole('cell')[3]).toHaveTextContent(/^SIRET à vérifier Prospect 0$/);
-  expect(flagged.getAllByRole('cell')[3]).toHaveAttribute('title', 'Prospect 0 · SIRET à vérifier');
+  const cell = within(flagged.getAllByRole('cell')[3] as HTMLElement);
+  expect(cell.getByTitle('Prospect 0 · SIRET à vérifier')).toHaveTextContent(/^SIRET à vérifier Prospect 0$/);
   expect(screen.getAllByText('SIRET à vérifier')).toHaveLength(1);
 });
 

@@ -1,23 +1,27 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, progressPercent, type ProspectFileRow } from '@app/domain';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
+import { FILE_COLUMNS, FILE_TAG } from '../utils/file-columns';
 import { formatCount, formatPercent } from '../utils/format-percent';
 import { LineIcon } from './line-icon';
 import { PrivateMark } from './private-mark';
+import { ProspectFilesCards } from './prospect-files-cards';
 
 export type ProspectFilesTableProps = {
   files: readonly ProspectFileRow[];
   onDelete: (file: ProspectFileRow) => void;
 };
 
-/** The static tag every file carries (SPEC.md §2). */
-export const FILE_TAG = 'Prospection';
-
 const detailPath = (file: ProspectFileRow) => `/dashboard/prospect/show/${encodeURIComponent(file._id)}`;
 
-/** The files list; a click anywhere on a row opens the file, its title is the keyboard's way in. */
+/**
+ * The files list; a click anywhere on a row opens the file, its title is the keyboard's way in.
+ * Under 768 px, a list of cards.
+ */
 export function ProspectFilesTable({ files, onDelete }: ProspectFilesTableProps) {
   const navigate = useNavigate();
+  const phone = usePhoneLayout();
 
   const handleRowClick = (event: MouseEvent<HTMLTableRowElement>, file: ProspectFileRow) => {
     // The title link and the delete button do their own thing.
@@ -25,34 +29,35 @@ export function ProspectFilesTable({ files, onDelete }: ProspectFilesTableProps)
     navigate(detailPath(file));
   };
 
+  if (phone) return <ProspectFilesCards files={files} onDelete={onDelete} />;
   return (
     <div className="prospect-files__table-wrapper">
       <table className="prospect-files-table">
         <thead>
           <tr>
             <th scope="col" className="prospect-files-table__col--user">
-              Utilisateur
+              {FILE_COLUMNS.user}
             </th>
             <th scope="col" className="prospect-files-table__col--title">
-              Titre
+              {FILE_COLUMNS.title}
             </th>
             <th scope="col" className="prospect-files-table__col--to-qualify">
-              A qualifier
+              {FILE_COLUMNS.toQualify}
             </th>
             <th scope="col" className="prospect-files-table__col--active">
-              Opportunités actives
+              {FILE_COLUMNS.active}
             </th>
             <th scope="col" className="prospect-files-table__col--progress">
-              Suggestions
+              {FILE_COLUMNS.progress}
             </th>
             <th scope="col" className="prospect-files-table__col--date">
-              Date de création
+              {FILE_COLUMNS.created}
             </th>
             <th scope="col" className="prospect-files-table__col--date">
-              Date de mise a jour
+              {FILE_COLUMNS.updated}
             </th>
             <th scope="col" className="prospect-files-table__col--tag">
-              Tag
+              {FILE_COLUMNS.tag}
             </th>
             <th scope="col" className="prospect-files-table__col--action">
               <span className="prospect-files__sr-only">Actions</span>

@@ -10,6 +10,8 @@ import { ProspectAction } from './prospect-action';
 import { ProspectCell } from './prospect-cell';
 
 export const PROSPECT_ROW_HEIGHT = 44;
+/** A prospect as a card under 768 px (prospect-files.css draws it this tall, its gap included). */
+export const PROSPECT_CARD_HEIGHT = 316;
 /** Beside the company name of a prospect whose SIRET is invalid (length or check digit). */
 export const SIRET_FLAG = SIRET_FLAG_LABEL;
 /** At most one batch of page requests per interval while the user drags the scrollbar. */
@@ -52,47 +54,44 @@ export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTabl
   const renderCells = (prospect: ProspectRow) => {
     const extra = parseExtraFields(prospect.value);
     const extraCount = countExtraFields(extra);
-    return (
-      <>
-        <td>
-          <ProspectAction
-            state={opportunities.stateOf(prospect)}
-            adding={opportunities.isAdding(prospect)}
-            prospectName={displayValue(prospect.prospect)}
-            onAdd={() => opportunities.add(prospect)}
-          />
-        </td>
-        <td>
-          {extraCount > 0 ? (
-            <button
-              type="button"
-              className="prospect-extra-count"
-              aria-label={`${extraCount} ${extraCount > 1 ? 'informations complémentaires' : 'information complémentaire'}`}
-              onClick={() => handleShowExtra(prospect, extra)}
-            >
-              {extraCount}
-            </button>
-          ) : (
-            <span className="prospect-table__none" title="Aucune information complémentaire">
-              <span aria-hidden="true">–</span>
-              <span className="prospect-files__sr-only">Aucune information complémentaire</span>
-            </span>
-          )}
-        </td>
-        <ProspectCell value={prospect.username} />
-        <ProspectCell
-          value={prospect.prospect}
-          strong
-          flag={prospect.siretFlagged ? SIRET_FLAG : undefined}
-        />
-        <ProspectCell value={prospect.enseigne} />
-        <ProspectCell value={prospect.codePostale} />
-        <ProspectCell value={prospect.ville} />
-        <ProspectCell value={prospect.adresseComplete} />
-        <ProspectCell value={prospect.site} link="site" />
-        <ProspectCell value={prospect.telephone} link="phone" />
-      </>
-    );
+    return [
+      <ProspectAction
+        key="action"
+        state={opportunities.stateOf(prospect)}
+        adding={opportunities.isAdding(prospect)}
+        prospectName={displayValue(prospect.prospect)}
+        onAdd={() => opportunities.add(prospect)}
+      />,
+      extraCount > 0 ? (
+        <button
+          key="com"
+          type="button"
+          className="prospect-extra-count"
+          aria-label={`${extraCount} ${extraCount > 1 ? 'informations complémentaires' : 'information complémentaire'}`}
+          onClick={() => handleShowExtra(prospect, extra)}
+        >
+          {extraCount}
+        </button>
+      ) : (
+        <span key="com" className="prospect-table__none" title="Aucune information complémentaire">
+          <span aria-hidden="true">–</span>
+          <span className="prospect-files__sr-only">Aucune information complémentaire</span>
+        </span>
+      ),
+      <ProspectCell key="user" value={prospect.username} />,
+      <ProspectCell
+        key="prospect"
+        value={prospect.prospect}
+        strong
+        flag={prospect.siretFlagged ? SIRET_FLAG : undefined}
+      />,
+      <ProspectCell key="enseigne" value={prospect.enseigne} />,
+      <ProspectCell key="cp" value={prospect.codePostale} />,
+      <ProspectCell key="ville" value={prospect.ville} />,
+      <ProspectCell key="adresse" value={prospect.adresseComplete} />,
+      <ProspectCell key="site" value={prospect.site} link="site" />,
+      <ProspectCell key="telephone" value={prospect.telephone} link="phone" />,
+    ];
   };
 
   return (
@@ -103,6 +102,7 @@ export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTabl
         columns={COLUMNS}
         rows={pages}
         rowHeight={PROSPECT_ROW_HEIGHT}
+        cardHeight={PROSPECT_CARD_HEIGHT}
         renderCells={renderCells}
         fetchIntervalMs={FETCH_INTERVAL_MS}
       />

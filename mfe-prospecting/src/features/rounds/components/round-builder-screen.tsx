@@ -229,6 +229,7 @@ function StopChooser({ filter, onComputed }: StopChooserProps) {
           options={view.options}
           onToggle={view.toggle}
           onClear={view.clear}
+          onClose={() => setFiltersOpen(false)}
         />
       )}
       {list.loading ? (

@@ -5,6 +5,8 @@ import type { UnassignedPages } from '../hooks/use-unassigned-pages';
 import type { UnassignedProspect } from '../types/unassigned-prospect';
 
 export const UNASSIGNED_ROW_HEIGHT = 44;
+/** A prospect of the pool as a card under 768 px (unassigned.css draws it this tall, its gap included). */
+export const UNASSIGNED_CARD_HEIGHT = 208;
 
 const COLUMNS = [
   'Action',
@@ -28,38 +30,41 @@ export function UnassignedTable({ pages, taken, taking, onTake }: UnassignedTabl
   const renderCells = (prospect: UnassignedProspect) => {
     const name = displayValue(prospect.prospect);
     const opportunityId = taken.get(prospect._id);
-    return (
-      <>
-        <td>
-          {opportunityId ? (
-            <Link to={`/dashboard/opportunity/${encodeURIComponent(opportunityId)}?type=todo`}>Ouvrir</Link>
-          ) : (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary unassigned-table__take"
-              aria-label={`Prendre ${name}`}
-              disabled={taking.has(prospect._id)}
-              onClick={() => onTake(prospect)}
-            >
-              Prendre
-            </button>
-          )}
-        </td>
-        <td className="unassigned-table__name">
-          {prospect.siretFlagged && (
-            <>
-              <span className="unassigned-table__flag">{SIRET_FLAG_LABEL}</span>{' '}
-            </>
-          )}
-          {name}
-        </td>
-        <td>{displayValue(prospect.enseigne)}</td>
-        <td>{displayValue(prospect.codePostale)}</td>
-        <td>{displayValue(prospect.ville)}</td>
-        <td>{displayValue(prospect.telephone)}</td>
-        <td>{displayValue(prospect.username)}</td>
-      </>
-    );
+    return [
+      opportunityId ? (
+        <Link
+          key="action"
+          className="unassigned-table__open"
+          to={`/dashboard/opportunity/${encodeURIComponent(opportunityId)}?type=todo`}
+        >
+          Ouvrir
+        </Link>
+      ) : (
+        <button
+          key="action"
+          type="button"
+          className="ui-button ui-button--secondary unassigned-table__take"
+          aria-label={`Prendre ${name}`}
+          disabled={taking.has(prospect._id)}
+          onClick={() => onTake(prospect)}
+        >
+          Prendre
+        </button>
+      ),
+      <span key="name" className="unassigned-table__name">
+        {prospect.siretFlagged && (
+          <>
+            <span className="unassigned-table__flag">{SIRET_FLAG_LABEL}</span>{' '}
+          </>
+        )}
+        {name}
+      </span>,
+      displayValue(prospect.enseigne),
+      displayValue(prospect.codePostale),
+      displayValue(prospect.ville),
+      displayValue(prospect.telephone),
+      displayValue(prospect.username),
+    ];
   };
 
   return (
@@ -69,6 +74,7 @@ export function UnassignedTable({ pages, taken, taking, onTake }: UnassignedTabl
       columns={COLUMNS}
       rows={pages}
       rowHeight={UNASSIGNED_ROW_HEIGHT}
+      cardHeight={UNASSIGNED_CARD_HEIGHT}
       renderCells={renderCells}
     />
   );
