@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { FILTER_KINDS, FILTER_KIND_LABELS, findDepartment, type FilterKind } from '@app/domain';
-import { Button } from '@app/platform';
+import { Button, usePhoneLayout } from '@app/platform';
 import type { FacetSelection } from '../utils/list-filter';
 import type { FacetCounts } from '../utils/list-index';
-import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { FacetGroup } from './facet-group';
 
 export type FilterPanelProps = {

@@ -1,6 +1,6 @@
+import { usePhoneLayout } from '@app/platform';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { usePhoneLayout } from '../hooks/use-phone-layout';
 
 /** Rows rendered above and below the visible ones, so a wheel turn never shows a blank row. */
 const OVERSCAN = 12;

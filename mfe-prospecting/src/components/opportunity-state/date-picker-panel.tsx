@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { OPPORTUNITY_STATE_BUTTON_LABELS } from '@app/domain';
-import { ModalFooter } from '@app/platform';
+import { ModalFooter, usePhoneLayout } from '@app/platform';
 import type { OpportunityStateChange } from '../../hooks/use-opportunity-state-change';
-import { usePhoneLayout } from '../../hooks/use-phone-layout';
 
 export type DatePickerPanelProps = { change: OpportunityStateChange };
 

@@ -1,7 +1,7 @@
+import { usePhoneLayout } from '@app/platform';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, progressPercent, type ProspectFileRow } from '@app/domain';
-import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { FILE_COLUMNS, FILE_TAG } from '../utils/file-columns';
 import { formatCount, formatPercent } from '../utils/format-percent';
 import { LineIcon } from './line-icon';
