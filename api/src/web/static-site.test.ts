@@ -20,6 +20,9 @@ describe('one-port static site', () => {
     writeFile(web, 'shell/dist/main.js', 'console.log("main")');
     writeFile(web, 'shell/dist/vendors.3f2a9c1b7d.js', '/* chunk */');
     writeFile(web, 'shell/dist/favicon.ico', 'ico');
+    writeFile(web, 'shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
+    writeFile(web, 'shell/dist/manifest.webmanifest', '{"name":"Prospection"}');
+    writeFile(web, 'shell/dist/icons/icon-192.png', 'png');
     writeFile(web, 'mfe-auth/dist/remoteEntry.js', '/* auth entry */');
     writeFile(web, 'mfe-auth/dist/mf-manifest.json', '{"name":"auth"}');
     writeFile(web, 'mfe-auth/dist/src_routes_tsx.0123456789abcdef.js', '/* auth chunk */');
@@ -43,6 +46,28 @@ describe('one-port static site', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('serves the service worker as a script to revalidate on every check, from the root scope', async () => {
+    const res = await request(t.app).get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    // A cached worker script would keep every client on the old version.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated, and its icons', async () => {
+    const manifest = await request(t.app).get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const icon = await request(t.app).get('/icons/icon-192.png');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
 
   it('answers 404, not the shell, for a missing file', async () => {
     const res = await request(t.app).get('/missing-chunk.1234abcd.js');

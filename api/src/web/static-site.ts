@@ -6,10 +6,16 @@ import express, { type Response, Router } from 'express';
 import type { ChatWidgetConfig } from './chat-widget-config';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
-/** Entry files whose names never change between builds: browsers must revalidate them. */
+/**
+ * Entry files whose names never change between builds: browsers must revalidate them. The service
+ * worker's script above all: a cached sw.js would hold every client on the old version
+ * (docs/decisions/offline-app.md).
+ */
 const NO_CACHE_FILES = new Set([
   'index.html',
   'main.js',
+  'sw.js',
+  'manifest.webmanifest',
   'remoteEntry.js',
   'mf-manifest.json',
   'mf-stats.json',
