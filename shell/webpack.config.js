@@ -4,6 +4,7 @@ const { createWebpackConfig } = require('../tooling/webpack/create-config');
 const { devRemoteEntries } = require('../tooling/webpack/dev-remotes');
 const { PublicFilesPlugin } = require('../tooling/webpack/public-files');
 const { ServiceWorkerPlugin } = require('../tooling/webpack/service-worker');
+const { StartupPreloadPlugin } = require('../tooling/webpack/startup-preload');
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -17,6 +18,8 @@ module.exports = createWebpackConfig({
   plugins: ({ production }) => [
     // The web app manifest and its icons (docs/decisions/offline-app.md).
     new PublicFilesPlugin(path.join(__dirname, 'public')),
+    // The bootstrap chunk and the shared packages' chunks, asked for with main.js.
+    ...(production ? [new StartupPreloadPlugin({ lazy: ['axios'] })] : []),
     // The service worker, production only (the page registers it only there): /sw.js, with the list
     // of the shell's files to precache.
     ...(production
