@@ -65,7 +65,7 @@ export function remotePreloads(name: string, dist: string): Preload[] {
   const cached = readCache.get(file);
   if (cached?.mtimeMs === mtimeMs) return cached.preloads;
   const base = `/remotes/${name}/`;
-  let preloads: Preload[] = [];
+  let preloads: Preload[];
   try {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as FederationManifest;
     const entry = manifest.metaData?.remoteEntry;
