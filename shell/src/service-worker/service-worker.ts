@@ -29,6 +29,9 @@ declare const self: ServiceWorkerGlobalScope & {
 
 const SHELL_PAGE = '/index.html';
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] });
+// The API's answers vary on Origin (CORS) and Accept-Encoding; the content does not. A file cached
+// from the page's preload hint (a CORS request) must answer the federation runtime's fetch offline.
+const matchOptions: CacheQueryOptions = { ignoreVary: true };
 
 // The page asks (the "Mettre à jour" button) before a waiting version takes over.
 self.addEventListener('message', (event) => {
@@ -42,6 +45,7 @@ registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !isApiRequest(url),
   new NetworkFirst({
     cacheName: CACHE_NAMES.pages,
+    matchOptions,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
       okOnly(),
@@ -57,6 +61,7 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && !isApiRequest(url) && isRuntimeManifest(url),
   new NetworkFirst({
     cacheName: CACHE_NAMES.manifests,
+    matchOptions,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [okOnly()],
   }),
@@ -74,6 +79,7 @@ registerRoute(
     isHashedFile(url),
   new CacheFirst({
     cacheName: CACHE_NAMES.chunks,
+    matchOptions,
     plugins: [okOnly(), new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
   }),
 );
