@@ -39,15 +39,13 @@ class StartupPreloadPlugin {
         const publicPath =
           compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
         data.headTags.push(
-          ...[...files]
-            .sort()
-            .map((file) =>
-              HtmlWebpackPlugin.createHtmlTagObject('link', {
-                rel: 'preload',
-                as: 'script',
-                href: `${publicPath}${file}`,
-              }),
-            ),
+          ...[...files].sort().map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as: 'script',
+              href: `${publicPath}${file}`,
+            }),
+          ),
         );
         return data;
       });
