@@ -1,16 +1,19 @@
 // Lighthouse (performance, accessibility, best practices) in Debian's Chromium, against the built
-// one-port app (issue 12 "Budgets"):
+// one-port app (issue 12 "Budgets", issue 19 "the field day on a phone"):
 // - /login, signed out, cold cache;
 // - /dashboard/opportunity/list/all, signed in (token and organisation in local storage, as the app
 //   keeps them), cold cache, over 20,000 opportunities seeded as opportunities.mjs does;
+// - /dashboard/tournees/<id>, a saved round of 12 stops of that list, signed in, cold cache;
 // - the import modal, opened from the files list: a timespan around the click (what opening it costs)
 //   and a snapshot of the open modal (accessibility, best practices; no load to score).
 // A Lighthouse user flow over one page: the session is written into local storage between steps and
-// the later navigations keep it (disableStorageReset); the HTTP cache is emptied before each one.
-// Both presets run: desktop (the product's users work on desktops: the target) and mobile (Lighthouse's
-// default, a mid-range phone on slow 4G, simulated), for comparison.
-// Usage: node bench/lighthouse.mjs [--preset desktop|mobile] [--report <dir>] (after npm run build)
-//   → bench/results/lighthouse.json (both presets only); --report writes each flow's HTML report.
+// the later navigations keep it (disableStorageReset); the HTTP cache is emptied before each one (the
+// service worker is unregistered and its caches deleted too: every navigation is a first visit).
+// Both presets run: mobile (Lighthouse's default, a mid-range phone on slow 4G, simulated: the target
+// since issue 19, performance ≥ 90 and accessibility 100) and desktop, for comparison.
+// Usage: node bench/lighthouse.mjs [--preset desktop|mobile] [--runs <n>] [--report <dir>]
+//   (after npm run build:apps) → bench/results/lighthouse.json (both presets only); --report writes
+//   each flow's HTML report.
 /* global window */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desktopConfig, startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { cleanUp, fullList, newDataDir, seededApi, stop } from './opportunities.mjs';
+import { cleanUp, fullList, newDataDir, post, seededApi, stop } from './opportunities.mjs';
 import { pathOption } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,9 +37,13 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const TARGET_PERFORMANCE = 95;
+const TARGET_PERFORMANCE = 90;
+const TARGET_ACCESSIBILITY = 100;
+const TARGET_PRESET = 'mobile';
+const ROUND_STOPS = 12;
 /** Lighthouse's own advice: several runs and their median, the machine being noisy. */
-const DESKTOP_RUNS = 3;
+const runsIndex = process.argv.indexOf('--runs');
+const TARGET_RUNS = runsIndex === -1 ? 3 : Number(process.argv[runsIndex + 1]);
 const presetIndex = process.argv.indexOf('--preset');
 const onlyPreset = presetIndex === -1 ? undefined : process.argv[presetIndex + 1];
 const reportDir = pathOption('report', 'lighthouse-reports');
@@ -112,14 +119,38 @@ function summarise(step) {
   };
 }
 
-async function emptyCache(page) {
+/** A first visit again: no HTTP cache, no service worker, none of its caches. */
+async function emptyCache(page, origin) {
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
   await cdp.detach();
 }
 
+/** A saved round over the seeded list's Lyon opportunities (every fourth, ids as seed() writes them). */
+async function saveRound(base, lister) {
+  const stops = Array.from({ length: ROUND_STOPS }, (_, index) => {
+    const i = 1 + index * 4;
+    return {
+      opportunityId: `c${i.toString(16).padStart(23, '0')}`,
+      name: `Société ${i} Crêperie`,
+      address: `${i} rue de la Mesure, 69003 Lyon`,
+      lat: 45.75 + index * 0.004,
+      lng: 4.83 + (index % 4) * 0.006,
+    };
+  });
+  const { round } = await post(base, '/api/round/create', {
+    token: lister.token,
+    organisationId: lister.organisationId,
+    name: 'Tournée de mesure',
+    start: { label: 'Agence de Lyon', lat: 45.76, lng: 4.835 },
+    stops,
+  });
+  return round._id;
+}
+
 /** The three screens, one flow, for one preset (`config` undefined: Lighthouse's mobile default). */
-async function audit(browser, base, lister, preset, config) {
+async function audit(browser, base, lister, roundId, preset, config) {
   const page = await browser.newPage();
   const flow = await startFlow(page, {
     name: `${preset}`,
@@ -137,14 +168,20 @@ async function audit(browser, base, lister, preset, config) {
     },
     { token: lister.token, organisationId: lister.organisationId },
   );
-  await emptyCache(page);
+  await emptyCache(page, base);
   await flow.navigate(`${base}/dashboard/opportunity/list/all`, {
     name: `/dashboard/opportunity/list/all (${LIST_SIZE} opportunités)`,
     disableStorageReset: true,
   });
   const shown = await page.$eval('.opportunity-tab__count', (node) => node.textContent);
 
-  await emptyCache(page);
+  await emptyCache(page, base);
+  await flow.navigate(`${base}/dashboard/tournees/${roundId}`, {
+    name: `/dashboard/tournees/<id> (tournée enregistrée, ${ROUND_STOPS} étapes)`,
+    disableStorageReset: true,
+  });
+
+  await emptyCache(page, base);
   await page.goto(`${base}/dashboard/prospect/list`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('::-p-aria(Ajouter un fichier[role="button"])');
   await flow.startTimespan({ name: "ouverture de la fenêtre d'import" });
@@ -227,23 +264,26 @@ async function main() {
     // As the other benches: the list read once before (the API's list index and cards in memory).
     const { token, organisationId } = lister;
     await fullList(base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
+    const roundId = await saveRound(base, lister);
     const runs = [];
     const presets = [
-      ['desktop', desktopConfig, DESKTOP_RUNS],
-      ['mobile', undefined, 1],
+      ['mobile', undefined, TARGET_RUNS],
+      ['desktop', desktopConfig, 1],
     ].filter(([preset]) => !onlyPreset || preset === onlyPreset);
     for (const [preset, config, times] of presets)
       for (let index = 1; index <= times; index += 1) {
-        const run = { ...(await audit(browser, base, lister, preset, config)), run: index };
+        const run = { ...(await audit(browser, base, lister, roundId, preset, config)), run: index };
         print(run);
         runs.push(run);
       }
     const summary = summariseRuns(runs);
     for (const line of summary)
-      if (line.preset === 'desktop' && line.mode === 'navigation')
+      if (line.preset === TARGET_PRESET && line.mode === 'navigation')
         console.log(
-          `Objectif (bureau, médiane de ${line.runs}) : ${line.name} : performance ${line.performance.median} ` +
-            `(${line.performance.all.join(', ')}) (objectif ≥ ${TARGET_PERFORMANCE})`,
+          `Objectif (mobile, médiane de ${line.runs}) : ${line.name} : performance ${line.performance.median} ` +
+            `(${line.performance.all.join(', ')}) (objectif ≥ ${TARGET_PERFORMANCE}), accessibilité ` +
+            `${line.accessibility.median} (objectif ${TARGET_ACCESSIBILITY}) ; FCP ${line.metrics.fcpMs.median} ms, ` +
+            `LCP ${line.metrics.lcpMs.median} ms, TBT ${line.metrics.tbtMs.median} ms, CLS ${line.metrics.cls.median}`,
         );
     const results = {
       date: new Date().toISOString(),
@@ -254,9 +294,11 @@ async function main() {
       note: 'réseau et CPU simulés par Lighthouse (Lantern) à partir de la trace réelle : les tâches longues observées (donc TBT et TTI) dépendent de la charge de la machine partagée',
       target: {
         performance: TARGET_PERFORMANCE,
-        preset: 'desktop',
-        screens: ['/login', '/dashboard/opportunity/list/all'],
+        accessibility: TARGET_ACCESSIBILITY,
+        preset: TARGET_PRESET,
+        screens: ['/login', '/dashboard/opportunity/list/all', '/dashboard/tournees/<id>'],
       },
+      roundStops: ROUND_STOPS,
       opportunities: LIST_SIZE,
       summary,
       runs,

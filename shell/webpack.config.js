@@ -2,6 +2,9 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { createWebpackConfig } = require('../tooling/webpack/create-config');
 const { devRemoteEntries } = require('../tooling/webpack/dev-remotes');
+const { PublicFilesPlugin } = require('../tooling/webpack/public-files');
+const { ServiceWorkerPlugin } = require('../tooling/webpack/service-worker');
+const { StartupPreloadPlugin } = require('../tooling/webpack/startup-preload');
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -12,6 +15,17 @@ module.exports = createWebpackConfig({
   dir: __dirname,
   name: 'shell',
   devPort: 3001,
+  plugins: ({ production }) => [
+    // The web app manifest and its icons (docs/decisions/offline-app.md).
+    new PublicFilesPlugin(path.join(__dirname, 'public')),
+    // The bootstrap chunk and the shared packages' chunks, asked for with main.js.
+    ...(production ? [new StartupPreloadPlugin({ lazy: ['axios'] })] : []),
+    // The service worker, production only (the page registers it only there): /sw.js, with the list
+    // of the shell's files to precache.
+    ...(production
+      ? [new ServiceWorkerPlugin({ swSrc: path.join(__dirname, 'src/service-worker/service-worker.ts') })]
+      : []),
+  ],
   devServer: () => ({
     proxy: [{ context: ['/api', '/app-config.json'], target: API_URL }],
     setupMiddlewares: (middlewares, devServer) => {

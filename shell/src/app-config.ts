@@ -5,7 +5,7 @@ export type AppConfig = { chatWidget: ChatWidgetConfig | null };
 /** Runtime configuration served next to the shell, so one build runs in every environment. */
 export async function fetchAppConfig(): Promise<AppConfig> {
   try {
-    const response = await fetch('/app-config.json', { cache: 'no-store' });
+    const response = await fetch('/app-config.json');
     if (!response.ok) return { chatWidget: null };
     return (await response.json()) as AppConfig;
   } catch {

@@ -7,6 +7,7 @@ import { fetchAppConfig } from './app-config';
 import { injectChatWidget } from './chat/chat-widget';
 import { registerFederatedRemotes } from './remotes/federation';
 import { fetchRemoteDefinitions } from './remotes/remote-manifest';
+import { registerServiceWorker } from './service-worker/register';
 import { DEFAULT_REMOTE_ROUTES, type RemoteDefinition } from './remotes/remote-table';
 import './shell.css';
 
@@ -38,6 +39,7 @@ async function start() {
       </BrowserRouter>
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void start();

@@ -21,6 +21,7 @@ const runtimeCoreEsm = path.join(
  * @param {number} options.devPort
  * @param {(devServer: object) => object} [options.devServer]
  * @param {string} [options.platformDir] build against a pinned copy of @app/platform (compatibility tests)
+ * @param {(build: { production: boolean }) => object[]} [options.plugins] the app's own webpack plugins
  */
 function createWebpackConfig(options) {
   const { dir, name, exposes, runtimePlugins, devPort, platformDir = PLATFORM_DIR } = options;
@@ -123,6 +124,7 @@ function createWebpackConfig(options) {
           scriptLoading: 'defer',
           chunks: ['main'],
         }),
+        ...(options.plugins ? options.plugins({ production }) : []),
       ],
       optimization: {
         splitChunks: {

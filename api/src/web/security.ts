@@ -66,7 +66,9 @@ export function contentSecurityDirectives(config: SecurityConfig) {
     'font-src': [self, 'data:', ...remoteOrigins, ...chat],
     'media-src': [self, ...chat],
     'frame-src': [self, ...chat],
+    // The service worker (/sw.js) and the web app manifest are this origin's (offline-app.md).
     'worker-src': [self, 'blob:'],
+    'manifest-src': [self],
     'object-src': ["'none'"],
     'form-action': [self],
     'frame-ancestors': [self],

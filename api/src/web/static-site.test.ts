@@ -1,5 +1,6 @@
 // One-port serving: shell with history fallback, remotes, manifests, cache headers, missing builds.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -20,6 +21,9 @@ describe('one-port static site', () => {
     writeFile(web, 'shell/dist/main.js', 'console.log("main")');
     writeFile(web, 'shell/dist/vendors.3f2a9c1b7d.js', '/* chunk */');
     writeFile(web, 'shell/dist/favicon.ico', 'ico');
+    writeFile(web, 'shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
+    writeFile(web, 'shell/dist/manifest.webmanifest', '{"name":"Prospection"}');
+    writeFile(web, 'shell/dist/icons/icon-192.png', 'png');
     writeFile(web, 'mfe-auth/dist/remoteEntry.js', '/* auth entry */');
     writeFile(web, 'mfe-auth/dist/mf-manifest.json', '{"name":"auth"}');
     writeFile(web, 'mfe-auth/dist/src_routes_tsx.0123456789abcdef.js', '/* auth chunk */');
@@ -43,6 +47,28 @@ describe('one-port static site', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('serves the service worker as a script to revalidate on every check, from the root scope', async () => {
+    const res = await request(t.app).get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    // A cached worker script would keep every client on the old version.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated, and its icons', async () => {
+    const manifest = await request(t.app).get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const icon = await request(t.app).get('/icons/icon-192.png');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
 
   it('answers 404, not the shell, for a missing file', async () => {
     const res = await request(t.app).get('/missing-chunk.1234abcd.js');
@@ -140,5 +166,87 @@ describe('overrides and missing builds', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('preload hints in the shell page', () => {
+  let t: TestApp;
+
+  beforeAll(() => {
+    const web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
+    writeFile(
+      web,
+      'shell/dist/index.html',
+      '<!doctype html><html><head><title>Shell</title></head><body></body></html>',
+    );
+    writeFileSync(
+      path.join(web, 'remotes.json'),
+      JSON.stringify({
+        auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] },
+        prospecting: { entry: '/remotes/prospecting/mf-manifest.json', routes: ['/dashboard/prospect'] },
+        settings: { entry: '/remotes/settings/mf-manifest.json', routes: ['/dashboard/prospect/settings'] },
+      }),
+    );
+    writeFile(
+      web,
+      'mfe-auth/dist/mf-manifest.json',
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [
+          {
+            path: './Routes',
+            assets: {
+              js: {
+                sync: ['407.312f5238.js', '__federation_expose_Routes.186dd86f.js'],
+                async: ['305.37287ec4.js'],
+              },
+            },
+          },
+        ],
+      }),
+    );
+    writeFile(
+      web,
+      'mfe-settings/dist/mf-manifest.json',
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ path: './Routes', assets: { js: { sync: ['settings.0123abcd.js'] } } }],
+      }),
+    );
+    // The deployment's manifest is read when the app starts.
+    t = createTestApp({ env: { WEB_ROOT: web } });
+  });
+  afterAll(() => t.close());
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"( crossorigin="anonymous")?>/g)].map(
+      ([, href, as, cors]) => `${as}${cors ? '+cors' : ''} ${href}`,
+    );
+
+  it("asks at once for the shell's start files and the route's remote: manifest, entry, first chunks", async () => {
+    const res = await request(t.app).get('/login');
+    expect(res.status).toBe(200);
+    expect(preloads(res.text)).toEqual([
+      'fetch+cors /remotes.json',
+      'fetch+cors /app-config.json',
+      'fetch+cors /remotes/auth/mf-manifest.json',
+      'script /remotes/auth/remoteEntry.js',
+      'script /remotes/auth/407.312f5238.js',
+      'script /remotes/auth/__federation_expose_Routes.186dd86f.js',
+    ]);
+    // The hints sit in the head, before the page's own scripts would be found.
+    expect(res.text.indexOf('rel="preload"')).toBeLessThan(res.text.indexOf('</head>'));
+  });
+
+  it('picks the most specific remote, and none for a route no remote owns or a remote not built', async () => {
+    const settings = preloads((await request(t.app).get('/dashboard/prospect/settings')).text);
+    expect(settings).toContain('script /remotes/settings/settings.0123abcd.js');
+    expect(settings.some((hint) => hint.includes('/remotes/prospecting/'))).toBe(false);
+    // Prospecting is not built in this web root: only the shell's start files.
+    expect(preloads((await request(t.app).get('/dashboard/prospect/list')).text)).toEqual([
+      'fetch+cors /remotes.json',
+      'fetch+cors /app-config.json',
+    ]);
+    expect(preloads((await request(t.app).get('/dashboard')).text)).toHaveLength(2);
   });
 });

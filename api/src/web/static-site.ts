@@ -1,15 +1,22 @@
 // One-port mode: the built shell at /, each remote at /remotes/<name>/, and the runtime manifests
 // the shell reads at start (/remotes.json, /app-config.json). docs/decisions/one-port-serving.md.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import type { ChatWidgetConfig } from './chat-widget-config';
+import { pageWithPreloads, remoteForPath, remotePreloads, servedRemoteRoutes } from './preload-hints';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
-/** Entry files whose names never change between builds: browsers must revalidate them. */
+/**
+ * Entry files whose names never change between builds: browsers must revalidate them. The service
+ * worker's script above all: a cached sw.js would hold every client on the old version
+ * (docs/decisions/offline-app.md).
+ */
 const NO_CACHE_FILES = new Set([
   'index.html',
   'main.js',
+  'sw.js',
+  'manifest.webmanifest',
   'remoteEntry.js',
   'mf-manifest.json',
   'mf-stats.json',
@@ -75,6 +82,14 @@ export function createStaticSite(config: {
   // Read once at start, like the configuration: a deployment changes it and restarts.
   const file = deploymentManifest(config.webRoot);
   const manifest = remotesManifest(config, file);
+  const remoteRoutes = servedRemoteRoutes(manifest, remotesServedHere(file));
+  // The shell's page, read again when a new build replaces it.
+  let page: { mtimeMs: number; html: string } | null = null;
+  const shellPage = (): string => {
+    const { mtimeMs } = statSync(shellIndex);
+    if (page?.mtimeMs !== mtimeMs) page = { mtimeMs, html: readFileSync(shellIndex, 'utf8') };
+    return page.html;
+  };
 
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -132,8 +147,11 @@ export function createStaticSite(config: {
         notFound(res);
         return;
       }
+      // With preload hints for what the route's first screen needs (preload-hints.ts).
+      const remote = remoteForPath(remoteRoutes, req.path);
+      const hints = remote ? remotePreloads(remote, path.join(config.webRoot, `mfe-${remote}`, 'dist')) : [];
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(shellIndex);
+      res.type('html').send(pageWithPreloads(shellPage(), hints));
     });
   });
 

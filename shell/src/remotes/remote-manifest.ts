@@ -16,7 +16,8 @@ export type ParsedRemoteManifest = { remotes: RemoteDefinition[]; problems: stri
  * decided at deploy time, not baked into the shell's build (docs/decisions/module-manifest.md).
  */
 export async function fetchRemoteDefinitions(): Promise<RemoteDefinition[]> {
-  const response = await fetch(REMOTES_MANIFEST_PATH, { cache: 'no-store' });
+  // Served no-cache (revalidated every time); a plain fetch reuses the page's preload hint.
+  const response = await fetch(REMOTES_MANIFEST_PATH);
   if (!response.ok) throw new Error(`Manifeste des modules illisible (HTTP ${response.status})`);
   const { remotes, problems } = parseRemoteManifest(await response.json(), window.location.origin);
   // A malformed entry is left out and the rest of the shell starts: say which one, for its team.
