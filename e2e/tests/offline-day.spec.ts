@@ -130,16 +130,6 @@ test.beforeAll(async ({ browser }) => {
   context = await browser.newContext({ ...PHONE, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   page = await context.newPage();
   await useSession(page, seller.token);
-  // Until the responsive shell lands (issue 19, another part), its clock and footer make the page 551 px
-  // wide at 390 px; Chromium's mobile emulation then misplaces taps below the first screen. Clipped here
-  // so this test exercises the offline day, not that layout.
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '.shell-clock, .shell-footer { max-width: 100vw; overflow: hidden; }';
-      document.head.append(style);
-    });
-  });
 });
 
 test.afterAll(async () => {
