@@ -4,9 +4,9 @@
 // the second stop to someone else. Back online, the changes reach the server in order, once, and the
 // refused one is explained with the server's reason. Signing out then clears the device's copy.
 //
-// Without a service worker in this branch (issue 19's installable app comes with it), the app is not
-// reloaded while offline: the test moves inside the single-page app (rounds list → Ma journée), whose
-// screens read the replies kept in IndexedDB. docs/decisions/offline-day.md.
+// The app is also reloaded while offline: the service worker serves its code (offline-app.md), the shell
+// checks the session from the device and the screens read the replies kept in IndexedDB
+// (docs/decisions/offline-day.md).
 import { maskOf } from '@app/domain';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { callApi, callerOf, joinAsColleague, type Caller } from '../support/seed';
@@ -171,6 +171,10 @@ test('offline on a phone: changes are kept, counted, sent in order once back onl
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   }
 
+  // The service worker holds the app's code once this first visit is over.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await context.setOffline(true);
   await expect(banner()).toHaveText('Hors ligne');
 
@@ -178,6 +182,13 @@ test('offline on a phone: changes are kept, counted, sent in order once back onl
   await page.getByRole('link', { name: '← Toutes les tournées' }).click();
   await page.getByRole('link', { name: 'Ma journée' }).click();
   await expect(bakery).toContainText('État : A faire');
+
+  // Reopened with no network at all: the code from the service worker, the session and the day from the device.
+  await page.reload();
+  await expect(bakery).toContainText('État : A faire');
+  await expect(bakery.getByRole('region', { name: /Informations contractuelles/ })).toBeVisible();
+  await expect(page.locator('.round-marker')).toHaveCount(3);
+  await expect(banner()).toHaveText('Hors ligne');
 
   // "En attente" with its follow-up date and a comment with its status.
   await bakery.getByRole('button', { name: /Changer l’état/ }).tap();

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import {
   apiPost,
   useApiQuery,
@@ -8,6 +9,7 @@ import {
 
 type VerifyReply = { user: SessionUser };
 type OrganisationsReply = { organisations: OrganisationSummary[] };
+type SessionCheck = { user: SessionUser; organisations: OrganisationsReply['organisations'] };
 
 /** Reloads the organisations into the session store (after a creation or a join, say). */
 export async function refreshOrganisations(): Promise<void> {
@@ -15,26 +17,34 @@ export async function refreshOrganisations(): Promise<void> {
   useSessionStore.getState().setOrganisations(organisations);
 }
 
-/** The stored session, checked (silently: an invalid one is cleared by the API client), then its organisations. */
-async function verifySession({ session }: { session: string }): Promise<boolean> {
+/** The stored session, checked (silently: an invalid one is cleared by the API client), and its organisations. */
+async function checkSession(): Promise<SessionCheck> {
   const { user } = await apiPost<VerifyReply>('/api/verify', {}, { silent: true });
-  // Signed out (or in again) meanwhile: this answer is about a session that is gone.
-  if (useSessionStore.getState().token !== session) return false;
-  useSessionStore.getState().setUser(user);
-  await refreshOrganisations();
-  return true;
+  const { organisations } = await apiPost<OrganisationsReply>('/api/organisation/get');
+  return { user, organisations };
 }
 
 /**
  * Checks the stored session with the server when the shell starts (SPEC.md §7 /api/verify) and loads
  * the user's organisations. An invalid session is cleared by the API client, which goes to /login.
+ * The answer is kept on the device, so a phone with no network reopens the app on the last check
+ * (docs/decisions/offline-day.md); signing out deletes it.
  */
 export function useSessionBootstrap(): { ready: boolean } {
   const token = useSessionStore((state) => state.token);
   // Keyed by the token (a new session is checked again), not by the organisation it loads.
-  const { data } = useApiQuery(verifySession, token ? { session: token } : null, {
+  const { data } = useApiQuery(checkSession, token ? { session: token } : null, {
     key: 'verify',
     byOrganisation: false,
+    offline: true,
   });
-  return { ready: Boolean(token) && data === true };
+  const [appliedTo, setAppliedTo] = useState<SessionCheck | null>(null);
+  useEffect(() => {
+    if (!data || !token) return;
+    const store = useSessionStore.getState();
+    store.setUser(data.user);
+    store.setOrganisations(data.organisations);
+    setAppliedTo(data);
+  }, [data, token]);
+  return { ready: Boolean(token) && data !== undefined && appliedTo === data };
 }
