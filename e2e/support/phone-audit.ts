@@ -29,8 +29,18 @@ export async function sidewaysOverflow(
     const clipped = (element: Element) => {
       const position = getComputedStyle(element).position;
       if (position === 'fixed') return false;
-      const containing =
-        position === 'absolute' ? (element as HTMLElement).offsetParent : element.parentElement;
+      // The containing block of an absolute element: its nearest positioned ancestor (SVG elements,
+      // Leaflet's drawn layers among them, have no offsetParent to ask).
+      let containing = element.parentElement;
+      if (position === 'absolute') {
+        while (
+          containing &&
+          containing !== document.body &&
+          getComputedStyle(containing).position === 'static'
+        ) {
+          containing = containing.parentElement;
+        }
+      }
       for (let parent = containing; parent && parent !== document.body; parent = parent.parentElement) {
         if (getComputedStyle(parent).overflowX !== 'visible') return true;
       }

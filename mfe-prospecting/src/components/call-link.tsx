@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react
 import { displayValue, type MessageView } from '@app/domain';
 import { useCallFollowUp } from '../hooks/use-call-follow-up';
 import { phoneHref } from '../utils/contact-hrefs';
+import './contact-link.css';
 
 // The outcome form (and the schema library it validates with) loads when a call is made: a list of
 // cards does not download it (docs/decisions/bundle-budget.md).
@@ -39,7 +40,11 @@ export function CallLink({ phone, opportunityId, callee, className, children, on
 
   return (
     <>
-      <a className={className} href={href} onClick={handleClick}>
+      <a
+        className={className ? `contact-link ${className}` : 'contact-link'}
+        href={href}
+        onClick={handleClick}
+      >
         {children ?? phone}
       </a>
       {offeredOnce && (

@@ -1,5 +1,6 @@
 import { displayValue } from '@app/domain';
 import { mailHref } from '../utils/contact-hrefs';
+import './contact-link.css';
 
 export type MailLinkProps = { mail: string; className?: string };
 
@@ -8,7 +9,7 @@ export function MailLink({ mail, className }: MailLinkProps) {
   const href = mailHref(mail);
   if (!href) return <>{displayValue(mail)}</>;
   return (
-    <a className={className} href={href}>
+    <a className={className ? `contact-link ${className}` : 'contact-link'} href={href}>
       {mail.trim()}
     </a>
   );

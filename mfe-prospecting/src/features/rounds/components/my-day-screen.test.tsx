@@ -136,7 +136,7 @@ test('opens the round saved today with each stop: company, address, phone, state
   const florist = await stop('Fleurs République');
   expect(within(florist).getByText('En attente')).toBeInTheDocument();
   expect(within(florist).queryByRole('link')).not.toBeInTheDocument();
-  expect(screen.getByText('Carte de la tournée')).toBeInTheDocument();
+  expect(await screen.findByText('Carte de la tournée')).toBeInTheDocument();
 });
 
 test('any saved round can be picked instead', async () => {
