@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   apiPost,
   useApiQuery,
@@ -38,13 +38,13 @@ export function useSessionBootstrap(): { ready: boolean } {
     byOrganisation: false,
     offline: true,
   });
-  const [appliedTo, setAppliedTo] = useState<SessionCheck | null>(null);
+  const user = useSessionStore((state) => state.user);
   useEffect(() => {
     if (!data || !token) return;
     const store = useSessionStore.getState();
     store.setUser(data.user);
     store.setOrganisations(data.organisations);
-    setAppliedTo(data);
   }, [data, token]);
-  return { ready: Boolean(token) && data !== undefined && appliedTo === data };
+  // Ready once the check's answer is in the store (signing out clears the user, so a new session waits).
+  return { ready: Boolean(token) && data !== undefined && user !== null };
 }
