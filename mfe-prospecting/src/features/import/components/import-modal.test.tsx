@@ -187,7 +187,10 @@ test('importing sends the mapping and options, shows the summary, goes to the fi
     Tél: '612345678',
     Ville: 'Bourg-en-Bresse',
   });
-  expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/prospect/list file-1');
+  // The files list is reached once the import's answer is in (a render after the summary).
+  await waitFor(() =>
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/prospect/list file-1'),
+  );
   expect(screen.getByText('Ligne sans raison sociale ni enseigne : 1')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Télécharger les lignes rejetées' }));
