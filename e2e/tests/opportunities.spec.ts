@@ -327,7 +327,7 @@ test.describe.serial("les opportunités d'un commercial", () => {
     // The ids are kept for the detail page once the list has settled.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('all')?.split(';').length ?? 0)).toBe(7);
 
-    await cards.nth(0).getByRole('link').click();
+    await cards.nth(0).getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
     await expect(page.getByText('· 1 / 7')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Opportunité précédente' })).toHaveCount(0);
@@ -469,7 +469,7 @@ test.describe.serial("les opportunités d'un commercial", () => {
       await expect
         .poll(() => page.evaluate(() => localStorage.getItem('all')?.split(';').length ?? 0))
         .toBe(4);
-      await cards.nth(1).getByRole('link').click();
+      await cards.nth(1).getByRole('link').first().click();
       await expect(page.getByText('· 2 / 4')).toBeVisible();
       await how();
       await expect(page.getByText('4 opportunités')).toBeVisible();

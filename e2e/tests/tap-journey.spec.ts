@@ -30,19 +30,12 @@ test.afterAll(async () => {
   await geocoder?.stop();
 });
 
-/**
- * The navigation as a phone shows it: the "Menu" button and its drawer (issue 19), or, where the
- * shell still draws its rail at this width, the rail itself.
- */
+/** The navigation as a phone shows it: the "Menu" button of the top bar and its drawer (issue 19). */
 async function openNavigation(page: Page): Promise<Locator> {
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menu.isVisible()) {
-    await menu.tap();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer).toBeVisible();
-    return drawer;
-  }
-  return page.getByRole('navigation', { name: 'Navigation principale' });
+  await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  return drawer;
 }
 
 test('sign in, a list, a card moved to "En attente" with a comment, and a round of two, by taps only', async ({
