@@ -524,7 +524,7 @@ test.describe.serial("les opportunités d'un commercial", () => {
     await expect.poll(topCard).toBeTruthy();
     const before = await topCard();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('all')?.split(';').length ?? 0)).toBe(7);
-    await page.locator('[aria-posinset="7"]').getByRole('link').click();
+    await page.locator('[aria-posinset="7"]').getByRole('link').first().click();
     await expect(page.getByText('· 7 / 7')).toBeVisible();
     await page.goBack();
     await expect(page.getByText('7 opportunités')).toBeVisible();
