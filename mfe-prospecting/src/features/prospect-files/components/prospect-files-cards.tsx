@@ -5,7 +5,12 @@ import { FILE_COLUMNS, FILE_TAG } from '../utils/file-columns';
 import { formatCount, formatPercent } from '../utils/format-percent';
 import { LineIcon } from './line-icon';
 import { PrivateMark } from './private-mark';
-import type { ProspectFilesTableProps } from './prospect-files-table';
+
+/** The files and the delete action, as the desk table takes them. */
+export type ProspectFilesTableProps = {
+  files: readonly ProspectFileRow[];
+  onDelete: (file: ProspectFileRow) => void;
+};
 
 const detailPath = (file: ProspectFileRow) => `/dashboard/prospect/show/${encodeURIComponent(file._id)}`;
 

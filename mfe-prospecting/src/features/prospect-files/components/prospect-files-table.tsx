@@ -6,12 +6,7 @@ import { FILE_COLUMNS, FILE_TAG } from '../utils/file-columns';
 import { formatCount, formatPercent } from '../utils/format-percent';
 import { LineIcon } from './line-icon';
 import { PrivateMark } from './private-mark';
-import { ProspectFilesCards } from './prospect-files-cards';
-
-export type ProspectFilesTableProps = {
-  files: readonly ProspectFileRow[];
-  onDelete: (file: ProspectFileRow) => void;
-};
+import { ProspectFilesCards, type ProspectFilesTableProps } from './prospect-files-cards';
 
 const detailPath = (file: ProspectFileRow) => `/dashboard/prospect/show/${encodeURIComponent(file._id)}`;
 
