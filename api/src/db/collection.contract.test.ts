@@ -217,6 +217,33 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
     });
   });
 
+  describe('runInTransaction', () => {
+    it('keeps every write of the work, and answers what the work returns', async () => {
+      const answer = await store.runInTransaction(async () => {
+        await col.insertOne({ name: 'Eve', age: 20, tags: [], organisationId: 'o3' });
+        await col.updateOne({ name: 'Alice' }, { $set: { organisationId: 'o3' } });
+        await col.deleteOne({ name: 'Chloé' });
+        return 'fait';
+      });
+      expect(answer).toBe('fait');
+      expect(names(await col.find({ organisationId: 'o3' }, { sort: { name: 1 } }))).toEqual([
+        'Alice',
+        'Eve',
+      ]);
+      expect(await col.findOne({ name: 'Chloé' })).toBeNull();
+    });
+
+    it('joins a transaction already open when called inside it', async () => {
+      await store.runInTransaction(async () => {
+        await col.insertOne({ name: 'Eve', age: 20, tags: [], organisationId: 'o3' });
+        await store.runInTransaction(() =>
+          col.insertOne({ name: 'Fanny', age: 20, tags: [], organisationId: 'o3' }),
+        );
+      });
+      expect(await col.countDocuments({ organisationId: 'o3' })).toBe(2);
+    });
+  });
+
   describe('deletes', () => {
     it('deleteOne removes one match, deleteMany all', async () => {
       expect((await col.deleteOne({ age: 25 })).deletedCount).toBe(1);

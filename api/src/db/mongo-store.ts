@@ -158,6 +158,8 @@ export async function openMongoStore(uri: string, databaseName = databaseNameFro
       }
       return existing as unknown as Collection<T>;
     },
+    // A standalone server has no transactions: the writes run in order (write-transactions.md).
+    runInTransaction: (work) => work(),
     async dropAll(): Promise<void> {
       await db.dropDatabase();
       collections.clear();

@@ -1,6 +1,7 @@
 // Embedded store: SQLite through better-sqlite3, one table per collection holding `_id` and the document
 // as JSON text, expression indexes on the fields the repositories declare, WAL journal.
 // docs/decisions/data-store.md explains the choice, the guarantees and the operator translation.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -120,6 +121,50 @@ class SqliteEngine {
     this.seenArrayPaths = count;
   }
 
+  /** The open runInTransaction, if any: its own calls go through, every other call waits for its end. */
+  private transaction: { done: Promise<void> } | null = null;
+  private readonly transactionScope = new AsyncLocalStorage<object>();
+
+  /**
+   * Resolves at once, unless a runInTransaction is open and the caller is not inside it: then after
+   * it ends, so no other call of this process reads its uncommitted writes or writes into it.
+   */
+  async outsideTransactions(): Promise<void> {
+    while (this.transaction && this.transactionScope.getStore() !== this.transaction)
+      await this.transaction.done;
+  }
+
+  get transactionOpen(): boolean {
+    return this.transaction !== null;
+  }
+
+  /**
+   * Runs `work` in one IMMEDIATE transaction (docs/decisions/write-transactions.md): its collection
+   * calls are savepoints inside it, the whole commits when it resolves and rolls back when it throws.
+   */
+  async runInTransaction<R>(work: () => Promise<R>): Promise<R> {
+    // Called from inside an open one: its work joins it.
+    if (this.transaction && this.transactionScope.getStore() === this.transaction) return work();
+    await this.outsideTransactions();
+    this.endRead();
+    this.statement('BEGIN IMMEDIATE').run();
+    let end!: () => void;
+    const scope = { done: new Promise<void>((resolve) => (end = resolve)) };
+    this.transaction = scope;
+    try {
+      const result = await this.transactionScope.run(scope, work);
+      this.statement('COMMIT').run();
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.statement('ROLLBACK').run();
+      this.reloadAllArrayPaths();
+      throw error;
+    } finally {
+      this.transaction = null;
+      end();
+    }
+  }
+
   /** True while the reads of this event-loop turn share one read transaction (beginRead). */
   private readOpen = false;
 
@@ -202,6 +247,17 @@ class SqliteEngine {
     this.createdTables.add(table);
   }
 
+  /** After a rolled-back runInTransaction: every collection's registry, as the table holds it. */
+  private reloadAllArrayPaths(): void {
+    this.arrayPaths.clear();
+    const rows = this.statement('SELECT collection, path FROM _array_paths').all() as {
+      collection: string;
+      path: string;
+    }[];
+    for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
+    this.seenArrayPaths = rows.length;
+  }
+
   /** Rebuilds the in-memory registry after a rollback may have dropped rows of _array_paths. */
   reloadArrayPaths(collection: string): void {
     const rows = this.statement('SELECT path FROM _array_paths WHERE collection = ?').all(collection) as {
@@ -246,11 +302,15 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     return whereClause(filter, this.engine.arrayPathsOf(this.name));
   }
 
-  /** Runs a write in one transaction; a unique violation becomes DuplicateKeyError and nothing is kept. */
+  /**
+   * Runs a write in one transaction, IMMEDIATE so that it waits (busy_timeout) for another process's
+   * write lock instead of failing with SQLITE_BUSY when a deferred one would have to upgrade (inside
+   * runInTransaction it is a savepoint); a unique violation becomes DuplicateKeyError and nothing is kept.
+   */
   private write<R>(work: () => R): R {
     this.engine.endRead();
     try {
-      return this.engine.db.transaction(work)();
+      return this.engine.db.transaction(work).immediate();
     } catch (error) {
       this.engine.reloadArrayPaths(this.name);
       if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, error);
@@ -281,6 +341,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     const where = this.where(filter);
     if (options.projection) checkProjection(options.projection);
     const projected = projectedDocument(options.projection);
@@ -293,10 +354,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async find(filter: Filter<T>, options: FindOptions = {}): Promise<T[]> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     return this.select(filter, options);
   }
 
   async countDocuments(filter: Filter<T> = {} as Filter<T>): Promise<number> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     const where = this.where(filter);
     const statement = this.prepare(`SELECT count(*) AS n FROM ${this.tableSql} WHERE ${where.sql}`);
     this.engine.beginRead();
@@ -319,12 +382,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async insertOne(doc: NewDocument<T>): Promise<{ insertedId: string }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     const [insertedId] = this.write(() => this.insertRows([doc]));
     return { insertedId: insertedId as string };
   }
 
   /** One transaction: all the documents or none. Callers keep batches bounded (the event loop waits). */
   async insertMany(docs: NewDocument<T>[]): Promise<{ insertedIds: string[]; insertedCount: number }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (docs.length === 0) return { insertedIds: [], insertedCount: 0 };
     const insertedIds = this.write(() => this.insertRows(docs));
     return { insertedIds, insertedCount: insertedIds.length };
@@ -361,38 +426,42 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   async updateEach(
     updates: readonly { filter: Filter<T>; update: Update<T> }[],
   ): Promise<{ matchedCount: number }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (updates.length === 0) return { matchedCount: 0 };
     const works = updates.map(({ filter, update }) => this.updateWork(filter, update, false));
     return { matchedCount: this.write(() => works.reduce((matched, work) => matched + work(), 0)) };
   }
 
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     return this.update(filter, update, false);
   }
 
   async updateMany(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     return this.update(filter, update, true);
   }
 
   async deleteOne(filter: Filter<T>): Promise<{ deletedCount: number }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     const where = this.where(filter);
     const statement = this.prepare(
       `DELETE FROM ${this.tableSql} WHERE rowid = (SELECT rowid FROM ${this.tableSql} WHERE ${where.sql} LIMIT 1)`,
     );
-    this.engine.endRead();
-    const result = statement.run(...where.params);
+    const result = this.write(() => statement.run(...where.params));
     return { deletedCount: result.changes };
   }
 
   async deleteMany(filter: Filter<T>): Promise<{ deletedCount: number }> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     const where = this.where(filter);
     const statement = this.prepare(`DELETE FROM ${this.tableSql} WHERE ${where.sql}`);
-    this.engine.endRead();
-    const result = statement.run(...where.params);
+    const result = this.write(() => statement.run(...where.params));
     return { deletedCount: result.changes };
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     const fields = Object.entries(keys);
     if (fields.length === 0) throw new Error('Un index doit porter sur au moins un champ');
     const expression = (field: string) =>
@@ -502,6 +571,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
       }
       return existing as unknown as Collection<T>;
     },
+    runInTransaction: (work) => engine.runInTransaction(work),
     async dropAll(): Promise<void> {
       engine.dropAll();
       collections.clear();

@@ -100,6 +100,13 @@ export type StoreKind = 'sqlite' | 'sqlite-memory' | 'mongodb';
 export type Store = {
   readonly kind: StoreKind;
   collection<T extends Document>(name: string): Collection<T>;
+  /**
+   * Runs `work`, whose writes are one whole: all kept or, when it throws, none (embedded store: one
+   * IMMEDIATE SQLite transaction; the process's other calls wait for its end). `work` calls only this
+   * store, nothing slow (the write lock is held throughout). MongoDB runs it as a plain sequence
+   * (no transactions outside a replica set): docs/decisions/write-transactions.md.
+   */
+  runInTransaction<R>(work: () => Promise<R>): Promise<R>;
   /** Drops every collection (tests only). */
   dropAll(): Promise<void>;
   close(): Promise<void>;

@@ -44,6 +44,7 @@ function dyingStore(store: Store, at: { collection: string; write: Write; once?:
   return {
     kind: store.kind,
     collection: <T extends Document>(name: string) => wrap(store.collection<T>(name)),
+    runInTransaction: (work) => store.runInTransaction(work),
     dropAll: () => store.dropAll(),
     close: () => store.close(),
   };

@@ -29,11 +29,12 @@ export class LicencesRepository {
   readonly trials: Collection<TrialDoc>;
 
   /**
-   * `changed` runs after every write to an organisation's licences (the organisation's access version
-   * moves, so every instance's copy of its licences is read again: licences.md).
+   * `changed` runs after every write to an organisation's licences, in the same transaction (the
+   * organisation's access version moves, so every instance's copy of its licences is read again:
+   * licences.md).
    */
   constructor(
-    store: Store,
+    private readonly store: Store,
     private readonly changed: (organisationId: string) => Promise<void> = async () => undefined,
   ) {
     this.licences = store.collection<LicenceDoc>('licences');
@@ -60,10 +61,27 @@ export class LicencesRepository {
     }
   }
 
+  /**
+   * The trial record and its keys, one whole (runInTransaction: write-transactions.md); false, and
+   * nothing written, when the organisation already had its trial.
+   */
+  async insertTrialWithLicences(
+    trial: Omit<TrialDoc, '_id'>,
+    docs: Omit<LicenceDoc, '_id'>[],
+  ): Promise<boolean> {
+    return this.store.runInTransaction(async () => {
+      if (!(await this.insertTrial(trial))) return false;
+      await this.insertMany(docs);
+      return true;
+    });
+  }
+
   async insertMany(docs: Omit<LicenceDoc, '_id'>[]): Promise<void> {
-    await this.licences.insertMany(docs);
-    for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
-      await this.changed(organisationId);
+    await this.store.runInTransaction(async () => {
+      await this.licences.insertMany(docs);
+      for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
+        await this.changed(organisationId);
+    });
   }
 
   /** The organisation's licences, oldest first. */
@@ -86,12 +104,14 @@ export class LicencesRepository {
       organisationId: licence.organisationId,
       userId: licence.userId ?? null,
     };
-    const { matchedCount } =
-      userId === null
-        ? await this.licences.updateOne(filter, { $unset: { userId: true } })
-        : await this.licences.updateOne(filter, { $set: { userId, assignedAt: at } });
-    if (matchedCount === 1) await this.changed(licence.organisationId);
-    return matchedCount === 1;
+    return this.store.runInTransaction(async () => {
+      const { matchedCount } =
+        userId === null
+          ? await this.licences.updateOne(filter, { $unset: { userId: true } })
+          : await this.licences.updateOne(filter, { $set: { userId, assignedAt: at } });
+      if (matchedCount === 1) await this.changed(licence.organisationId);
+      return matchedCount === 1;
+    });
   }
 
   ofSubscription(organisationId: string, subscriptionId: string): Promise<LicenceDoc[]> {
@@ -100,14 +120,16 @@ export class LicencesRepository {
 
   /** Inserts one key with a given id; false when it already exists (a concurrent sync made it). */
   async insertWithId(doc: LicenceDoc): Promise<boolean> {
-    try {
-      await this.licences.insertOne(doc);
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
-    await this.changed(doc.organisationId);
-    return true;
+    return this.store.runInTransaction(async () => {
+      try {
+        await this.licences.insertOne(doc);
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) return false;
+        throw error;
+      }
+      await this.changed(doc.organisationId);
+      return true;
+    });
   }
 
   async setTermsOf(
@@ -115,17 +137,23 @@ export class LicencesRepository {
     subscriptionId: string,
     terms: Pick<LicenceDoc, 'plan' | 'period' | 'renewalAt'>,
   ): Promise<void> {
-    await this.licences.updateMany({ organisationId, subscriptionId }, { $set: terms });
-    await this.changed(organisationId);
+    await this.store.runInTransaction(async () => {
+      await this.licences.updateMany({ organisationId, subscriptionId }, { $set: terms });
+      await this.changed(organisationId);
+    });
   }
 
   async remove(licence: LicenceDoc): Promise<void> {
-    await this.licences.deleteOne({ _id: licence._id, organisationId: licence.organisationId });
-    await this.changed(licence.organisationId);
+    await this.store.runInTransaction(async () => {
+      await this.licences.deleteOne({ _id: licence._id, organisationId: licence.organisationId });
+      await this.changed(licence.organisationId);
+    });
   }
 
   async releaseAllOf(organisationId: string, userId: string): Promise<void> {
-    await this.licences.updateMany({ organisationId, userId }, { $unset: { userId: true } });
-    await this.changed(organisationId);
+    await this.store.runInTransaction(async () => {
+      await this.licences.updateMany({ organisationId, userId }, { $unset: { userId: true } });
+      await this.changed(organisationId);
+    });
   }
 }

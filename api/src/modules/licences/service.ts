@@ -96,8 +96,8 @@ export class LicencesService {
   async startTrial(organisationId: string, ownerId: string): Promise<void> {
     const startedAt = this.deps.now();
     const endsAt = startedAt + this.deps.trialDays * DAY_MS;
-    if (!(await this.deps.repository.insertTrial({ organisationId, startedAt, endsAt }))) return;
-    await this.deps.repository.insertMany(
+    await this.deps.repository.insertTrialWithLicences(
+      { organisationId, startedAt, endsAt },
       Array.from({ length: this.deps.trialLicences }, (_, index) => ({
         organisationId,
         ...(index === 0 ? { userId: ownerId } : {}),

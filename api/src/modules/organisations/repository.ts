@@ -36,7 +36,7 @@ export class OrganisationsRepository {
   readonly roles: Collection<RoleDoc>;
   readonly memberships: Collection<MembershipDoc>;
 
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     this.organisations = store.collection<OrganisationDoc>('organisations');
     this.roles = store.collection<RoleDoc>('roles');
     this.memberships = store.collection<MembershipDoc>('memberships');
@@ -47,6 +47,11 @@ export class OrganisationsRepository {
     await this.roles.createIndex({ organisationId: 1 });
     await this.memberships.createIndex({ organisationId: 1, userId: 1 }, { unique: true });
     await this.memberships.createIndex({ userId: 1 });
+  }
+
+  /** Runs `work`'s writes as one whole (Store.runInTransaction: docs/decisions/write-transactions.md). */
+  together<R>(work: () => Promise<R>): Promise<R> {
+    return this.store.runInTransaction(work);
   }
 
   findOrganisation(organisationId: string): Promise<OrganisationDoc | null> {
@@ -63,9 +68,12 @@ export class OrganisationsRepository {
   }
 
   async insertRoles(docs: Omit<RoleDoc, '_id'>[]): Promise<RoleDoc[]> {
-    const { insertedIds } = await this.roles.insertMany(docs);
-    for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
-      await this.markAccessChanged(organisationId);
+    const { insertedIds } = await this.together(async () => {
+      const inserted = await this.roles.insertMany(docs);
+      for (const organisationId of new Set(docs.map((doc) => doc.organisationId)))
+        await this.markAccessChanged(organisationId);
+      return inserted;
+    });
     return docs.map((doc, index) => ({ ...doc, _id: insertedIds[index] as string }));
   }
 
@@ -95,19 +103,26 @@ export class OrganisationsRepository {
   }
 
   async insertRole(doc: Omit<RoleDoc, '_id'>): Promise<RoleDoc> {
-    const { insertedId } = await this.roles.insertOne(doc);
-    await this.markAccessChanged(doc.organisationId);
+    const { insertedId } = await this.together(async () => {
+      const inserted = await this.roles.insertOne(doc);
+      await this.markAccessChanged(doc.organisationId);
+      return inserted;
+    });
     return { ...doc, _id: insertedId };
   }
 
   async updateRole(organisationId: string, roleId: string, set: Pick<RoleDoc, 'name' | 'binaryValue'>) {
-    await this.roles.updateOne({ _id: roleId, organisationId }, { $set: set });
-    await this.markAccessChanged(organisationId);
+    await this.together(async () => {
+      await this.roles.updateOne({ _id: roleId, organisationId }, { $set: set });
+      await this.markAccessChanged(organisationId);
+    });
   }
 
   async deleteRole(organisationId: string, roleId: string): Promise<void> {
-    await this.roles.deleteOne({ _id: roleId, organisationId });
-    await this.markAccessChanged(organisationId);
+    await this.together(async () => {
+      await this.roles.deleteOne({ _id: roleId, organisationId });
+      await this.markAccessChanged(organisationId);
+    });
   }
 
   countHolders(organisationId: string, roleId: string): Promise<number> {
@@ -115,14 +130,18 @@ export class OrganisationsRepository {
   }
 
   async setMemberRole(organisationId: string, userId: string, roleId: string): Promise<void> {
-    await this.memberships.updateOne({ organisationId, userId }, { $set: { roleId } });
-    await this.markAccessChanged(organisationId);
+    await this.together(async () => {
+      await this.memberships.updateOne({ organisationId, userId }, { $set: { roleId } });
+      await this.markAccessChanged(organisationId);
+    });
   }
 
   /** Ends a membership: every call of that user for this organisation is refused from now on. */
   async deleteMembership(organisationId: string, userId: string): Promise<void> {
-    await this.memberships.deleteOne({ organisationId, userId });
-    await this.markAccessChanged(organisationId);
+    await this.together(async () => {
+      await this.memberships.deleteOne({ organisationId, userId });
+      await this.markAccessChanged(organisationId);
+    });
   }
 
   async rename(organisationId: string, name: string): Promise<void> {
@@ -130,14 +149,17 @@ export class OrganisationsRepository {
   }
 
   async insertMembership(doc: Omit<MembershipDoc, '_id'>): Promise<MembershipDoc> {
-    const { insertedId } = await this.memberships.insertOne(doc);
-    await this.markAccessChanged(doc.organisationId);
+    const { insertedId } = await this.together(async () => {
+      const inserted = await this.memberships.insertOne(doc);
+      await this.markAccessChanged(doc.organisationId);
+      return inserted;
+    });
     return { ...doc, _id: insertedId };
   }
 
   /**
    * Marks the organisation's access data (roles, members, and licences through their repository) as
-   * changed; always after the write it follows.
+   * changed; after the write it follows, in the same transaction.
    */
   async markAccessChanged(organisationId: string): Promise<void> {
     await this.organisations.updateOne({ _id: organisationId }, { $inc: { accessVersion: 1 } });

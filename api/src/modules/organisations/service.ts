@@ -78,36 +78,40 @@ export class OrganisationsService {
   }
 
   /**
-   * Creates the organisation, its three default roles, and the creator's membership as Administrateur.
-   * Written in that order so a crash leaves at worst an organisation nobody belongs to (invisible),
-   * never a member without a role.
+   * Creates the organisation, its three default roles, the creator's membership as Administrateur and
+   * the trial's licences, as one whole on the embedded store (runInTransaction). Written in that order
+   * so that on MongoDB, where they are a sequence, a crash leaves at worst an organisation nobody
+   * belongs to (invisible), never a member without a role (docs/decisions/write-transactions.md).
    */
   async create(userId: string, input: OrganisationCreateData): Promise<OrganisationView> {
     const createdAt = this.now();
-    const organisation = await this.repository.insertOrganisation({
-      name: input.name,
-      phone: input.phone,
-      ownerId: userId,
-      createdAt,
-    });
-    const roles = await this.repository.insertRoles(
-      DEFAULT_ROLES.map((role, index) => ({
+    const { organisation, admin } = await this.repository.together(async () => {
+      const organisation = await this.repository.insertOrganisation({
+        name: input.name,
+        phone: input.phone,
+        ownerId: userId,
+        createdAt,
+      });
+      const roles = await this.repository.insertRoles(
+        DEFAULT_ROLES.map((role, index) => ({
+          organisationId: organisation._id,
+          name: role.name,
+          binaryValue: role.binaryValue,
+          // Distinct times keep the default order (Administrateur, Manager, Commercial) in sorted lists.
+          createdAt: createdAt + index,
+        })),
+      );
+      const admin = roles.find((role) => role.name === CREATOR_ROLE_NAME);
+      if (!admin) throw new Error('Le rôle Administrateur manque dans DEFAULT_ROLES');
+      await this.repository.insertMembership({
         organisationId: organisation._id,
-        name: role.name,
-        binaryValue: role.binaryValue,
-        // Distinct times keep the default order (Administrateur, Manager, Commercial) in sorted lists.
-        createdAt: createdAt + index,
-      })),
-    );
-    const admin = roles.find((role) => role.name === CREATOR_ROLE_NAME);
-    if (!admin) throw new Error('Le rôle Administrateur manque dans DEFAULT_ROLES');
-    await this.repository.insertMembership({
-      organisationId: organisation._id,
-      userId,
-      roleId: admin._id,
-      createdAt,
+        userId,
+        roleId: admin._id,
+        createdAt,
+      });
+      await this.licences.startTrial(organisation._id, userId);
+      return { organisation, admin };
     });
-    await this.licences.startTrial(organisation._id, userId);
     return this.view(organisation, userId, admin);
   }
 
