@@ -1,6 +1,7 @@
 // Configuration: read once at start from the environment. Each section is one zod schema of its variables,
 // owned by the module reading it (modules/<module>/config.ts); this file composes them. A bad value stops
 // the start with a French message naming the variable (docs/decisions/configuration.md).
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -95,6 +96,12 @@ const serverSection = defineSection(
       ),
       'doit être une liste d’origines séparées par des virgules',
     ),
+    // The cores, each an API process on the same port and store (docs/decisions/every-core.md).
+    WEB_CONCURRENCY: variableWithDefault(
+      integer(1, 256),
+      'doit être un nombre de processus entre 1 et 256',
+      availableParallelism(),
+    ),
     MONGODB_URI: variable(
       z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/),
       'doit être une URI MongoDB (mongodb:// ou mongodb+srv://)',
@@ -112,6 +119,7 @@ const serverSection = defineSection(
     bodyLimit: values.JSON_BODY_LIMIT,
     corsOrigins: (values.CORS_ORIGINS ?? []).map(parseOrigin),
     mongodbUri: values.MONGODB_URI,
+    webConcurrency: values.WEB_CONCURRENCY,
   }),
 );
 

@@ -1,6 +1,9 @@
-// Entry point: configuration, store, mailer, app, listen; graceful shutdown on SIGTERM/SIGINT.
+// Entry point: configuration, store, mailer, app, listen; graceful shutdown on SIGTERM/SIGINT. With
+// WEB_CONCURRENCY above 1 this process is the primary of that many workers, each running main.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './db/open-store';
 import { installProcessHandlers } from './http/error-handler';
@@ -21,7 +24,13 @@ async function main(): Promise<void> {
 
   const logger = createLogger(config);
   installProcessHandlers(logger);
-  logger.info({ configuration: config.variables }, 'Configuration effective');
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    logger.info({ configuration: config.variables }, 'Configuration effective');
+    runPrimary(config.webConcurrency, logger);
+    return;
+  }
+  // A worker's configuration is the primary's: logged once, by it.
+  if (cluster.isPrimary) logger.info({ configuration: config.variables }, 'Configuration effective');
 
   const store = await openStore(config, logger);
   const mailer = createMailer(config, logger);

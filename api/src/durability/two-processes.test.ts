@@ -196,7 +196,7 @@ describe('two API processes on one DATA_DIR', () => {
       );
       expect(organisations).toHaveLength(OWNERS * (CREATIONS + 1));
       expect(new Set(organisations.map((o) => o.name)).size).toBe(organisations.length);
-      const defaultNames = DEFAULT_ROLES.map((role) => role.name).sort();
+      const defaultNames: string[] = DEFAULT_ROLES.map((role) => role.name).sort();
       for (const organisation of organisations) {
         const id = organisation._id;
         const members = all<{ userId: string; roleId: string }>(

@@ -62,6 +62,8 @@ export async function startApi(
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '1024',
+      // One process unless a test asks for the cluster: the crash tests kill exactly one.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: process.env.DEBUG_API ? 'inherit' : 'ignore',

@@ -1,0 +1,77 @@
+// Every core: the primary process forks WEB_CONCURRENCY workers, each the whole API on the same port
+// (node:cluster hands out the connections) and the same DATA_DIR; it passes SIGTERM/SIGINT on, waits for
+// every worker to finish, and replaces a worker that dies while serving (docs/decisions/every-core.md).
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+
+/** A worker dying this soon after the previous replacement counts toward giving up. */
+const RESTART_WINDOW_MS = 60_000;
+/** More deaths than this within the window: the fault is not passing, stop everything. */
+const MAX_RESTARTS_IN_WINDOW = 5;
+
+/** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
+export function runPrimary(count: number, logger: Logger): void {
+  const listening = new WeakSet<Worker>();
+  const restarts: number[] = [];
+  let stopping = false;
+  let exitCode = 0;
+
+  const alive = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once('listening', () => listening.add(worker));
+    return worker;
+  };
+
+  const stop = (reason: string, code: number) => {
+    exitCode = Math.max(exitCode, code);
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason, workers: alive().length }, 'Arrêt de tous les processus de l’API');
+    // Each worker stops as one process does: no new connection, running calls end, the store closes.
+    for (const worker of alive()) worker.process.kill('SIGTERM');
+    if (alive().length === 0) process.exit(exitCode);
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (alive().length === 0) {
+        logger.info({ code: exitCode }, 'Arrêt terminé (tous les processus)');
+        process.exit(exitCode);
+      }
+      return;
+    }
+    if (!listening.has(worker)) {
+      // A worker that never listened (bad store, port taken): another would fail the same way.
+      logger.error({ pid: worker.process.pid, code, signal }, 'Un processus de l’API n’a pas pu démarrer');
+      stop('échec du démarrage', 1);
+      return;
+    }
+    const now = Date.now();
+    while (restarts.length > 0 && (restarts[0] as number) < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length >= MAX_RESTARTS_IN_WINDOW) {
+      logger.error({ restarts: restarts.length }, 'Processus de l’API arrêtés trop souvent : arrêt');
+      stop('arrêts répétés', 1);
+      return;
+    }
+    restarts.push(now);
+    logger.error({ pid: worker.process.pid, code, signal }, 'Un processus de l’API s’est arrêté : remplacé');
+    fork();
+  });
+
+  // The first worker alone creates the tables and indexes (and imports a NeDB DATA_DIR); the others
+  // start once it listens, on a store that is ready (docs/deployment.md: "start one instance first").
+  fork().once('listening', () => {
+    for (let i = 1; i < count && !stopping; i += 1) fork();
+    const started = () => {
+      if (alive().filter((worker) => listening.has(worker)).length < count) return;
+      cluster.off('listening', started);
+      logger.info({ workers: count }, `API : ${count} processus à l’écoute`);
+    };
+    cluster.on('listening', started);
+    started();
+  });
+
+  process.on('SIGTERM', () => stop('SIGTERM', 0));
+  process.on('SIGINT', () => stop('SIGINT', 0));
+}
