@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { BILLINGS, PLANS } from '@app/domain';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
@@ -27,6 +27,8 @@ describe('loadConfig', () => {
     expect(config.chatWidget).toBeNull();
     expect(config.remoteUrls).toEqual({});
     expect(config.corsOrigins).toEqual([]);
+    // One API process per core (every-core.md).
+    expect(config.webConcurrency).toBe(availableParallelism());
     expect(config.bodyLimit).toBe('1mb');
     expect(config.security.sessionTtlMs).toBe(30 * 24 * 3600 * 1000);
     expect(config.security.resetTokenTtlMs).toBe(3600 * 1000);
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'a;b' }, 'TRUST_PROXY', 'TRUST_PROXY'],
     [{ TRIAL_DAYS: '0' }, 'TRIAL_DAYS', 'TRIAL_DAYS doit être un nombre de jours'],
     [{ TRIAL_LICENCES: 'trois' }, 'TRIAL_LICENCES', 'TRIAL_LICENCES doit être un nombre de licences'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY', 'WEB_CONCURRENCY doit être un nombre de processus'],
+    [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY', 'WEB_CONCURRENCY doit être un nombre de processus'],
   ])('when %j is set, it fails naming %s', (env, variable, fragment) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -141,7 +145,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX_PER_IP: '7',
       RATE_LIMIT_MAX_PER_EMAIL: '2',
       JSON_BODY_LIMIT: '2mb',
+      WEB_CONCURRENCY: '3',
     });
+    expect(config.webConcurrency).toBe(3);
     expect(config.companyRegistry).toEqual({
       url: 'https://registre.exemple.fr',
       ratePerSecond: 3,

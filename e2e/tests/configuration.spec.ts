@@ -141,6 +141,8 @@ test('npm start passes every variable of the README to the API, which applies it
     RENEWAL_LEAD_DAYS: ['60', 60],
     EXPORT_WORKERS: [String(defaultWorkers === 1 ? 2 : 1), defaultWorkers === 1 ? 2 : 1],
     IMPORT_START_GRACE_MS: ['60000', 60_000],
+    // Two API processes (the cluster), whatever the machine's cores: the checks below go through both.
+    WEB_CONCURRENCY: ['2', 2],
   };
   for (const plan of PLANS)
     for (const billing of BILLINGS) {
