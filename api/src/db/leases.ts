@@ -7,7 +7,7 @@ import type { Collection, Store } from './types';
 export type LeaseDoc = { _id: string; until: number; token: string };
 
 export type LeaseOptions = {
-  /** How long a lease holds if its holder never gives it back (killed). */
+  /** How long a lease holds if its holder never gives it back (killed); renewed while the work runs. */
   ttlMs: number;
   /** How long `run` waits for a lease another holder has before giving up. */
   waitMs: number;
@@ -45,9 +45,17 @@ export class Leases {
       if (Date.now() >= deadline) throw new LeaseBusyError(key);
       await sleep(this.options.pollMs);
     }
+    // Held while the work runs, however long: renewed every third of its life (only by this holder).
+    const renewal = setInterval(() => {
+      this.leases
+        .updateOne({ _id: key, token }, { $set: { until: this.now() + this.options.ttlMs } })
+        .catch(() => undefined);
+    }, this.options.ttlMs / 3);
+    renewal.unref();
     try {
       return await work();
     } finally {
+      clearInterval(renewal);
       await this.leases.deleteOne({ _id: key, token });
     }
   }
