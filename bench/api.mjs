@@ -1,12 +1,26 @@
-// Throughput and latency of the built API (api/dist, embedded SQLite store, full middleware stack)
-// against a bare Express app, in one run on the same machine, loopback only, at 10 and 50 clients:
-// - GET /healthz against a bare GET route;
-// - POST /api/organisation/getUsers (session lookup, membership, role, permission, reply built from the
-//   store) against a bare POST route that parses the same JSON body and answers a small JSON object.
-// Prints the figures and their ratios; writes bench/results/api.json.
-// Usage: node bench/api.mjs [--duration 5]   (the API must be built first)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Throughput and latency of the built API (api/dist, embedded SQLite store, full middleware stack) as
+// shipped against one bare Express process, in one run on the same machine, loopback only, at 10 and
+// 50 clients, the load generator (autocannon) on the same machine:
+// - the API as `npm start` runs it: WEB_CONCURRENCY unset (one process per core, node:cluster), request
+//   logs at `info` (to a file, as a service manager keeps them);
+// - the API with WEB_CONCURRENCY=1 (one process, as before issue 21), same logs;
+// - bare Express: one process, no logs;
+// on GET /healthz (against a bare GET route) and POST /api/organisation/getUsers (session lookup,
+// membership, role, permission, reply built from the store; against a bare POST route that parses the
+// same JSON body and answers a small JSON object). The machine's load (`uptime`) is recorded: ratios
+// measured in the same run are what count. Prints the figures and ratios; writes bench/results/api.json.
+// Usage: node bench/api.mjs [--duration 5] [--rounds 3]   (the API must be built first)
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,12 +28,15 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, numberOption, post } from './support.mjs';
 
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
 const resultsFile = path.join(here, 'results', 'api.json');
 
 const durationS = numberOption('duration', 5);
+const roundCount = numberOption('rounds', 3);
 const CLIENTS = [10, 50];
 const warmupS = 1;
 
@@ -35,10 +52,10 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-function start(label, args, env) {
+function start(label, args, env, stdout = 'ignore') {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -78,10 +95,33 @@ function stop(child) {
   });
 }
 
-/** CPU time (user + system, ms) a process has used: per request, it stays meaningful on a busy machine. */
+/**
+ * CPU time (user + system, ms) a process and its children (the cluster's workers) have used: per
+ * request, it stays meaningful on a busy machine.
+ */
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  let total = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  for (const child of children ? children.split(' ') : []) {
+    try {
+      total += cpuMs(Number(child));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Resolves once `file` holds `text` (the cluster's primary logs when every worker listens). */
+async function waitForLine(file, text, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`l'API s'est arrêtée avant d'écouter`);
+    if (readFileSync(file, 'utf8').includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`« ${text} » absent de ${file} après ${timeoutMs} ms`);
 }
 
 async function measure(url, connections, request = {}, pid) {
@@ -137,6 +177,86 @@ function ratioOf(api, bare) {
   return Number((api.requestsPerSec / bare.requestsPerSec).toFixed(3));
 }
 
+/** The built API on a fresh DATA_DIR with `env` on top, its logs in a file; resolves once every worker listens. */
+async function startApi(label, env) {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(dataDir, 'store-'));
+  const logFile = path.join(dir, 'api.log');
+  const log = openSync(logFile, 'w');
+  const child = start(
+    label,
+    [apiEntry],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      MONGODB_URI: '',
+      SMTP_URL: '',
+      LOG_LEVEL: '',
+      WEB_CONCURRENCY: '',
+      PASSWORD_HASH_COST: '1024',
+      ...env,
+    },
+    log,
+  );
+  closeSync(log);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/healthz`, child, 90_000);
+  const workers = Number(env.WEB_CONCURRENCY || os.availableParallelism());
+  if (workers > 1) await waitForLine(logFile, `${workers} processus à l’écoute`, child);
+  return { child, base, workers };
+}
+
+async function measureApi(label, env) {
+  const api = await startApi(label, env);
+  const caller = await seedCaller(api.base);
+  const results = {};
+  for (const clients of CLIENTS) {
+    console.log(`${label}, ${clients} clients…`);
+    results[clients] = {
+      healthz: await measure(`${api.base}/healthz`, clients, {}, api.child.pid),
+      getUsers: await measure(
+        `${api.base}/api/organisation/getUsers`,
+        clients,
+        postRequest(caller),
+        api.child.pid,
+      ),
+    };
+  }
+  await stop(api.child);
+  return { workers: api.workers, results };
+}
+
+async function measureBare() {
+  const barePort = await freePort();
+  const bare = start('Express nu', ['-e', bareExpressSource], {
+    PORT: String(barePort),
+    NODE_ENV: 'production',
+  });
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  await waitForHealth(`${bareBase}/healthz`, bare);
+  const results = {};
+  for (const clients of CLIENTS) {
+    console.log(`Express nu, ${clients} clients…`);
+    results[clients] = {
+      healthz: await measure(`${bareBase}/healthz`, clients, {}, bare.pid),
+      post: await measure(
+        `${bareBase}/api/echo`,
+        clients,
+        postRequest({ token: 'x'.repeat(43), organisationId: 'y'.repeat(24) }),
+        bare.pid,
+      ),
+    };
+  }
+  await stop(bare);
+  return results;
+}
+
+function compared(api, bare) {
+  return { api, bareExpress: bare, ratio: ratioOf(api, bare), cpuRatio: cpuRatioOf(api, bare) };
+}
+
 async function main() {
   if (!existsSync(apiEntry)) {
     console.error(
@@ -145,96 +265,118 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-
-  const apiPort = await freePort();
-  const api = start('API', [apiEntry], {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    MONGODB_URI: '',
-    SMTP_URL: '',
-    PASSWORD_HASH_COST: '1024',
-  });
-  const apiBase = `http://127.0.0.1:${apiPort}`;
-  await waitForHealth(`${apiBase}/healthz`, api);
-  const caller = await seedCaller(apiBase);
-  const apiResults = {};
-  for (const clients of CLIENTS) {
-    console.log(`API construite, ${clients} clients…`);
-    apiResults[clients] = {
-      healthz: await measure(`${apiBase}/healthz`, clients, {}, api.pid),
-      getUsers: await measure(`${apiBase}/api/organisation/getUsers`, clients, postRequest(caller), api.pid),
-    };
+  const loadBefore = os.loadavg();
+  const uptimeBefore = uptime();
+  // Rounds, each measuring the three side by side (bare Express between the two API runs), so that a
+  // change of the machine's load shows in every ratio of its round; the summary takes the medians.
+  const rounds = [];
+  let shippedWorkers = 0;
+  for (let round = 1; round <= roundCount; round += 1) {
+    console.log(`Tour ${round}/${roundCount}`);
+    const shipped = await measureApi('API livrée (WEB_CONCURRENCY par défaut)', {});
+    const bareResults = await measureBare();
+    const oneProcess = await measureApi('API, WEB_CONCURRENCY=1', { WEB_CONCURRENCY: '1' });
+    shippedWorkers = shipped.workers;
+    rounds.push({
+      round,
+      uptime: uptime(),
+      runs: CLIENTS.map((clients) => ({
+        clients,
+        healthz: {
+          bareExpress: bareResults[clients].healthz,
+          shipped: compared(shipped.results[clients].healthz, bareResults[clients].healthz),
+          oneProcess: compared(oneProcess.results[clients].healthz, bareResults[clients].healthz),
+        },
+        organisationCall: {
+          endpoint: 'POST /api/organisation/getUsers',
+          baseline: 'POST /api/echo (express.json + JSON reply), one bare Express process',
+          bareExpress: bareResults[clients].post,
+          shipped: compared(shipped.results[clients].getUsers, bareResults[clients].post),
+          oneProcess: compared(oneProcess.results[clients].getUsers, bareResults[clients].post),
+        },
+      })),
+    });
   }
-  await stop(api);
-
-  const barePort = await freePort();
-  const bare = start('Express nu', ['-e', bareExpressSource], {
-    PORT: String(barePort),
-    NODE_ENV: 'production',
-  });
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  await waitForHealth(`${bareBase}/healthz`, bare);
-  const bareResults = {};
-  for (const clients of CLIENTS) {
-    console.log(`Express nu, ${clients} clients…`);
-    bareResults[clients] = {
-      healthz: await measure(`${bareBase}/healthz`, clients, {}, bare.pid),
-      post: await measure(`${bareBase}/api/echo`, clients, postRequest(caller), bare.pid),
+  const median = (values) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const summary = CLIENTS.map((clients, index) => {
+    const of = (pick) => median(rounds.map((round) => pick(round.runs[index])));
+    const sideOf = (endpoint, side) => ({
+      ratio: Number(of((run) => run[endpoint][side].ratio).toFixed(3)),
+      cpuRatio: Number(of((run) => run[endpoint][side].cpuRatio).toFixed(3)),
+      requestsPerSec: of((run) => run[endpoint][side].api.requestsPerSec),
+      p99Ms: of((run) => run[endpoint][side].api.latencyMs.p99),
+    });
+    return {
+      clients,
+      organisationCall: {
+        bareExpress: {
+          requestsPerSec: of((run) => run.organisationCall.bareExpress.requestsPerSec),
+          p99Ms: of((run) => run.organisationCall.bareExpress.latencyMs.p99),
+        },
+        shipped: sideOf('organisationCall', 'shipped'),
+        oneProcess: sideOf('organisationCall', 'oneProcess'),
+      },
+      healthz: { shipped: sideOf('healthz', 'shipped'), oneProcess: sideOf('healthz', 'oneProcess') },
     };
-  }
-  await stop(bare);
+  });
 
-  const runs = CLIENTS.map((clients) => ({
-    clients,
-    healthz: {
-      api: apiResults[clients].healthz,
-      bareExpress: bareResults[clients].healthz,
-      ratio: ratioOf(apiResults[clients].healthz, bareResults[clients].healthz),
-      cpuRatio: cpuRatioOf(apiResults[clients].healthz, bareResults[clients].healthz),
-    },
-    organisationCall: {
-      endpoint: 'POST /api/organisation/getUsers',
-      baseline: 'POST /api/echo (express.json + JSON reply)',
-      api: apiResults[clients].getUsers,
-      bareExpress: bareResults[clients].post,
-      ratio: ratioOf(apiResults[clients].getUsers, bareResults[clients].post),
-      cpuRatio: cpuRatioOf(apiResults[clients].getUsers, bareResults[clients].post),
-    },
-  }));
   const report = {
     date: new Date().toISOString(),
     node: process.version,
     platform: `${os.platform()} ${os.arch()}`,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'inconnu',
+    machineLoad: {
+      uptimeBefore,
+      uptimeAfter: uptime(),
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: os.loadavg(),
+    },
     store: 'sqlite',
+    shippedWorkers,
+    logs: 'API: LOG_LEVEL unset (info, one line per request, to a file); bare Express: none',
     durationS,
     warmupS,
-    targets: { organisationCallRatio: 0.5, p99Ms: 50, atClients: 50 },
-    runs,
+    targets: {
+      atClients: 50,
+      shipped: { organisationCallRatio: 0.75, p99Ms: 50 },
+      oneProcess: { organisationCallRatio: 0.5 },
+    },
+    rounds: roundCount,
+    summary,
+    perRound: rounds,
   };
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log('');
-  for (const run of runs) {
-    for (const [label, entry] of [
-      ['GET /healthz', run.healthz],
-      ['POST /api/organisation/getUsers', run.organisationCall],
-    ]) {
+  console.log(`Charge de la machine : ${uptimeBefore} → ${report.machineLoad.uptimeAfter}`);
+  console.log(`Médianes sur ${roundCount} tours (rapports au même tour) :`);
+  for (const entry of summary) {
+    const call = entry.organisationCall;
+    console.log(
+      `${entry.clients} clients — POST /api/organisation/getUsers : Express nu ${call.bareExpress.requestsPerSec} req/s (p99 ${call.bareExpress.p99Ms} ms)`,
+    );
+    for (const [name, side] of [
+      [`API livrée (${shippedWorkers} processus)`, call.shipped],
+      ['API, 1 processus', call.oneProcess],
+    ])
       console.log(
-        `${run.clients} clients — ${label} : API ${entry.api.requestsPerSec} req/s (p50 ${entry.api.latencyMs.p50} ms, p99 ${entry.api.latencyMs.p99} ms), Express nu ${entry.bareExpress.requestsPerSec} req/s (p99 ${entry.bareExpress.latencyMs.p99} ms), rapport ${entry.ratio} ; CPU par requête ${entry.api.serverCpuUsPerRequest} µs contre ${entry.bareExpress.serverCpuUsPerRequest} µs (rapport ${entry.cpuRatio})`,
+        `  ${name} : ${side.requestsPerSec} req/s (p99 ${side.p99Ms} ms), rapport ${side.ratio}, rapport CPU ${side.cpuRatio}`,
       );
-    }
   }
   console.log(`Résultats écrits dans ${path.relative(repo, resultsFile)}`);
-  const failed = runs.some((run) =>
-    [run.healthz, run.organisationCall].some(
-      (entry) =>
-        entry.api.errors + entry.api.non2xx + entry.bareExpress.errors + entry.bareExpress.non2xx > 0,
+  const failed = rounds.some((round) =>
+    round.runs.some((run) =>
+      [run.healthz, run.organisationCall].some((entry) =>
+        [entry.bareExpress, entry.shipped.api, entry.oneProcess.api].some(
+          (side) => side.errors + side.non2xx > 0,
+        ),
+      ),
     ),
   );
   if (failed) {

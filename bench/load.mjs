@@ -11,8 +11,10 @@
 // licences, an import of the prospect file through the modal's calls, one /api/opportunity/create
 // per prospect (shared out among the members), then state changes to fill every tab.
 // Prints a table; writes bench/results/load.json.
+// The API runs as shipped (WEB_CONCURRENCY unset: one process per core); RSS and CPU are those of all
+// its processes together.
 // Usage: node bench/load.mjs [--duration 300] [--sessions 200] [--prospects 20000]
-//          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>]
+//          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>] [--web-concurrency N]
 //   (after npx turbo run build --filter=@app/api; --ramp 0 skips the ramp)
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +35,30 @@ const PROSPECTS = numberOption('prospects', 20_000);
 const RAMP = listOption('ramp', [400, 800]);
 const rampDurationS = numberOption('ramp-duration', 60);
 const cpuProfDir = pathOption('cpu-prof', 'cpu-profiles');
+
+/** The API's process and its workers (the cluster), from /proc. */
+function processTree(pid) {
+  let children;
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  } catch {
+    return []; // ended meanwhile
+  }
+  return [pid, ...(children ? children.split(' ').flatMap((child) => processTree(Number(child))) : [])];
+}
+
+/** CPU time of the API's processes together (ms). */
+const apiCpuMs = (api) => processTree(api.pid).reduce((sum, pid) => sum + (cpuMs({ pid }) ?? 0), 0);
+
+/** Memory of the API's processes together (MB): VmRSS now, or the sum of each one's VmHWM peak. */
+const apiMemoryMb = (api, field) =>
+  processTree(api.pid).reduce((sum, pid) => {
+    try {
+      return sum + memoryMb(pid, field);
+    } catch {
+      return sum; // ended meanwhile
+    }
+  }, 0);
 
 /** Two organisations: a large team on the full file, a small one beside it (tenants share the store). */
 const ORGANISATIONS = [
@@ -55,7 +81,10 @@ const SEED_CONCURRENCY = 8;
 /** A call slower than this at p99 is one a user notices: the ramp's "breaks" threshold. */
 const BREAK_P99_MS = 1000;
 /** Raised so 200+ sign-ins from one loopback address are not refused (defaults: 100 and 10 per 15 min). */
+/** API processes: unset as shipped (one per core, node:cluster); `--web-concurrency 1` for one. */
+const WEB_CONCURRENCY = numberOption('web-concurrency', 0);
 const LOAD_ENV = {
+  WEB_CONCURRENCY: WEB_CONCURRENCY ? String(WEB_CONCURRENCY) : '',
   RATE_LIMIT_MAX_PER_IP: '100000',
   RATE_LIMIT_MAX_PER_EMAIL: '10000',
   TRIAL_LICENCES: String(Math.max(...ORGANISATIONS.map((spec) => spec.members)) + 1),
@@ -498,17 +527,17 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
     deadline,
   );
   const samples = [];
-  let lastCpu = cpuMs(api);
+  let lastCpu = apiCpuMs(api);
   let lastClientCpu = process.cpuUsage();
   let lastAt = performance.now();
   const sample = () => {
     const now = performance.now();
-    const cpu = cpuMs(api);
+    const cpu = apiCpuMs(api);
     const clientCpu = process.cpuUsage();
     const elapsed = now - lastAt;
     samples.push({
       t: Math.round((Date.now() - startedAt) / 1000),
-      rssMb: memoryMb(api.pid, 'VmRSS'),
+      rssMb: apiMemoryMb(api, 'VmRSS'),
       apiCpuPct: Math.round(((cpu - lastCpu) / elapsed) * 100),
       loadCpuPct: Math.round(
         ((clientCpu.user - lastClientCpu.user + clientCpu.system - lastClientCpu.system) / 1000 / elapsed) *
@@ -653,7 +682,7 @@ async function main() {
   const loginStart = performance.now();
   const sessions = await signIn(base, organisations, SESSIONS);
   const loginS = Number(((performance.now() - loginStart) / 1000).toFixed(1));
-  const rssAfterSeedMb = memoryMb(api.pid, 'VmRSS');
+  const rssAfterSeedMb = apiMemoryMb(api, 'VmRSS');
 
   let importFrom = 1_000_000;
   const main = await runPhase({ base, api, sessions, seconds: durationS, label: 'Mesure', importFrom });
@@ -677,7 +706,7 @@ async function main() {
     printTable(`${level} sessions, ${rampDurationS} s :`, run.calls);
     ramp.push(run);
   }
-  const peakRssMb = memoryMb(api.pid, 'VmHWM');
+  const peakRssMb = apiMemoryMb(api, 'VmHWM');
   await stop(api);
 
   const memory = memoryTrend(main.samples);
@@ -721,6 +750,7 @@ async function main() {
       import: { everyS: IMPORT_EVERY_S, rows: IMPORT_ROWS },
       export: { everyS: EXPORT_EVERY_S, what: 'toute la liste du propriétaire' },
       apiEnv: { ...LOAD_ENV, PASSWORD_HASH_COST: '1024' },
+      apiProcesses: WEB_CONCURRENCY || os.availableParallelism(),
       breakP99Ms: BREAK_P99_MS,
     },
     seeded: { seconds: seedS, ownerCounts: counts, loginSeconds: loginS, rssAfterSeedMb },
