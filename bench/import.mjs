@@ -27,6 +27,10 @@ const SIZES =
 const WITH_BROWSER = process.argv.includes('--browser');
 const cpuProfDir = pathOption('cpu-prof', 'cpu-profiles');
 const BATCH = 2_000;
+const formArg = process.argv.indexOf('--form');
+const FORM = formArg === -1 ? 'cells' : process.argv[formArg + 1];
+/** Batches sent side by side, as the import modal does (mfe-prospecting upload-import.ts). */
+const IN_FLIGHT = 3;
 
 export const COLUMNS = [
   'Raison sociale',
@@ -151,11 +155,20 @@ async function importOverHttp(base, caller, size, name) {
     totalRows: size,
     duplicates: 'keep',
   });
+  // As the modal sends them: the compact form (cells in the columns' order), IN_FLIGHT batches side
+  // by side (the server stores them in order); `--form rows` sends one object per row, one at a time.
+  const inFlight = new Set();
   for (let offset = 0; offset < size; offset += BATCH) {
-    const rows = [];
-    for (let index = offset; index < Math.min(offset + BATCH, size); index += 1) rows.push(rowObject(index));
-    await post(base, '/api/prospect/import/rows', { ...caller, importId, offset, rows });
+    const lines = [];
+    for (let index = offset; index < Math.min(offset + BATCH, size); index += 1)
+      lines.push(FORM === 'rows' ? rowObject(index) : cells(index));
+    const body = FORM === 'rows' ? { rows: lines } : { cells: lines };
+    const sent = post(base, '/api/prospect/import/rows', { ...caller, importId, offset, ...body });
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent)).catch(() => undefined);
+    if (inFlight.size >= (FORM === 'rows' ? 1 : IN_FLIGHT)) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
   const { summary } = await post(base, '/api/prospect/import/finish', { ...caller, importId });
   const seconds = (performance.now() - started) / 1000;
   if (summary.imported !== size) throw new Error(`import incomplet : ${summary.imported} / ${size}`);

@@ -103,7 +103,11 @@ export function goldenCells(count: number, seed: number, from = 0): string[][] {
     const code = codes[Math.floor(random() * codes.length)] as string;
     const postalCode = style === 2 && code.startsWith('0') ? code.slice(1) : code;
     const town =
-      style === 3 ? `${commune.nom.toUpperCase()} CEDEX` : style < 8 ? commune.nom.toUpperCase() : commune.nom;
+      style === 3
+        ? `${commune.nom.toUpperCase()} CEDEX`
+        : style < 8
+          ? commune.nom.toUpperCase()
+          : commune.nom;
     const siret =
       style === 4
         ? '12345678901234'
