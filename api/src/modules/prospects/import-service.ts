@@ -69,8 +69,11 @@ function rowsOfCells(cells: readonly (readonly string[])[], columns: readonly st
     const line = cells[index] as readonly string[];
     if (line.length > columns.length)
       throw AppError.badRequest(IMPORT_MESSAGES.tooManyCells(start + index + 1, columns.length));
-    // fromEntries defines own properties, so a column titled like a prototype key stays a plain key.
-    rows[index] = Object.fromEntries(columns.map((column, at) => [column, line[at] ?? '']));
+    // Plain assignments (no pair arrays per cell): start refused the titles '__proto__',
+    // 'constructor' and 'prototype' (importStartSchema), so each title is an ordinary own key.
+    const row: ImportRow = {};
+    for (let at = 0; at < columns.length; at += 1) row[columns[at] as string] = line[at] ?? '';
+    rows[index] = row;
   }
   return rows;
 }
