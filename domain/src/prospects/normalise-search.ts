@@ -4,9 +4,14 @@ const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', '’':
 const LIGATURE_PATTERN = /[œæß’ʼ]/g;
 const COMBINING_MARKS = /\p{M}+/gu;
 const SPACES = /\s+/g;
+/** Text with no character past U+007F (control characters included, hence the lint exception). */
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Lower case, accents removed (NFD), ligatures spelt out, spaces collapsed and trimmed. */
 export function normaliseSearch(text: string): string {
+  // Plain ASCII has no accent nor ligature: the decomposition and its two passes would change nothing.
+  if (ASCII.test(text)) return text.toLowerCase().replace(SPACES, ' ').trim();
   return text
     .toLowerCase()
     .normalize('NFD')

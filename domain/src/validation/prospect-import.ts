@@ -26,6 +26,9 @@ export const IMPORT_MESSAGES = {
   duplicateColumn: (title: string) => `La colonne « ${title} » apparaît deux fois`,
   unknownColumn: (title: string) => `La colonne « ${title} » n’existe pas dans le fichier`,
   unknownTarget: 'Valeur invalide pour le champ correspondance des colonnes',
+  rowsOrCells: 'Un lot porte ses lignes soit en « rows », soit en « cells »',
+  tooManyCells: (row: number, columns: number) =>
+    `La ligne ${row} a plus de cellules que le fichier n’a de colonnes (${columns})`,
 } as const;
 
 /** papaparse's key for the surplus cells of a ragged row: accepted in rows, never a column. */
@@ -50,6 +53,11 @@ const scalarCell = z.union(
 const cell = z.union([scalarCell, z.array(scalarCell).max(MAX_IMPORT_COLUMNS)], {
   error: fieldError(cellLabel),
 });
+
+/** A cell of the compact batch form: text, as the import modal's parser gives it. */
+const compactCell = z
+  .string({ error: fieldError(cellLabel) })
+  .max(MAX_CELL_LENGTH, MESSAGES.tooLong(cellLabel, MAX_CELL_LENGTH));
 
 const columnName = z
   .string({ error: fieldError('colonne') })
@@ -194,21 +202,41 @@ const excelId = idField('fichier', MESSAGES.invalidId);
 const prospectId = idField('prospect', MESSAGES.invalidId);
 
 /** /api/prospect/import/rows: one batch; `offset` is the file index of its first row. */
-export const importBatchSchema = z.object(
-  {
-    importId,
-    offset: z
-      .number({ error: fieldError('position') })
-      .int(MESSAGES.invalidType('position'))
-      .min(0, MESSAGES.invalidType('position'))
-      .max(MAX_IMPORT_ROWS, MESSAGES.invalidType('position')),
-    rows: z
-      .array(row, { error: fieldError('lignes') })
-      .min(1, MESSAGES.emptyFile)
-      .max(MAX_IMPORT_BATCH_ROWS, MESSAGES.tooMany('lignes', MAX_IMPORT_BATCH_ROWS)),
-  },
-  OBJECT_ERROR,
-);
+export const importBatchSchema = z
+  .object(
+    {
+      importId,
+      offset: z
+        .number({ error: fieldError('position') })
+        .int(MESSAGES.invalidType('position'))
+        .min(0, MESSAGES.invalidType('position'))
+        .max(MAX_IMPORT_ROWS, MESSAGES.invalidType('position')),
+      rows: z
+        .array(row, { error: fieldError('lignes') })
+        .min(1, MESSAGES.emptyFile)
+        .max(MAX_IMPORT_BATCH_ROWS, MESSAGES.tooMany('lignes', MAX_IMPORT_BATCH_ROWS))
+        .optional(),
+      // The compact form (our import modal): each row its cells in the order of the columns given at
+      // start, no title repeated per row; about half the bytes and a quarter of the validation time.
+      cells: z
+        .array(
+          z
+            .array(compactCell, { error: fieldError('ligne') })
+            .max(MAX_IMPORT_COLUMNS, MESSAGES.tooMany('ligne', MAX_IMPORT_COLUMNS)),
+          {
+            error: fieldError('lignes'),
+          },
+        )
+        .min(1, MESSAGES.emptyFile)
+        .max(MAX_IMPORT_BATCH_ROWS, MESSAGES.tooMany('lignes', MAX_IMPORT_BATCH_ROWS))
+        .optional(),
+    },
+    OBJECT_ERROR,
+  )
+  .superRefine((input, ctx) => {
+    if ((input.rows === undefined) === (input.cells === undefined))
+      ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.rowsOrCells, path: ['rows'] });
+  });
 
 /** /api/prospect/import/finish and /abort. */
 export const importIdSchema = z.object({ importId }, OBJECT_ERROR);

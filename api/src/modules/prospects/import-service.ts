@@ -59,6 +59,25 @@ export function summaryOf(file: ProspectFileDoc): ImportSummary {
   };
 }
 
+/**
+ * The compact form's rows as the row objects the rules read (cells in the order of the columns given
+ * at start; a missing trailing cell is empty, as the modal pads it). A row longer than the file is refused.
+ */
+function rowsOfCells(cells: readonly (readonly string[])[], columns: readonly string[], start: number) {
+  const rows: ImportRow[] = new Array<ImportRow>(cells.length);
+  for (let index = 0; index < cells.length; index += 1) {
+    const line = cells[index] as readonly string[];
+    if (line.length > columns.length)
+      throw AppError.badRequest(IMPORT_MESSAGES.tooManyCells(start + index + 1, columns.length));
+    // Plain assignments (no pair arrays per cell): start refused the titles '__proto__',
+    // 'constructor' and 'prototype' (importStartSchema), so each title is an ordinary own key.
+    const row: ImportRow = {};
+    for (let at = 0; at < columns.length; at += 1) row[columns[at] as string] = line[at] ?? '';
+    rows[index] = row;
+  }
+  return rows;
+}
+
 function checkColumns(rows: ImportRow[], columns: readonly string[]): void {
   const known = new Set(columns);
   for (const row of rows) {
@@ -78,6 +97,14 @@ function columnsOf(rows: ImportRow[]): string[] {
 }
 
 const PREPARE_SLICE = 500;
+/**
+ * A batch ahead of the rows received waits this long for the batches before it (the modal sends a
+ * few side by side, and they may arrive out of order) before it is answered "Lignes manquantes".
+ */
+const GAP_WAIT_MS = 3000;
+const GAP_POLL_MS = 20;
+/** Answer of a batch's attempt while the rows before it are still on their way. */
+const AHEAD = Symbol('ahead');
 
 const notFound = (): Promise<never> => Promise.reject(AppError.notFound(PROSPECT_MESSAGES.importNotFound));
 
@@ -118,38 +145,62 @@ export class ProspectImportService {
     return { importId: file._id };
   }
 
-  /** Stores one batch. A batch already acknowledged is acknowledged again, never stored twice. */
-  addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
-    return this.held(caller, input.importId, notFound, async () => {
-      const { repository } = this.deps;
-      const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);
-      if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
-      if (input.offset > file.received) throw AppError.conflict(PROSPECT_MESSAGES.missingRows(file.received));
-      const rows = input.rows.slice(file.received - input.offset);
-      if (rows.length === 0) return { received: file.received };
-      const start = file.received;
-      if (start + rows.length > file.totalRows)
-        throw AppError.badRequest(PROSPECT_MESSAGES.tooManyRows(file.totalRows));
-      checkColumns(rows, file.columns);
-
-      // Rows of an earlier attempt at this batch that failed before it was acknowledged.
-      await repository.deleteRows(file, { rowIndex: { $gte: start } });
-      const { docs, counts, rejected } = await this.prepareBatch(caller, file, rows, start);
-      await repository.insertProspects(docs);
-      const acknowledged = await repository.acknowledgeBatch(
-        file,
-        start + rows.length,
-        counts,
-        rejected,
-        this.deps.now(),
-      );
-      if (!acknowledged) {
-        // Aborted or swept meanwhile: take this batch's rows back with it.
-        await repository.deleteRows(file);
-        throw AppError.conflict(PROSPECT_MESSAGES.interrupted);
+  /**
+   * Stores one batch. A batch already acknowledged is acknowledged again, never stored twice; a batch
+   * ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS).
+   */
+  async addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
+    const waitUntil = Date.now() + GAP_WAIT_MS;
+    for (;;) {
+      const reply = await this.held(caller, input.importId, notFound, () => this.storeBatch(caller, input));
+      if (reply !== AHEAD) return reply;
+      if (Date.now() > waitUntil) {
+        const file = await this.deps.repository.findOwnImport(
+          caller.organisationId,
+          caller.userId,
+          input.importId,
+        );
+        throw AppError.conflict(PROSPECT_MESSAGES.missingRows(file?.received ?? 0));
       }
-      return { received: start + rows.length };
-    });
+      await new Promise((resolve) => setTimeout(resolve, GAP_POLL_MS));
+    }
+  }
+
+  private async storeBatch(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply | typeof AHEAD> {
+    const { repository } = this.deps;
+    const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);
+    if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
+    if (input.offset > file.received) return AHEAD;
+    const skip = file.received - input.offset;
+    const start = file.received;
+    const sent = input.cells ?? input.rows ?? [];
+    if (skip >= sent.length) return { received: file.received };
+    if (start + sent.length - skip > file.totalRows)
+      throw AppError.badRequest(PROSPECT_MESSAGES.tooManyRows(file.totalRows));
+    let rows: ImportRow[];
+    if (input.cells) rows = rowsOfCells(input.cells.slice(skip), file.columns, start);
+    else {
+      rows = (input.rows ?? []).slice(skip);
+      checkColumns(rows, file.columns);
+    }
+
+    // Rows of an earlier attempt at this batch that failed before it was acknowledged.
+    await repository.deleteRows(file, { rowIndex: { $gte: start } });
+    const { docs, counts, rejected } = await this.prepareBatch(caller, file, rows, start);
+    await repository.insertProspects(docs);
+    const acknowledged = await repository.acknowledgeBatch(
+      file,
+      start + rows.length,
+      counts,
+      rejected,
+      this.deps.now(),
+    );
+    if (!acknowledged) {
+      // Aborted or swept meanwhile: take this batch's rows back with it.
+      await repository.deleteRows(file);
+      throw AppError.conflict(PROSPECT_MESSAGES.interrupted);
+    }
+    return { received: start + rows.length };
   }
 
   private async prepareBatch(caller: Caller, file: ProspectFileDoc, rows: ImportRow[], start: number) {

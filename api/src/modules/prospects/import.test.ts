@@ -6,7 +6,7 @@ import { createApp } from '../../app';
 import { createMailer } from '../../mail/create-mailer';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
-import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
+import { COLUMNS, kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 import { ProspectsRepository } from './repository';
 
 describe('batched import', () => {
@@ -97,6 +97,62 @@ describe('batched import', () => {
     expect([a.body, b.body]).toEqual([{ received: 300 }, { received: 300 }]);
     expect(await rowsStored(importId)).toBe(300);
     expect((await k.finish(alpha, importId)).body.summary).toMatchObject({ imported: 300, duplicates: 0 });
+  });
+
+  it('stores batches sent side by side in file order, whichever arrives first', async () => {
+    const importId = await k.start(alpha, 300);
+    const cells = (from: number, count: number) =>
+      rowsOf(from, count).map((row) => COLUMNS.map((column) => String(row[column] ?? '')));
+    const send = (offset: number, from: number) =>
+      k.post('/api/prospect/import/rows', { ...k.as(alpha), importId, offset, cells: cells(from, 100) });
+    // The third batch leaves first: it waits for the two before it instead of being refused.
+    const third = send(200, 120_200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [second, first] = await Promise.all([send(100, 120_100), send(0, 120_000)]);
+    expect([first.body, second.body, (await third).body]).toEqual([
+      { received: 100 },
+      { received: 200 },
+      { received: 300 },
+    ]);
+    expect((await k.finish(alpha, importId)).status).toBe(200);
+    const stored = await t.store
+      .collection<{ _id: string; excelId: string; rowIndex: number; prospect: string }>('prospects')
+      .find({ excelId: importId }, { sort: { rowIndex: 1 } });
+    expect(stored.map((row) => [row.rowIndex, row.prospect])).toEqual(
+      Array.from({ length: 300 }, (_, index) => [index, `Société ${120_000 + index}`]),
+    );
+  });
+
+  it('refuses a compact batch with more cells than columns, or with both forms, and stores nothing', async () => {
+    const importId = await k.start(alpha, 10);
+    const tooLong = await k.post('/api/prospect/import/rows', {
+      ...k.as(alpha),
+      importId,
+      offset: 0,
+      cells: [[...COLUMNS.map(() => 'x'), 'de trop']],
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe(
+      `La ligne 1 a plus de cellules que le fichier n’a de colonnes (${COLUMNS.length})`,
+    );
+    const both = await k.post('/api/prospect/import/rows', {
+      ...k.as(alpha),
+      importId,
+      offset: 0,
+      rows: [rowOf(1)],
+      cells: [['Société 1']],
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe('Un lot porte ses lignes soit en « rows », soit en « cells »');
+    const notText = await k.post('/api/prospect/import/rows', {
+      ...k.as(alpha),
+      importId,
+      offset: 0,
+      cells: [[{ $gt: '' }]],
+    });
+    expect(notText.status).toBe(400);
+    expect(await rowsStored(importId)).toBe(0);
+    await k.post('/api/prospect/import/abort', { ...k.as(alpha), importId });
   });
 
   it('refuses rows beyond the announced count, unknown columns, and another member’s import', async () => {

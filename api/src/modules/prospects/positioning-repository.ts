@@ -103,16 +103,20 @@ export class PositioningRepository {
     return (await this.files.countDocuments({ _id: excelId, organisationId, status: 'ready' })) === 1;
   }
 
-  /** Rows of (after, upTo] without a precision: not positioned yet, or geocoded before precisions. */
+  /**
+   * The first `limit` rows of (after, upTo] without a precision: not positioned yet, or geocoded
+   * before precisions. The (organisationId, excelId, rowIndex) index bounds the rows looked at.
+   */
   unpositionedRows(
     organisationId: string,
     excelId: string,
     after: number,
     upTo: number,
+    limit: number,
   ): Promise<PositioningRow[]> {
     return this.prospects.find(
       { organisationId, excelId, rowIndex: { $gt: after, $lte: upTo }, latlngPrecision: { $exists: false } },
-      { sort: { rowIndex: 1 }, projection: ROW_FIELDS },
+      { sort: { rowIndex: 1 }, limit, projection: ROW_FIELDS },
     );
   }
 

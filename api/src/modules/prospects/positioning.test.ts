@@ -4,7 +4,13 @@ import pino from 'pino';
 import { openMemorySqliteStore } from '../../db/sqlite-store';
 import type { Store } from '../../db/types';
 import { offlinePositions } from './offline-positions';
-import { ProspectPositioning, POSITIONING_STALE_MS } from './positioning';
+import {
+  PageSize,
+  ProspectPositioning,
+  POSITIONING_SCAN,
+  POSITIONING_STALE_MS,
+  POSITIONING_WINDOW,
+} from './positioning';
 import { PositioningRepository, type PositioningDoc } from './positioning-repository';
 import type { ProspectDoc, ProspectFileDoc } from './repository';
 
@@ -99,5 +105,53 @@ describe('background positioning', () => {
     expect(rows.map((row) => row.latlngPrecision)).toEqual([undefined, 'commune', 'commune']);
     const after = await store.collection<PositioningDoc>('prospectPositionings').findOne({ _id: 'f' });
     expect(after).toMatchObject({ status: 'done', positioned: 3 });
+  });
+
+  it('positions every row of a long file: full pages, positioned stretches and gaps past a scan', async () => {
+    const indexes = [
+      ...Array.from({ length: POSITIONING_WINDOW + 30 }, (_, index) => index),
+      // Already positioned at import: looked through, not written.
+      ...Array.from({ length: 40 }, (_, index) => 1000 + index),
+      // After a gap of more than one scan (skipped duplicates).
+      ...Array.from({ length: 5 }, (_, index) => 2 * POSITIONING_SCAN + index),
+    ];
+    await seedFile(
+      store,
+      'long',
+      indexes.map((rowIndex) =>
+        prospect(
+          'long',
+          rowIndex,
+          rowIndex >= 1000 && rowIndex < 2000 ? { latlng: '1/2', latlngPrecision: 'department' } : {},
+        ),
+      ),
+    );
+    const positioning = positioningOf(store);
+    await positioning.begin({ excelId: 'long', organisationId: ORG });
+    await positioning.idle();
+    const rows = await stored(store);
+    expect(rows).toHaveLength(indexes.length);
+    expect(rows.filter((row) => row.latlngPrecision === 'commune')).toHaveLength(POSITIONING_WINDOW + 35);
+    expect(rows.filter((row) => row.latlngPrecision === 'department')).toHaveLength(40);
+    const after = await store.collection<PositioningDoc>('prospectPositionings').findOne({ _id: 'long' });
+    expect(after).toMatchObject({ status: 'done', positioned: POSITIONING_WINDOW + 35 });
+  });
+});
+
+describe('page size of the background writes', () => {
+  it('halves after a slow page, grows back after quick ones, within its bounds', () => {
+    const size = new PageSize(250);
+    expect(size.rows).toBe(250);
+    size.record(40);
+    expect(size.rows).toBe(125);
+    for (let page = 0; page < 10; page += 1) size.record(1000);
+    expect(size.rows).toBe(10);
+    size.record(1);
+    expect(size.rows).toBe(20);
+    for (let page = 0; page < 10; page += 1) size.record(1);
+    expect(size.rows).toBe(250);
+    // Between a third of the target and the target: unchanged.
+    size.record(10);
+    expect(size.rows).toBe(250);
   });
 });

@@ -4,6 +4,7 @@
 // rate. Progress lives in the store per file, so a stopped process's work is taken over; writes are
 // conditional, so a position set at the address is never replaced. docs/decisions/offline-positions.md.
 import { yieldToEventLoop } from '@app/domain';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error';
@@ -17,13 +18,39 @@ import {
   type PositionWrite,
 } from './positioning-repository';
 
-/** Rows per page of the file-less pass: a few ms of store writes between two turns of the event loop. */
+/** Rows per page of the file-less pass at most (the pages shrink when writes are slow, see PageSize). */
 export const POSITIONING_PAGE = 250;
-/**
- * Row indexes per step of the offline phase: at most this many rows written in one transaction (a
- * backfill), or scanned in the index without being read (a fresh import's rows, already positioned).
- */
+/** Rows written in one transaction of the offline phase at most (a backfill). */
 export const POSITIONING_WINDOW = 250;
+/**
+ * Row indexes looked through per step of the offline phase for rows without a position: a fresh
+ * import's rows are all positioned already, so its pass reads 20 steps per 100,000 rows, not 400.
+ */
+export const POSITIONING_SCAN = 5000;
+/** A page of writes should hold the event loop about this long: slower, the next page is smaller. */
+const PAGE_TARGET_MS = 15;
+const SMALLEST_PAGE = 10;
+
+/**
+ * The size of the next page of writes: halved after a page that held the event loop longer than
+ * PAGE_TARGET_MS (a loaded disk, a busy machine), grown back after quick ones, within [10, largest].
+ */
+export class PageSize {
+  private size: number;
+
+  constructor(private readonly largest: number) {
+    this.size = largest;
+  }
+
+  get rows(): number {
+    return this.size;
+  }
+
+  record(ms: number): void {
+    if (ms > PAGE_TARGET_MS) this.size = Math.max(SMALLEST_PAGE, Math.floor(this.size / 2));
+    else if (ms < PAGE_TARGET_MS / 3) this.size = Math.min(this.largest, this.size * 2);
+  }
+}
 /** Rows per page of the address phase: the heartbeat moves at least every few seconds. */
 const ADDRESS_PAGE = 20;
 /** Address lookups per second at most: well under the national service's 50 per second and per IP. */
@@ -110,6 +137,7 @@ export class ProspectPositioning {
 
   private async run(start: PositioningDoc): Promise<void> {
     const { repository, now } = this.deps;
+    const pageSize = new PageSize(POSITIONING_WINDOW);
     let doc = start;
     for (;;) {
       if (this.stopped) return;
@@ -118,7 +146,7 @@ export class ProspectPositioning {
         return;
       }
       const address = doc.phase === 'address';
-      const page = address ? await this.addressPage(doc) : await this.offlinePage(doc);
+      const page = address ? await this.addressPage(doc) : await this.offlinePage(doc, pageSize.rows);
       if (page === null) {
         // The offline phase over: the address phase from the first row, or the end.
         const next =
@@ -134,7 +162,7 @@ export class ProspectPositioning {
       const { rows, last } = page;
       const outcome = address
         ? await this.refinePage(doc.organisationId, rows)
-        : { ...(await this.positionPage(doc.organisationId, rows)), unavailable: false };
+        : { ...(await this.positionPage(doc.organisationId, rows, pageSize)), unavailable: false };
       const heartbeatAt = now();
       const counts = address ? { refined: outcome.written } : { positioned: outcome.written };
       // The address service down: its phase ends here; the offline positions stay.
@@ -148,17 +176,23 @@ export class ProspectPositioning {
   }
 
   /**
-   * The rows without a precision in the next window of row indexes (the import positions rows as it
-   * stores them, so a fresh file's pass only scans its index); null past the file's last row.
+   * The next rows without a precision (at most `limit`) among the next POSITIONING_SCAN row indexes;
+   * the import positions rows as it stores them, so a fresh file's pass mostly finds none and moves a
+   * whole scan on. Null past the file's last row.
    */
-  private async offlinePage(doc: PositioningDoc): Promise<{ rows: PositioningRow[]; last: number } | null> {
+  private async offlinePage(
+    doc: PositioningDoc,
+    limit: number,
+  ): Promise<{ rows: PositioningRow[]; last: number } | null> {
     const { repository } = this.deps;
-    const last = doc.cursor + POSITIONING_WINDOW;
-    const rows = await repository.unpositionedRows(doc.organisationId, doc._id, doc.cursor, last);
-    if (rows.length > 0) return { rows, last };
-    const next = await repository.nextRowIndex(doc.organisationId, doc._id, last);
+    const end = doc.cursor + POSITIONING_SCAN;
+    const rows = await repository.unpositionedRows(doc.organisationId, doc._id, doc.cursor, end, limit);
+    // A full page: the scan goes on after its last row; else every such row up to `end` is in it.
+    if (rows.length === limit) return { rows, last: (rows.at(-1) as PositioningRow).rowIndex };
+    if (rows.length > 0) return { rows, last: end };
+    const next = await repository.nextRowIndex(doc.organisationId, doc._id, end);
     // Over a gap of skipped rows (duplicates, rejections) straight to the next stored one.
-    return next === null ? null : { rows, last: Math.max(last, next - 1) };
+    return next === null ? null : { rows, last: Math.max(end, next - 1) };
   }
 
   /** The next rows in file order, a few at a time (each may cost an address lookup). */
@@ -168,8 +202,15 @@ export class ProspectPositioning {
     return last === undefined ? null : { rows, last };
   }
 
-  /** Offline positions for a page; rows already positioned at the same place are not written again. */
-  private async positionPage(organisationId: string, rows: PositioningRow[]): Promise<{ written: number }> {
+  /**
+   * Offline positions for a page; rows already positioned at the same place are not written again.
+   * The write's duration sizes the next page (`pageSize`).
+   */
+  private async positionPage(
+    organisationId: string,
+    rows: PositioningRow[],
+    pageSize: PageSize,
+  ): Promise<{ written: number }> {
     const positions = this.deps.positions();
     const writes: PositionWrite[] = [];
     const addressIds: string[] = [];
@@ -184,7 +225,11 @@ export class ProspectPositioning {
       if (position.latlng === row.latlng && position.latlngPrecision === row.latlngPrecision) continue;
       writes.push({ _id: row._id, ...position });
     }
-    return { written: await this.deps.repository.writeOffline(organisationId, writes, addressIds) };
+    if (writes.length === 0 && addressIds.length === 0) return { written: 0 };
+    const begun = performance.now();
+    const written = await this.deps.repository.writeOffline(organisationId, writes, addressIds);
+    pageSize.record(performance.now() - begun);
+    return { written };
   }
 
   /** The address service for the page's rows with a street address, one call at a time. */
@@ -225,19 +270,21 @@ export class ProspectPositioning {
   private async positionFileLess(): Promise<void> {
     const { repository, now } = this.deps;
     if (await repository.migrationDone(FILE_LESS_POSITIONS_ID)) return;
+    const pageSize = new PageSize(POSITIONING_PAGE);
     let after = '';
     for (;;) {
       if (this.stopped) return;
-      const page = await repository.fileLessPage(after, POSITIONING_PAGE);
+      const limit = pageSize.rows;
+      const page = await repository.fileLessPage(after, limit);
       const byOrganisation = new Map<string, PositioningRow[]>();
       for (const row of page)
         byOrganisation.set(row.organisationId, [...(byOrganisation.get(row.organisationId) ?? []), row]);
       for (const [organisationId, rows] of byOrganisation) {
-        const { written } = await this.positionPage(organisationId, rows);
+        const { written } = await this.positionPage(organisationId, rows, pageSize);
         if (written > 0) await this.deps.prospectsChanged(organisationId);
       }
       const last = page.at(-1);
-      if (!last || page.length < POSITIONING_PAGE) break;
+      if (!last || page.length < limit) break;
       after = last._id;
       await yieldToEventLoop();
     }

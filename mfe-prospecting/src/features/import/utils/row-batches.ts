@@ -7,7 +7,11 @@ export const BATCH_LIMITS = { maxRows: MAX_IMPORT_BATCH_ROWS, maxBytes: 700_000 
 
 export type BatchLimits = { maxRows: number; maxBytes: number };
 
-export type RowBatch = { offset: number; rows: CsvRowObject[]; end: number };
+/**
+ * Rows `offset` to `end` (excluded) in the compact form the API takes (`cells`): each row its cells in
+ * the columns' order, padded or cut to them, the titles sent once at start.
+ */
+export type RowBatch = { offset: number; cells: string[][]; end: number };
 
 /** The row as the API takes it: cells keyed by their (unique) column title. */
 export function rowObject(headers: readonly string[], cells: readonly string[]): CsvRowObject {
@@ -33,9 +37,16 @@ export function utf8Length(text: string): number {
   return length;
 }
 
+/** A row's cells, one per column: missing ones empty, surplus ones dropped (as rowObject does). */
+function cellsOf(headers: readonly string[], cells: readonly string[]): string[] {
+  if (cells.length === headers.length) return cells as string[];
+  return headers.map((_, index) => cells[index] ?? '');
+}
+
 /**
  * The rows from `offset` that fit in one request: at most `maxRows`, and at most `maxBytes` of JSON
- * (always at least one row, whose cells the parser already bounded).
+ * as row objects (always at least one row, whose cells the parser already bounded). The bound is that
+ * of the object form, so a first batch holding the whole file fits the spec's /load.
  */
 export function takeBatch(
   headers: readonly string[],
@@ -43,16 +54,18 @@ export function takeBatch(
   offset: number,
   limits: BatchLimits = BATCH_LIMITS,
 ): RowBatch {
-  const batch: CsvRowObject[] = [];
+  // {"title":cell,...}: each title once per row, with its quotes, colon and comma.
+  const titlesBytes = headers.reduce((total, header) => total + utf8Length(JSON.stringify(header)) + 2, 1);
+  const batch: string[][] = [];
   let bytes = 2;
   let index = offset;
   while (index < rows.length && batch.length < limits.maxRows) {
-    const row = rowObject(headers, rows[index] as string[]);
-    const size = utf8Length(JSON.stringify(row)) + 1;
+    const cells = cellsOf(headers, rows[index] as string[]);
+    const size = utf8Length(JSON.stringify(cells)) + titlesBytes;
     if (batch.length > 0 && bytes + size > limits.maxBytes) break;
-    batch.push(row);
+    batch.push(cells);
     bytes += size;
     index += 1;
   }
-  return { offset, rows: batch, end: index };
+  return { offset, cells: batch, end: index };
 }

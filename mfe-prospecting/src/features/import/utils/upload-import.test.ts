@@ -45,7 +45,7 @@ beforeEach(() => {
   jest
     .mocked(sendImportRows)
     .mockReset()
-    .mockImplementation(async ({ offset, rows }) => ({ received: offset + rows.length }));
+    .mockImplementation(async ({ offset, cells }) => ({ received: offset + (cells?.length ?? 0) }));
   jest.mocked(finishImport).mockReset().mockResolvedValue({ excelId: 'x2', summary });
   jest.mocked(abortImport).mockReset().mockResolvedValue({});
 });
@@ -72,7 +72,7 @@ test('a small file goes in one /api/prospect/load with the spec payload', async 
   expect(startImport).not.toHaveBeenCalled();
 });
 
-test('a large file goes in sequential batches of 2,000 rows, then finish', async () => {
+test('a large file goes in compact batches of 2,000 rows, two on their way at once, then finish', async () => {
   const { request, parser } = fileOf(4500);
   const sent: number[] = [];
   const result = await uploadImport(request, parser, controls(sent));
@@ -80,12 +80,14 @@ test('a large file goes in sequential batches of 2,000 rows, then finish', async
   expect(startImport).toHaveBeenCalledWith(
     expect.objectContaining({ columns: ['Nom', 'CP'], totalRows: 4500 }),
   );
-  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => [body.offset, body.rows.length])).toEqual([
+  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => [body.offset, body.cells?.length])).toEqual([
     [0, 2000],
     [2000, 2000],
     [4000, 500],
   ]);
   expect(sent).toEqual([2000, 4000, 4500]);
+  expect(jest.mocked(sendImportRows).mock.calls[0]?.[0].cells?.[1]).toEqual(['Société 1', '01000']);
+  expect(jest.mocked(sendImportRows).mock.calls[0]?.[0].rows).toBeUndefined();
   expect(finishImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
 });
 
@@ -93,14 +95,39 @@ test('a batch that fails on the network is sent again with the same offset', asy
   const { request, parser } = fileOf(2500);
   jest.mocked(sendImportRows).mockRejectedValueOnce(new ApiError('Impossible de joindre le serveur.', null));
   await uploadImport(request, parser, controls());
-  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset)).toEqual([0, 0, 2000]);
+  expect(
+    jest
+      .mocked(sendImportRows)
+      .mock.calls.map(([body]) => body.offset)
+      .sort(),
+  ).toEqual([0, 0, 2000]);
+});
+
+test('no more than two batches are on their way at once, and progress follows the server', async () => {
+  const { request, parser } = fileOf(9000);
+  let open = 0;
+  let most = 0;
+  jest.mocked(sendImportRows).mockImplementation(async ({ offset, cells }) => {
+    open += 1;
+    most = Math.max(most, open);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    open -= 1;
+    return { received: offset + (cells?.length ?? 0) };
+  });
+  const sent: number[] = [];
+  await uploadImport(request, parser, controls(sent));
+  expect(most).toBe(2);
+  expect(sent).toEqual([2000, 4000, 6000, 8000, 9000]);
 });
 
 test('after three failed retries the import is aborted and the error surfaces', async () => {
   const { request, parser } = fileOf(2500);
   jest.mocked(sendImportRows).mockRejectedValue(new ApiError('Erreur serveur', 503));
   await expect(uploadImport(request, parser, controls())).rejects.toThrow('Erreur serveur');
-  expect(sendImportRows).toHaveBeenCalledTimes(4);
+  // Each of the two batches on their way: the first try and three retries.
+  const offsets = jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset);
+  expect(offsets.filter((offset) => offset === 0)).toHaveLength(4);
+  expect(offsets.length).toBeLessThanOrEqual(8);
   expect(abortImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
 });
 
@@ -108,7 +135,8 @@ test('a refused batch is not retried', async () => {
   const { request, parser } = fileOf(2500);
   jest.mocked(sendImportRows).mockRejectedValue(new ApiError('Valeur invalide', 400));
   await expect(uploadImport(request, parser, controls())).rejects.toThrow('Valeur invalide');
-  expect(sendImportRows).toHaveBeenCalledTimes(1);
+  // Each batch on its way was sent once, none again.
+  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset)).toEqual([0, 2000]);
 });
 
 test('"Annuler" stops between batches and aborts the import', async () => {
@@ -120,7 +148,8 @@ test('"Annuler" stops between batches and aborts the import', async () => {
     controls(sent, () => sent.length >= 1),
   );
   expect(result).toEqual({ status: 'cancelled' });
-  expect(sendImportRows).toHaveBeenCalledTimes(1);
+  // The batch sent beside the first one may have left; none after.
+  expect(jest.mocked(sendImportRows).mock.calls.length).toBeLessThanOrEqual(2);
   expect(abortImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
   expect(finishImport).not.toHaveBeenCalled();
 });

@@ -6,6 +6,7 @@ import { loadProspects } from '../api/load-prospects';
 import { sendImportRows } from '../api/send-import-rows';
 import { startImport } from '../api/start-import';
 import type { FileParser } from './file-parser';
+import { rowObject } from './row-batches';
 
 export type UploadRequest = {
   organisationId: string;
@@ -29,6 +30,11 @@ export type UploadControls = {
 };
 
 const RETRY_DELAYS_MS = [500, 1500, 4000];
+/**
+ * Batches on their way at once: the next one travels and is read while the server stores the one
+ * before, so the server never waits for the page (it stores them in order; docs/decisions/prospect-import.md).
+ */
+export const UPLOAD_IN_FLIGHT = 2;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -51,8 +57,8 @@ async function withRetry<T>(call: () => Promise<T>, delays: readonly number[]): 
 
 /**
  * Sends the parsed file: in one /api/prospect/load when it fits in one request, else through
- * import/start, sequential import/rows batches (retried: the server ignores an offset it already
- * has) and import/finish. A cancelled or failed import is aborted, so nothing of it stays.
+ * import/start, import/rows batches in the compact form, UPLOAD_IN_FLIGHT at a time (retried: the
+ * server ignores an offset it already has) and import/finish. A cancelled or failed import is aborted, so nothing of it stays.
  */
 export async function uploadImport(
   request: UploadRequest,
@@ -69,7 +75,7 @@ export async function uploadImport(
       name,
       isPrivate,
       value: mapping,
-      exel: batch.rows,
+      exel: batch.cells.map((cells) => rowObject(request.headers, cells)),
       duplicates,
       options,
     });
@@ -88,23 +94,39 @@ export async function uploadImport(
     options,
   });
   const abort = () => abortImport({ organisationId, importId }).catch(() => undefined);
+  const inFlight = new Set<Promise<unknown>>();
+  let received = 0;
   try {
     for (;;) {
       if (controls.isCancelled()) {
+        await Promise.allSettled(inFlight);
         await abort();
         return { status: 'cancelled' };
       }
       const current = batch;
       // The worker prepares the next batch while this one travels.
       const next = current.end < request.rowCount ? parser.batch(current.end) : null;
-      await withRetry(
-        () => sendImportRows({ organisationId, importId, offset: current.offset, rows: current.rows }),
+      const sending = withRetry(
+        () => sendImportRows({ organisationId, importId, offset: current.offset, cells: current.cells }),
         delays,
+      ).then((reply) => {
+        // The server stores batches in order: its count only grows.
+        if (reply.received > received) {
+          received = reply.received;
+          controls.onProgress(received);
+        }
+      });
+      inFlight.add(sending);
+      // Handled here; a failure surfaces through the race or the final wait below.
+      sending.then(
+        () => inFlight.delete(sending),
+        () => undefined,
       );
-      controls.onProgress(current.end);
+      if (inFlight.size >= UPLOAD_IN_FLIGHT) await Promise.race(inFlight);
       if (!next) break;
       batch = await next;
     }
+    await Promise.all(inFlight);
     if (controls.isCancelled()) {
       await abort();
       return { status: 'cancelled' };
@@ -112,6 +134,7 @@ export async function uploadImport(
     const reply = await withRetry(() => finishImport({ organisationId, importId }), delays);
     return { status: 'done', ...reply };
   } catch (error) {
+    await Promise.allSettled(inFlight);
     await abort();
     throw error;
   }
