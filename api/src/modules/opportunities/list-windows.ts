@@ -1,0 +1,233 @@
+// The server-side list (/api/opportunity/listWindow): search, filters, live option counts and the
+// order run here over the organisation's sorted lists (list-index.ts), with domain's pass
+// (list-facets.ts), the very one the browser runs over a list it loaded whole; the browser asks for
+// the window of rows it shows. Each opportunity's search text and filter values ("facts") are read
+// from its prospect once and kept beside its keys; the views computed from them are kept a while,
+// so a scroll or a second look costs a slice. docs/decisions/opportunity-list.md, "Server-side list".
+import {
+  criteriaOf,
+  type FacetCounts,
+  type FacetSelection,
+  facetOptionsOf,
+  facetsOf,
+  FILTER_KINDS,
+  type FilterKind,
+  filterAndCountBy,
+  type ListFilter,
+  type ListItemFacts,
+  opportunitySearchTextOf,
+  searchWords,
+  type SortDirection,
+  yieldToEventLoop,
+} from '@app/domain';
+import type { ProspectCatalogue } from '../prospects/module';
+import type { OrganisationList, ScopeLists } from './list-index';
+import { filterableOf } from './opportunity-views';
+import type { OpportunityKey } from './repository';
+
+/** Prospects read per query while reading facts, with a yield between queries. */
+const FACTS_CHUNK = 2000;
+/** Views (a list searched, filtered and sorted) kept over all organisations; the oldest go first. */
+const MAX_VIEWS = 48;
+/** Distinct filter values shared between facts (postal codes, activities…); cleared past this. */
+const MAX_INTERNED = 200_000;
+
+/** An opportunity of a list, with its facts and its place in the server's order. */
+type Item = ListItemFacts & { id: string; order: number };
+
+export type ListQuery = {
+  filter: ListFilter;
+  sort: SortDirection;
+  search: string;
+  selection: FacetSelection;
+};
+
+/** A list as searched, filtered and sorted: the ids shown, in order, and each option's live count. */
+export type ListView = { ids: readonly string[]; counts: FacetCounts | null };
+
+export type ListWindowsDeps = { gateway: Pick<ProspectCatalogue['records'], 'byIds'> };
+
+export class ListWindows {
+  private readonly views = new Map<string, ListView | Item[] | Record<FilterKind, string[]>>();
+  private readonly interned = new Map<string, string>();
+
+  constructor(private readonly deps: ListWindowsDeps) {}
+
+  /** Whether the query needs the facts (a search or a ticked option). */
+  static filters(query: Pick<ListQuery, 'search' | 'selection'>): boolean {
+    return (
+      searchWords(query.search).length > 0 || FILTER_KINDS.some((kind) => query.selection[kind].length > 0)
+    );
+  }
+
+  /**
+   * Every visible opportunity's facts, read at `stamp` or after (awaited), or started in the
+   * background when `wait` is false (the first window of a list that filters nothing).
+   * After a change to prospects (a newer stamp), the facts are read again in the background while
+   * the ones already known answer.
+   */
+  async ensureFacts(
+    organisationId: string,
+    list: OrganisationList,
+    keys: readonly OpportunityKey[],
+    stamp: number,
+    wait: boolean,
+  ): Promise<void> {
+    if (list.factsReading) {
+      if (wait) await list.factsReading;
+    } else if (list.factsStamp < stamp) {
+      const all = list.facts.size === 0;
+      const reading = this.read(organisationId, list, keys, stamp, all).finally(() => {
+        if (list.factsReading === reading) list.factsReading = undefined;
+      });
+      list.factsReading = reading;
+      // A first reading is waited for when the answer needs it; a refresh never is.
+      if (all && wait) await reading;
+      else reading.catch(() => undefined);
+    }
+    if (!wait) return;
+    const missing = keys.filter((key) => !list.facts.has(key._id));
+    if (missing.length > 0) await this.read(organisationId, list, missing, stamp, false);
+  }
+
+  /**
+   * The list of `query` over the keys of a scope (each with its facts), kept until they change;
+   * `withCounts`: with every option's live count (else only when something filters).
+   */
+  view(
+    organisationId: string,
+    list: OrganisationList,
+    lists: ScopeLists,
+    query: ListQuery,
+    withCounts: boolean,
+  ): ListView {
+    const words = searchWords(query.search);
+    const selection = Object.fromEntries(
+      FILTER_KINDS.map((kind) => [kind, [...new Set(query.selection[kind])].sort()]),
+    ) as unknown as FacetSelection;
+    const base = `${organisationId}:${lists.generation}:${list.factsEpoch}:${query.filter}:${query.sort}`;
+    const filters = words.length > 0 || FILTER_KINDS.some((kind) => selection[kind].length > 0);
+    const key = `${base}:${words.join(' ')}:${JSON.stringify(selection)}:${String(withCounts || filters)}`;
+    const known = this.kept<ListView>(key);
+    if (known) return known;
+    let view: ListView;
+    if (!filters && !withCounts) {
+      // Nothing filters and no count is asked: the sorted list itself.
+      const items = this.items(base, list, lists, query);
+      view = { ids: items.map((item) => item.id), counts: null };
+    } else {
+      const { matched, counts } = filterAndCountBy(
+        this.items(base, list, lists, query),
+        criteriaOf(words.join(' '), selection),
+      );
+      view = { ids: matched.map((item) => item.id), counts };
+    }
+    this.keep(key, view);
+    return view;
+  }
+
+  /** Every value each filter kind takes in the whole list, in display order. */
+  options(organisationId: string, list: OrganisationList, lists: ScopeLists, filter: ListFilter) {
+    const key = `${organisationId}:${lists.generation}:${list.factsEpoch}:${filter}:options`;
+    const known = this.kept<Record<FilterKind, string[]>>(key);
+    if (known) return known;
+    const options = facetOptionsOf(this.factsOf(list, lists.list(filter)));
+    this.keep(key, options);
+    return options;
+  }
+
+  /** The list's items in the query's order (the server's, or its times ascending), kept. */
+  private items(base: string, list: OrganisationList, lists: ScopeLists, query: ListQuery): Item[] {
+    const known = this.kept<Item[]>(`${base}:items`);
+    if (known) return known;
+    const keys = lists.list(query.filter);
+    const facts = this.factsOf(list, keys);
+    const items: Item[] = keys.map((key, order) => ({ id: key._id, order, ...facts[order]! }));
+    const sorted = query.sort === 'desc' ? items : ascending(items, lists.listTimes(query.filter));
+    this.keep(`${base}:items`, sorted);
+    return sorted;
+  }
+
+  private factsOf(list: OrganisationList, keys: readonly OpportunityKey[]): ListItemFacts[] {
+    return keys.map((key) => list.facts.get(key._id) ?? NO_FACTS);
+  }
+
+  /** Reads the facts of these keys at `stamp`, a chunk at a time; `complete`: all of the list's. */
+  private async read(
+    organisationId: string,
+    list: OrganisationList,
+    keys: readonly OpportunityKey[],
+    stamp: number,
+    complete: boolean,
+  ): Promise<void> {
+    let whole = true;
+    for (let first = 0; first < keys.length; first += FACTS_CHUNK) {
+      if (first > 0) await yieldToEventLoop();
+      const chunk = keys.slice(first, first + FACTS_CHUNK);
+      const version = list.version;
+      const prospects = await this.deps.gateway.byIds(
+        organisationId,
+        chunk.map((key) => key.prospectId),
+      );
+      // A catch-up meanwhile may have dropped some of these: read again when next needed.
+      if (list.version !== version) {
+        whole = false;
+        continue;
+      }
+      const byId = new Map(prospects.map((doc) => [doc._id, doc]));
+      for (const key of chunk) {
+        const prospect = filterableOf(byId.get(key.prospectId));
+        const facets = facetsOf(prospect);
+        for (const kind of FILTER_KINDS) facets[kind] = this.intern(facets[kind]);
+        list.facts.set(key._id, { text: opportunitySearchTextOf(prospect), facets });
+      }
+      list.factsEpoch += 1;
+    }
+    if ((complete || list.factsStamp < 0) && whole) list.factsStamp = Math.max(list.factsStamp, stamp);
+  }
+
+  private intern(value: string): string {
+    const known = this.interned.get(value);
+    if (known !== undefined) return known;
+    if (this.interned.size >= MAX_INTERNED) this.interned.clear();
+    this.interned.set(value, value);
+    return value;
+  }
+
+  private kept<T>(key: string): T | undefined {
+    const known = this.views.get(key);
+    if (known === undefined) return undefined;
+    // Most recently used last, so the oldest is the one dropped.
+    this.views.delete(key);
+    this.views.set(key, known);
+    return known as T;
+  }
+
+  private keep(key: string, value: ListView | Item[] | Record<FilterKind, string[]>): void {
+    this.views.set(key, value);
+    if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
+  }
+}
+
+/** An opportunity whose facts are not read yet (never shown by a search or a filter). */
+const NO_FACTS: ListItemFacts = {
+  text: '',
+  facets: facetsOf({}),
+};
+
+/**
+ * The server's order (list times descending, ties in the server's order) turned into the browser's
+ * ascending one (list times ascending, ties still in the server's order: compareByTimeFilter('asc')):
+ * the runs of equal times in reverse, each run as it was. O(n), no sort.
+ */
+function ascending<T>(items: readonly T[], times: Float64Array): T[] {
+  const out: T[] = [];
+  let end = items.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && times[start - 1] === times[end - 1]) start -= 1;
+    for (let index = start; index < end; index += 1) out.push(items[index]!);
+    end = start;
+  }
+  return out;
+}
