@@ -276,7 +276,7 @@ export async function measureBrowserList(base, { token, organisationId, expected
     await page.waitForTimeout(300);
 
     // 4. Sort changes: "Récent > Ancien" then back.
-    const sortSelect = page.locator('.opportunity-toolbar select').first();
+    const sortSelect = page.locator('.opportunity-toolbar__sort select, select.opportunity-toolbar__sort').first();
     const sortChanges = [];
     for (const value of ['asc', 'desc']) {
       const ms = await timed(page, 'change', () => sortSelect.selectOption(value));

@@ -32,8 +32,9 @@ const MAX_VIEWS = 48;
 /** Distinct filter values shared between facts (postal codes, activities…); cleared past this. */
 const MAX_INTERNED = 200_000;
 
-/** An opportunity of a list, with its facts and its place in the server's order. */
-type Item = ListItemFacts & { id: string; order: number };
+/** An opportunity's facts, with its id (the lists are arrays of these, shared, never copied). */
+export type ListFact = ListItemFacts & { id: string };
+type Item = ListFact;
 
 export type ListQuery = {
   filter: ListFilter;
@@ -140,16 +141,15 @@ export class ListWindows {
   private items(base: string, list: OrganisationList, lists: ScopeLists, query: ListQuery): Item[] {
     const known = this.kept<Item[]>(`${base}:items`);
     if (known) return known;
-    const keys = lists.list(query.filter);
-    const facts = this.factsOf(list, keys);
-    const items: Item[] = keys.map((key, order) => ({ id: key._id, order, ...facts[order]! }));
+    const items = this.factsOf(list, lists.list(query.filter));
     const sorted = query.sort === 'desc' ? items : ascending(items, lists.listTimes(query.filter));
     this.keep(`${base}:items`, sorted);
     return sorted;
   }
 
-  private factsOf(list: OrganisationList, keys: readonly OpportunityKey[]): ListItemFacts[] {
-    return keys.map((key) => list.facts.get(key._id) ?? NO_FACTS);
+  private factsOf(list: OrganisationList, keys: readonly OpportunityKey[]): Item[] {
+    // A key whose facts are not read yet (a race with a catch-up) is found by no search or filter.
+    return keys.map((key) => list.facts.get(key._id) ?? { id: key._id, text: '', facets: NO_FACETS });
   }
 
   /** Reads the facts of these keys at `stamp`, a chunk at a time; `complete`: all of the list's. */
@@ -179,7 +179,7 @@ export class ListWindows {
         const prospect = filterableOf(byId.get(key.prospectId));
         const facets = facetsOf(prospect);
         for (const kind of FILTER_KINDS) facets[kind] = this.intern(facets[kind]);
-        list.facts.set(key._id, { text: opportunitySearchTextOf(prospect), facets });
+        list.facts.set(key._id, { id: key._id, text: opportunitySearchTextOf(prospect), facets });
       }
       list.factsEpoch += 1;
     }
@@ -209,11 +209,8 @@ export class ListWindows {
   }
 }
 
-/** An opportunity whose facts are not read yet (never shown by a search or a filter). */
-const NO_FACTS: ListItemFacts = {
-  text: '',
-  facets: facetsOf({}),
-};
+/** The filter values of an opportunity whose facts are not read yet. */
+const NO_FACETS = facetsOf({});
 
 /**
  * The server's order (list times descending, ties in the server's order) turned into the browser's
