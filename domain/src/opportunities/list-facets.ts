@@ -112,6 +112,19 @@ export function countItem(counts: FacetCounts, item: ListItemFacts, verdict: num
   }
 }
 
+const ALL_KINDS = KINDS.map((_, index) => index);
+const GROUP_KIND_INDEXES = GROUP_KINDS.map((kinds) => kinds.map((kind) => KINDS.indexOf(kind)));
+
+/**
+ * The filter kinds (indexes in FILTER_KINDS) whose options count an item with this verdict: every
+ * kind for a shown item, the failed group's for the others (countItem's rule, for counters that are
+ * not maps, as the API's).
+ */
+export function countedKinds(verdict: number): readonly number[] {
+  if (verdict === LEFT_OUT) return [];
+  return verdict === SHOWN ? ALL_KINDS : (GROUP_KIND_INDEXES[verdict] ?? []);
+}
+
 export function emptyCounts(): FacetCounts {
   return Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map<string, number>()])) as FacetCounts;
 }

@@ -158,7 +158,7 @@ export class OrganisationList {
   catchingUp: Promise<unknown> = Promise.resolve();
   readonly cards = new Map<string, CachedCard>();
   /** Each opportunity's search text and filter values, for the server-side list (list-windows.ts). */
-  readonly facts = new Map<string, ListItemFacts & { id: string }>();
+  readonly facts = new Map<string, ListItemFacts & { id: string; codes: Uint32Array }>();
   /** The prospects change stamp every fact was read at or after (-1: none read yet). */
   factsStamp = -1;
   /** Moves whenever a fact is added, replaced or dropped: views computed from the facts are kept under it. */
