@@ -62,8 +62,8 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
   const filterBody = filterOf(filter, query);
   const key = JSON.stringify([organisationId, filterBody, query.sort, withFacets, version]);
   const [answered, setAnswered] = useState<Answered | null>(null);
+  /** The query asked last: an answer to another one is dropped. */
   const latest = useRef(key);
-  latest.current = key;
   const inFlight = useRef(new Set<string>());
   // Another organisation's answer is never shown.
   const current =
@@ -112,6 +112,7 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
   );
 
   useEffect(() => {
+    latest.current = key;
     ask(key, 0, withFacets);
   }, [ask, key, withFacets]);
 
