@@ -14,7 +14,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { cleanUp, fullList, newDataDir, seededApi, stop } from './opportunity-seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'results', 'opportunities-browser.json');
@@ -30,6 +32,25 @@ const SETTLED_MS = 300;
 const SCROLL_FRAMES = 300;
 const SCROLL_STEP_PX = 120;
 const TARGETS = { loadMs: 3000, keystrokeMs: 50, filterClickMs: 50 };
+const LARGE_SIZE = 100_000;
+/** Issue 21: 100,000 opportunities, first cards ≤ 1 s, each answer ≤ 100 ms, the tab ≤ 300 MB. */
+const LARGE_TARGETS = { firstCardsMs: 1000, answerMs: 100, tabMb: 300 };
+
+/** Resident memory of every Chromium process (the renderer, GPU and browser processes), in MB. */
+function chromiumRss() {
+  try {
+    const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss=,args='], { encoding: 'utf8' });
+    const rows = out.trim().split('\n').filter(Boolean);
+    const rssOf = (row) => Number(row.trim().split(/\s+/)[0]) / 1024;
+    const renderers = rows.filter((row) => row.includes('--type=renderer')).map(rssOf);
+    return {
+      all: Math.round(rows.reduce((sum, row) => sum + rssOf(row), 0)),
+      largestRenderer: Math.round(Math.max(0, ...renderers)),
+    };
+  } catch {
+    return null;
+  }
+}
 
 const round = (value) => Math.round(value * 10) / 10;
 const percentile = (values, p) => {
@@ -84,9 +105,33 @@ function installProbe(page) {
 }
 
 async function timed(page, eventType, act) {
+  if (page.__serverSide) return timedCall(page, act);
   await page.evaluate((type) => window.__armProbe(type), eventType);
   await act();
   return page.evaluate(() => window.__probe);
+}
+
+/**
+ * A server-side list: from just before the action to the second animation frame after the answer of
+ * the listWindow call it caused (the new cards and counts painted).
+ */
+async function timedCall(page, act) {
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/opportunity/listWindow'),
+    {
+      timeout: 60_000,
+    },
+  );
+  const startedAt = await page.evaluate(() => performance.now());
+  await act();
+  await answered;
+  return page.evaluate(
+    (from) =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - from))),
+      ),
+    startedAt,
+  );
 }
 
 /** Frame intervals while the cards' scroll area moves SCROLL_STEP_PX each frame. */
@@ -120,7 +165,8 @@ async function loadList(page, base, expected, pages) {
       const summary = document.querySelector('.opportunity-list__summary');
       if (!summary || summary.querySelector('.opportunity-list__more')) return false;
       const shown = Number((summary.textContent ?? '').replace(/\D/g, ''));
-      return shown === count && document.querySelector('.opportunity-cards [role="listitem"]')
+      // A card with its content (a server-side list shows blanks until its window arrives).
+      return shown === count && document.querySelector('.opportunity-cards [role="listitem"] article')
         ? performance.now()
         : false;
     },
@@ -130,7 +176,8 @@ async function loadList(page, base, expected, pages) {
   const loadMs = await loadedHandle.jsonValue();
   const answered = await Promise.all(pages);
   const tabCount = digits(await page.locator('.opportunity-tab__count').first().textContent());
-  if (tabCount !== expected || !answered.at(-1)?.itsFinish)
+  // A server-side list (listWindow) loads no getwithfilter page at all.
+  if (tabCount !== expected || (answered.length > 0 && !answered.at(-1)?.itsFinish))
     throw new Error(
       `liste incomplète : onglet ${tabCount}, dernière page itsFinish ${answered.at(-1)?.itsFinish}`,
     );
@@ -144,7 +191,7 @@ async function loadList(page, base, expected, pages) {
   const breakdown = await page.evaluate((until) => {
     const calls = performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('/api/opportunity/getwithfilter'));
+      .filter((entry) => /\/api\/opportunity\/(getwithfilter|listWindow)$/.test(entry.name));
     const gaps = calls.slice(1).map((call, index) => call.startTime - calls[index].responseEnd);
     const tasks = window.__longTasks.filter((task) => task.start < until);
     return {
@@ -164,12 +211,16 @@ async function loadList(page, base, expected, pages) {
     tabCount,
     firstCallAtMs: Math.round(breakdown.firstCallAtMs),
     lastAnswerAtMs: Math.round(breakdown.lastAnswerAtMs),
+    listCalls: breakdown.callMs.length,
     callMs: { p50: round(percentile(breakdown.callMs, 50)), max: round(Math.max(...breakdown.callMs)) },
-    answerToNextCallMs: {
-      p50: round(percentile(breakdown.gapMs, 50)),
-      p95: round(percentile(breakdown.gapMs, 95)),
-      max: round(Math.max(...breakdown.gapMs)),
-    },
+    answerToNextCallMs:
+      breakdown.gapMs.length === 0
+        ? null
+        : {
+            p50: round(percentile(breakdown.gapMs, 50)),
+            p95: round(percentile(breakdown.gapMs, 95)),
+            max: round(Math.max(...breakdown.gapMs)),
+          },
     longTasks: breakdown.longTasks,
     longTasksMs: Math.round(breakdown.longTasksMs),
   };
@@ -219,6 +270,22 @@ export async function measureBrowserList(base, { token, organisationId, expected
     const load = loads[1];
     await page.waitForTimeout(500); // the ids saved 250 ms after the list settles
     await installProbe(page);
+    // A server-side list: its search and filter values are read in the background after it opens;
+    // the first search waits for them (timed apart, then the measured keystrokes).
+    page.__serverSide = load.pages.length === 0;
+    let firstSearchMs = null;
+    if (page.__serverSide) {
+      const summary = page.locator('.opportunity-list__summary');
+      const box = page.locator('.opportunity-toolbar__search input');
+      const started = Date.now();
+      await box.fill('zzzz');
+      await summary
+        .filter({ hasNotText: new RegExp(String(expected).slice(0, 3)) })
+        .waitFor({ timeout: 120_000 });
+      firstSearchMs = Date.now() - started;
+      await box.fill('');
+      await page.waitForTimeout(1000);
+    }
 
     // 2. Keystrokes: "1", "12", "123", "1234" then back to "".
     const search = page.locator('.opportunity-toolbar__search input');
@@ -232,6 +299,11 @@ export async function measureBrowserList(base, { token, organisationId, expected
 
     // 3. Filter clicks: open the filters, tick then untick Bretagne, tick then untick "Commerce".
     await page.getByRole('button', { name: /^Filtres/ }).click();
+    // A server-side list asks for the option counts when the panel opens.
+    await page
+      .getByRole('checkbox', { name: /^Bretagne/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(300);
     const filterClicks = [];
     for (const option of ['Bretagne', 'Bretagne', 'Commerce', 'Commerce']) {
@@ -243,10 +315,26 @@ export async function measureBrowserList(base, { token, organisationId, expected
     await page.getByRole('button', { name: /^Filtres/ }).click();
     await page.waitForTimeout(300);
 
-    // 4. Scrolling.
+    // 4. Sort changes: "Récent > Ancien" then back.
+    const sortSelect = page
+      .locator('.opportunity-toolbar__sort select, select.opportunity-toolbar__sort')
+      .first();
+    const sortChanges = [];
+    for (const value of ['asc', 'desc']) {
+      const ms = await timed(page, 'change', () => sortSelect.selectOption(value));
+      sortChanges.push({ value, ms: ms === null ? null : round(ms) });
+    }
+
+    // 5. Scrolling.
     const { intervals, scrolledTo } = await scrollFrames(page);
     const longFrames = intervals.filter((interval) => interval > 50).length;
     const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? null);
+    // The tab's memory through CDP: the page's JS heap, and the resident memory of Chromium's processes.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name) => metrics.find((entry) => entry.name === name)?.value ?? null;
+    const chromiumRssMb = chromiumRss();
 
     const measured = (runs) => runs.map((run) => run.ms).filter((ms) => ms !== null);
     return {
@@ -280,7 +368,13 @@ export async function measureBrowserList(base, { token, organisationId, expected
         },
         framesOver50Ms: longFrames,
       },
+      firstSearchMs,
+      sortChanges,
+      sortChangeMs: { max: round(Math.max(...measured(sortChanges))) },
       usedJsHeapMb: heap === null ? null : Math.round(heap / 1e6),
+      cdpJsHeapUsedMb: Math.round((metric('JSHeapUsedSize') ?? 0) / 1e6),
+      cdpJsHeapTotalMb: Math.round((metric('JSHeapTotalSize') ?? 0) / 1e6),
+      chromiumRssMb,
     };
   } finally {
     await browser.close();
@@ -298,21 +392,22 @@ export function writeBrowserResults(results) {
 }
 
 async function main() {
-  const bench = await import('./opportunities.mjs');
-  bench.newDataDir();
-  const { api, base, lister } = await bench.seededApi({ listSize: LIST_SIZE, exportSize: 0 });
+  newDataDir();
+  const { api, base, lister, exporter } = await seededApi({ listSize: LIST_SIZE, exportSize: LARGE_SIZE });
   try {
     // As in opportunities.mjs: the list read once before (the API's list index and cards in memory).
     const { token, organisationId } = lister;
-    await bench.fullList(base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
-    writeBrowserResults(await measureBrowserList(base, { ...lister, expected: LIST_SIZE }));
+    await fullList(base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
+    const results = await measureBrowserList(base, { ...lister, expected: LIST_SIZE });
+    console.log(`Chromium : liste de ${LARGE_SIZE} (côté serveur)…`);
+    const large = await measureBrowserList(base, { ...exporter, expected: LARGE_SIZE });
+    writeBrowserResults({ ...results, hundredThousand: { targets: LARGE_TARGETS, ...large } });
   } finally {
-    await bench.stop(api);
+    await stop(api);
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { cleanUp } = await import('./opportunities.mjs');
   main()
     .catch((error) => {
       console.error(error);

@@ -23,6 +23,7 @@ export * from './prospects/file-views';
 export * from './opportunities/timing';
 export * from './opportunities/views';
 export * from './opportunities/filters';
+export * from './opportunities/list-facets';
 export * from './opportunities/csv';
 export * from './rounds';
 

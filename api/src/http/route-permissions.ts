@@ -64,6 +64,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/get': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/opportunity/getAllCount': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/opportunity/getwithfilter': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/opportunity/listWindow': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/opportunity/setTodo': bit(PERMISSION.CHANGE_STATE),
   '/api/opportunity/setWaiting': bit(PERMISSION.CHANGE_STATE),
   '/api/opportunity/setWin': bit(PERMISSION.CHANGE_STATE),

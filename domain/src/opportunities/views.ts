@@ -1,4 +1,5 @@
 // What the opportunity calls return (issue 9 contract), shared by the API and the screens.
+import type { FilterKind } from './filters';
 import type { OpportunityState } from '../opportunity-states';
 import type { LatLngPrecision } from '../geography/positions';
 import type { Civilite, ProspectField } from '../prospect-fields';
@@ -68,6 +69,17 @@ export type OpportunityView = {
 export type OpportunityCounts = { all: number; todo: number; waiting: number; loose: number; win: number };
 
 export type OpportunityPage = { opportunitys: OpportunityView[]; itsFinish: boolean };
+
+/**
+ * A /api/opportunity/listWindow answer: the cards at the asked positions of the list as searched,
+ * filtered and sorted, its length, and (when asked) each option's live count as [value, count]
+ * pairs and every value each filter kind takes in the whole list, in display order.
+ */
+export type OpportunityWindow = OpportunityPage & {
+  total: number;
+  counts?: Record<FilterKind, [string, number][]>;
+  options?: Record<FilterKind, string[]>;
+};
 
 export type StatusView = { _id: string; name: string };
 

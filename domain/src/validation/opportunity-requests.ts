@@ -17,6 +17,7 @@ export const OPPORTUNITY_REQUEST_MESSAGES = {
   invalidPosition: 'Position invalide',
   invalidContractual: 'Informations contractuelles invalides',
   invalidInvestmentType: "Type d'investissement invalide : location ou achat",
+  unknownSort: 'Ordre inconnu : attendu asc ou desc',
 } as const;
 
 const opportunityId = idField('opportunité', MESSAGES.invalidType('opportunité'));
@@ -130,24 +131,46 @@ const FILTER_FIELD_LABELS: Record<FilterKind, string> = {
   trancheSalarier: 'tranche salarié',
 };
 
+/** The list's state, search and filters (domain/src/opportunities/filters.ts), as the export and the window take them. */
+const listFilterSchema = z.object(
+  {
+    state: listState,
+    search: z
+      .string({ error: fieldError('recherche') })
+      .max(MAX_SEARCH_LENGTH, MESSAGES.tooLong('recherche', MAX_SEARCH_LENGTH))
+      .optional(),
+    ...(Object.fromEntries(
+      FILTER_KINDS.map((kind) => [kind, filterOptions(FILTER_FIELD_LABELS[kind])]),
+    ) as Record<FilterKind, ReturnType<typeof filterOptions>>),
+  },
+  { error: fieldError('filtre') },
+);
+
 /** /api/opportunity/export/filter: the list's state, search and filters (domain/src/opportunities/filters.ts). */
 export const exportFilterSchema = z.object(
   {
-    filter: z.object(
-      {
-        state: listState,
-        search: z
-          .string({ error: fieldError('recherche') })
-          .max(MAX_SEARCH_LENGTH, MESSAGES.tooLong('recherche', MAX_SEARCH_LENGTH))
-          .optional(),
-        ...(Object.fromEntries(
-          FILTER_KINDS.map((kind) => [kind, filterOptions(FILTER_FIELD_LABELS[kind])]),
-        ) as Record<FilterKind, ReturnType<typeof filterOptions>>),
-      },
-      { error: fieldError('filtre') },
-    ),
+    filter: listFilterSchema,
     startId: position.default(0),
     endId: position.default(Number.MAX_SAFE_INTEGER),
+  },
+  OBJECT_ERROR,
+);
+
+/** Cards a /api/opportunity/listWindow answer holds at most (a phone shows 3, a desktop about 5). */
+export const LIST_WINDOW_MAX = 200;
+
+/**
+ * /api/opportunity/listWindow: positions [startId, endId) (at most LIST_WINDOW_MAX) of the list as
+ * searched, filtered and sorted on the server, with its length, and with `facets` every option's
+ * live count and the options of the whole list (docs/decisions/opportunity-list.md).
+ */
+export const listWindowSchema = z.object(
+  {
+    filter: listFilterSchema,
+    sort: z.enum(['asc', 'desc'], { error: OPPORTUNITY_REQUEST_MESSAGES.unknownSort }).default('desc'),
+    startId: position.default(0),
+    endId: position.default(LIST_WINDOW_MAX),
+    facets: z.boolean({ error: fieldError('facettes') }).default(false),
   },
   OBJECT_ERROR,
 );
@@ -184,5 +207,7 @@ export type AddOpportunityInput = z.input<typeof addOpportunitySchema>;
 export type PostMessageInput = z.input<typeof postMessageSchema>;
 export type ExportFilterInput = z.input<typeof exportFilterSchema>;
 export type ExportFilterData = z.output<typeof exportFilterSchema>;
+export type ListWindowInput = z.input<typeof listWindowSchema>;
+export type ListWindowData = z.output<typeof listWindowSchema>;
 export type UnassignedPageInput = z.input<typeof unassignedPageSchema>;
 export type AssignOpportunityInput = z.input<typeof assignOpportunitySchema>;

@@ -1,35 +1,20 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
-import { saveOpportunityIds, useSessionStore } from '@app/platform';
-import type { FilterKind, OpportunityView } from '@app/domain';
-import { NO_SELECTION, toggleOption, type FacetSelection } from '../utils/list-filter';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { saveOpportunityIds } from '@app/platform';
+import type { OpportunityView } from '@app/domain';
 import type { FacetCounts, IndexedOpportunity } from '../utils/list-index';
 import { advanceListView, isViewOf, listViewOf, type FacetOptions } from '../utils/list-view-state';
-import {
-  readSavedListView,
-  savedListViewKey,
-  saveListView,
-  type SavedListView,
-} from '../utils/saved-list-view';
 import type { SortDirection } from '../utils/sort-items';
+import { useListChoices, type ListChoices } from './use-list-choices';
 
 /** The ids are written to local storage once the list has settled, not on every keystroke. */
 const SAVE_IDS_DELAY_MS = 250;
 
-export type ListView = {
-  search: string;
-  setSearch: (search: string) => void;
-  sort: SortDirection;
-  setSort: (sort: SortDirection) => void;
-  selection: FacetSelection;
-  toggle: (kind: FilterKind, value: string) => void;
-  clear: () => void;
+export type ListView = ListChoices & {
   /** The opportunities shown, searched, filtered and sorted. */
   shown: readonly OpportunityView[];
   counts: FacetCounts;
   /** Every value each filter kind takes in the loaded list, in display order. */
   options: FacetOptions;
-  /** Where this list's choices are kept for the session (organisation and list), null when they are not. */
-  savedKey: string | null;
 };
 
 export type ListViewOptions = {
@@ -38,18 +23,6 @@ export type ListViewOptions = {
   /** A search asked from outside (the top bar's `?search=`): it replaces the saved one. */
   requestedSearch?: string | null;
 };
-
-/** The user's choices and the organisation and list they are kept under. */
-type Choices = SavedListView & { key: string | null };
-
-function choicesOf(key: string | null, initialSort: SortDirection, requestedSearch: string | null): Choices {
-  const saved = (key && readSavedListView(key, initialSort)) || {
-    search: '',
-    sort: initialSort,
-    selection: NO_SELECTION,
-  };
-  return { ...saved, search: requestedSearch ?? saved.search, key };
-}
 
 /**
  * Search, filters and sort over a loaded list (`items`: a new array only when the list changed, as
@@ -65,15 +38,12 @@ export function useListView(
   storageName: string,
   { keepForSession = false, requestedSearch = null }: ListViewOptions = {},
 ): ListView {
-  const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const key = keepForSession ? savedListViewKey(organisationId ?? '', storageName) : null;
-  const [stored, setChoices] = useState(() => choicesOf(key, initialSort, requestedSearch));
-  // Another organisation has its own choices: read them during render, like the view below.
-  let choices = stored;
-  if (stored.key !== key) {
-    choices = choicesOf(key, initialSort, null);
-    setChoices(choices);
-  }
+  const { stored: choices, ...controls } = useListChoices(
+    initialSort,
+    storageName,
+    keepForSession,
+    requestedSearch,
+  );
   const { search, sort, selection } = choices;
   // Typing stays responsive even while 20,000 cards are being filtered.
   const deferredSearch = useDeferredValue(search);
@@ -89,11 +59,6 @@ export function useListView(
   const { shown } = view;
 
   useEffect(() => {
-    if (choices.key === null) return;
-    saveListView(choices.key, { search: choices.search, sort: choices.sort, selection: choices.selection });
-  }, [choices]);
-
-  useEffect(() => {
     const timer = window.setTimeout(
       () =>
         saveOpportunityIds(
@@ -105,32 +70,5 @@ export function useListView(
     return () => window.clearTimeout(timer);
   }, [storageName, shown]);
 
-  const setSearch = useCallback(
-    (next: string) => setChoices((previous) => ({ ...previous, search: next })),
-    [],
-  );
-  const setSort = useCallback(
-    (next: SortDirection) => setChoices((previous) => ({ ...previous, sort: next })),
-    [],
-  );
-  const toggle = useCallback(
-    (kind: FilterKind, value: string) =>
-      setChoices((previous) => ({ ...previous, selection: toggleOption(previous.selection, kind, value) })),
-    [],
-  );
-  const clear = useCallback(() => setChoices((previous) => ({ ...previous, selection: NO_SELECTION })), []);
-
-  return {
-    search,
-    setSearch,
-    sort,
-    setSort,
-    selection,
-    toggle,
-    clear,
-    shown,
-    counts: view.counts,
-    options: view.options,
-    savedKey: key,
-  };
+  return { ...controls, shown, counts: view.counts, options: view.options };
 }

@@ -3,19 +3,12 @@ import {
   syncGeographyFilters,
   type FilterKind,
   type ListFilter,
+  type FacetSelection,
   type OpportunityFilters,
 } from '@app/domain';
 
 /** The ticked options of each filter kind (domain/src/opportunities/filters.ts gives their meaning). */
-export type FacetSelection = Record<FilterKind, readonly string[]>;
-
-export const NO_SELECTION: FacetSelection = {
-  region: [],
-  departement: [],
-  codePostale: [],
-  libelleactivite: [],
-  trancheSalarier: [],
-};
+export { NO_SELECTION, type FacetSelection } from '@app/domain';
 
 /** The body's `filter` of `/api/opportunity/export/filter`: the list exactly as the user filtered it. */
 export type ExportFilter = { state: ListFilter } & Omit<OpportunityFilters, FilterKind> &

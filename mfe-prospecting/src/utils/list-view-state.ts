@@ -1,4 +1,4 @@
-import { FILTER_KINDS, type FilterKind, type OpportunityView } from '@app/domain';
+import { compareFacetOptions, FILTER_KINDS, type FilterKind, type OpportunityView } from '@app/domain';
 import type { FacetSelection } from './list-filter';
 import {
   countItem,
@@ -36,15 +36,8 @@ export type ListViewState = {
   options: FacetOptions;
 };
 
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
-
-/** Options in French order, 'Aucun' (no value) last; values the collator calls equal by code point. */
-export function compareOptions(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a === 'Aucun') return 1;
-  if (b === 'Aucun') return -1;
-  return collator.compare(a, b) || (a < b ? -1 : 1);
-}
+/** Options in French order, 'Aucun' (no value) last (domain's, the API's server-side list's too). */
+export const compareOptions = compareFacetOptions;
 
 const perKind = <T>(make: () => T) =>
   Object.fromEntries(FILTER_KINDS.map((kind) => [kind, make()])) as Record<FilterKind, T>;

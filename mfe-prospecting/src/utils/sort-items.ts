@@ -1,20 +1,4 @@
-import { listTimeOf, type OpportunityView } from '@app/domain';
-
-export type SortDirection = 'asc' | 'desc';
-
-type Sortable = { order: number; opportunity: Pick<OpportunityView, 'state' | 'timeFilter'> };
-
-/**
- * Orders by the time of `timeFilter` on one scale of days (domain's listTimeOf: a WAITING's
- * milliseconds left become negative days, so "Toute Opportunités" does not put every WAITING
- * first), then by place in the loaded list (`order`), so opportunities at the same time keep the
- * server's order (most recent first). A total order: no two items tie.
- */
-export function compareByTimeFilter(direction: SortDirection): (a: Sortable, b: Sortable) => number {
-  return direction === 'asc'
-    ? (a, b) => listTimeOf(a.opportunity) - listTimeOf(b.opportunity) || a.order - b.order
-    : (a, b) => listTimeOf(b.opportunity) - listTimeOf(a.opportunity) || a.order - b.order;
-}
+export { compareByTimeFilter, type SortDirection } from '@app/domain';
 
 /** `items` sorted; itself when it already is (a page arrives in the server's order). */
 export function sortedBy<T>(items: readonly T[], compare: (a: T, b: T) => number): readonly T[] {

@@ -12,6 +12,7 @@ import {
   computeTiming,
   type ListFilter,
   listFilterOfState,
+  type ListItemFacts,
   listTimeOf,
   type OpportunityCounts,
   startOfCalendarDay,
@@ -40,8 +41,11 @@ export const MAX_CARDS = 120_000;
  */
 export type CachedCard = CardParts & { prospect: string | null; prospectStamp: number };
 
-/** `time`: the key's timeFilter in its state's list, its listTimeOf (days on one scale) in "all". */
-type Timed = { key: OpportunityKey; time: number };
+/**
+ * `time`: the key's timeFilter in its state's list, its listTimeOf (days on one scale) in "all";
+ * `listTime`: its listTimeOf everywhere (the browser's sort, list-facets.ts).
+ */
+type Timed = { key: OpportunityKey; time: number; listTime: number };
 
 /**
  * SPEC §4: WAITING soonest first; the others by time descending, then newest first, then id ("all":
@@ -69,8 +73,9 @@ function place(
   timeZone: string,
 ): void {
   const timing = computeTiming(key, at, timeZone);
-  timed.all.push({ key, time: listTimeOf(timing) });
-  timed[listFilterOfState(timing.state)].push({ key, time: timing.timeFilter });
+  const listTime = listTimeOf(timing);
+  timed.all.push({ key, time: listTime, listTime });
+  timed[listFilterOfState(timing.state)].push({ key, time: timing.timeFilter, listTime });
   if (timing.state === 'WAITING' && key.waitingDate !== undefined && key.waitingDate < limits.nextWaitingDate)
     limits.nextWaitingDate = key.waitingDate;
 }
@@ -81,6 +86,7 @@ let generations = 0;
 /** What one caller sees, sorted per filter on first use; valid until `validUntil`. */
 export class ScopeLists {
   private readonly sorted = new Map<ListFilter, readonly OpportunityKey[]>();
+  private readonly sortedTimes = new Map<ListFilter, Float64Array>();
   /** Unique in the process, changed by every patch: pages built from these lists are kept under it. */
   generation = ++generations;
 
@@ -107,6 +113,7 @@ export class ScopeLists {
     for (const key of keys)
       if (isVisible(this.scope, key)) place(this.timed, this.limits, key, this.at, timeZone);
     this.sorted.clear();
+    this.sortedTimes.clear();
     this.generation = ++generations;
   }
 
@@ -125,10 +132,21 @@ export class ScopeLists {
   list(filter: ListFilter): readonly OpportunityKey[] {
     let keys = this.sorted.get(filter);
     if (!keys) {
-      keys = this.timed[filter].sort(compareTimed(filter === 'waiting')).map((item) => item.key);
+      const timed = this.timed[filter].sort(compareTimed(filter === 'waiting'));
+      keys = timed.map((item) => item.key);
       this.sorted.set(filter, keys);
+      this.sortedTimes.set(
+        filter,
+        Float64Array.from(timed, (item) => item.listTime),
+      );
     }
     return keys;
+  }
+
+  /** The listTimeOf of each key of `list(filter)`, in the same order. */
+  listTimes(filter: ListFilter): Float64Array {
+    this.list(filter);
+    return this.sortedTimes.get(filter) as Float64Array;
   }
 }
 
@@ -139,6 +157,14 @@ export class OrganisationList {
   /** Catch-ups run one after the other, so the version only moves forward. */
   catchingUp: Promise<unknown> = Promise.resolve();
   readonly cards = new Map<string, CachedCard>();
+  /** Each opportunity's search text and filter values, for the server-side list (list-windows.ts). */
+  readonly facts = new Map<string, ListItemFacts & { id: string; codes: Uint32Array }>();
+  /** The prospects change stamp every fact was read at or after (-1: none read yet). */
+  factsStamp = -1;
+  /** Moves whenever a fact is added, replaced or dropped: views computed from the facts are kept under it. */
+  factsEpoch = 0;
+  /** The reading of every fact under way, if any (list-windows.ts). */
+  factsReading: Promise<void> | undefined;
 
   constructor(
     public version: number,
@@ -163,7 +189,9 @@ export class OrganisationList {
     for (const id of changed) {
       this.keys.delete(id);
       this.cards.delete(id);
+      this.facts.delete(id);
     }
+    this.factsEpoch += 1;
     for (const key of keys) this.keys.set(key._id, key);
     for (const lists of this.scopes.values()) lists.patch(changed, keys, this.timeZone);
     this.summary = undefined;

@@ -12,6 +12,7 @@ import { createOpportunityBulkRead, type OpportunityBulkRead } from './bulk-read
 import { CardPages } from './cached-cards';
 import { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
+import { ListWindows } from './list-windows';
 import { PageReplies } from './page-replies';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
@@ -74,7 +75,8 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       : undefined;
 
   const renewals = new Renewals(context);
-  const lists = new ListReads({ ...context, cards, replies: new PageReplies(), renewals });
+  const windows = new ListWindows({ gateway });
+  const lists = new ListReads({ ...context, cards, replies: new PageReplies(), windows, renewals });
   const detail = new OpportunityDetail(context, renewals);
   const changes = new StateChanges(context, detail);
   const creation = new OpportunityCreation(context);

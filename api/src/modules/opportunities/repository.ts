@@ -55,10 +55,14 @@ export type OpportunityDoc = {
   syncToken?: string;
 };
 
-/** What sorting, counting, visibility and the renewal check need, read without the rest of the document. */
+/**
+ * What sorting, counting, visibility and the renewal check need, read without the rest of the
+ * document; the prospect's id for the server-side list's search and filters (list-facts.ts).
+ */
 export type OpportunityKey = Pick<
   OpportunityDoc,
   | '_id'
+  | 'prospectId'
   | 'state'
   | 'stateChangedAt'
   | 'waitingDate'
@@ -95,7 +99,6 @@ const PRUNE_EVERY = 100;
  */
 const KEY_EXCLUSION = {
   organisationId: 0,
-  prospectId: 0,
   excelId: 0,
   history: 0,
   informationContractuelle: 0,

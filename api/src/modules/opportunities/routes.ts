@@ -3,6 +3,7 @@ import {
   addOpportunitySchema,
   assignOpportunitySchema,
   exportFilterSchema,
+  listWindowSchema,
   opportunityIdSchema,
   opportunityListSchema,
   prospectIdSchema,
@@ -85,6 +86,19 @@ export function registerOpportunityRoutes(
         res.setHeader('Content-Length', reply.json.length);
         res.end(reply.json);
       }
+      return undefined;
+    },
+  });
+
+  api.post({
+    path: '/api/opportunity/listWindow',
+    access: 'organisation',
+    requiresLicence: true,
+    body: listWindowSchema,
+    // Assembled as JSON text from the cached cards, like getwithfilter; compressed on the way out.
+    handler: async ({ organisation, input, res }) => {
+      const json = await lists.window(organisation, input);
+      res.status(200).type('application/json').end(json);
       return undefined;
     },
   });

@@ -1,10 +1,19 @@
 // The lists and their counts, served from the organisation's lists kept in memory (list-index.ts),
 // the cards kept as JSON (cached-cards.ts) and whole pages kept as sent (page-replies.ts).
 // docs/decisions/opportunities.md, "Lists and paging".
-import { type ListFilter, OPPORTUNITY_PAGE_SIZE, type OpportunityCounts } from '@app/domain';
+import {
+  FILTER_KINDS,
+  type FilterKind,
+  LIST_WINDOW_MAX,
+  type ListFilter,
+  type ListWindowData,
+  OPPORTUNITY_PAGE_SIZE,
+  type OpportunityCounts,
+} from '@app/domain';
 import type { Actor } from '../../messages/module';
 import type { CardPages } from '../cached-cards';
 import type { OrganisationList, ScopeLists } from '../list-index';
+import { type ListQuery, ListWindows } from '../list-windows';
 import type { PageReplies, PageReply } from '../page-replies';
 import type { OpportunityKey } from '../repository';
 import { type OpportunityDeps, scopeOf } from './context';
@@ -15,6 +24,8 @@ export type ListReadsDeps = Pick<OpportunityDeps, 'index' | 'prospects' | 'now'>
   cards: CardPages;
   /** Whole list pages kept as sent. */
   replies: PageReplies;
+  /** The server-side list: search, filters, counts and order over the sorted keys. */
+  windows: ListWindows;
   renewals: Renewals;
 };
 
@@ -71,6 +82,57 @@ export class ListReads {
     return countsDays && lists.generation === generation
       ? this.deps.replies.keep(replyKey, json)
       : { json: Buffer.from(json) };
+  }
+
+  /**
+   * /api/opportunity/listWindow: positions [startId, endId) (at most LIST_WINDOW_MAX) of the list as
+   * searched, filtered and sorted here, as the JSON text of an OpportunityWindow: its length, and with
+   * `facets` every option's live count and the whole list's options (list-windows.ts).
+   */
+  async window(actor: Actor, input: ListWindowData): Promise<string> {
+    const prospectStamp = await this.deps.prospects.changeStamp(actor.organisationId);
+    const list = await this.organisationList(actor);
+    const now = this.deps.now();
+    const { state, search = '', ...chosen } = input.filter;
+    const query: ListQuery = {
+      filter: state,
+      sort: input.sort,
+      search,
+      selection: Object.fromEntries(FILTER_KINDS.map((kind) => [kind, chosen[kind] ?? []])) as Record<
+        FilterKind,
+        string[]
+      >,
+    };
+    const needsFacts = input.facets || ListWindows.filters(query);
+    const { windows } = this.deps;
+    await windows.ensureFacts(
+      actor.organisationId,
+      list,
+      list.scope(scopeOf(actor), now).list(state),
+      prospectStamp,
+      needsFacts,
+    );
+    // Read after the facts: a catch-up meanwhile gave new lists.
+    const lists = list.scope(scopeOf(actor), now);
+    const view = windows.view(actor.organisationId, list, lists, query, input.facets);
+    const total = view.ids.length;
+    const end = Math.min(input.endId, input.startId + LIST_WINDOW_MAX, total);
+    const start = Math.min(input.startId, end);
+    const page = await this.deps.cards.pageJson(
+      actor.organisationId,
+      list,
+      view.ids.slice(start, end),
+      prospectStamp,
+      now,
+      end >= total,
+    );
+    let head = `"total":${total}`;
+    if (input.facets && view.counts) {
+      const counts = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, [...view.counts![kind]]]));
+      const options = windows.options(actor.organisationId, list, lists, state);
+      head += `,"counts":${JSON.stringify(counts)},"options":${JSON.stringify(options)}`;
+    }
+    return `{${head},${page.slice(1)}`;
   }
 
   /**

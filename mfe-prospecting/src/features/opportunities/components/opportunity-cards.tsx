@@ -10,8 +10,23 @@ export const ESTIMATED_CARD_HEIGHT = 280;
 /** Cards rendered beyond the visible ones, so a quick scroll never shows a gap. */
 const OVERSCAN = 4;
 
+/**
+ * The cards of a list by position: all in hand (a list loaded whole), or received window by window
+ * from the server (`want` asks for the positions in view; a position not received yet is a blank).
+ */
+export type ListRows = {
+  count: number;
+  at: (index: number) => OpportunityView | undefined;
+  want?: (start: number, end: number) => void;
+};
+
+/** The rows of a list held whole. */
+export function rowsOf(opportunities: readonly OpportunityView[]): ListRows {
+  return { count: opportunities.length, at: (index) => opportunities[index] };
+}
+
 export type OpportunityCardsProps = {
-  opportunities: readonly OpportunityView[];
+  rows: ListRows;
   listType: ListFilter;
   /** The scroll area's name for assistive technologies. */
   label: string;
@@ -27,7 +42,7 @@ export type OpportunityCardsProps = {
  * the list's length, each measured as it renders since their heights differ.
  */
 export function OpportunityCards({
-  opportunities,
+  rows,
   listType,
   label,
   renderStrip,
@@ -38,20 +53,18 @@ export function OpportunityCards({
   // The card the user had at the top before opening a detail page, until it is scrolled back to.
   const pendingCard = useRef(savedKey ? readSavedFirstCard(savedKey) : null);
   // Kept while the list is the same: the virtualizer measures every position again when it changes.
-  const getItemKey = useCallback((index: number) => opportunities[index]?._id ?? index, [opportunities]);
+  const getItemKey = useCallback((index: number) => rows.at(index)?._id ?? index, [rows]);
   // The virtualizer re-renders this component on scroll, as intended.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: opportunities.length,
+    count: rows.count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     overscan: OVERSCAN,
     getItemKey,
     // Cards above are not measured yet, so the saved card starts at its estimated place.
     initialOffset: () => {
-      const index = pendingCard.current
-        ? opportunities.findIndex(({ _id }) => _id === pendingCard.current)
-        : -1;
+      const index = pendingCard.current ? indexOf(rows, pendingCard.current) : -1;
       if (index < 0) return 0;
       pendingCard.current = null;
       return index * ESTIMATED_CARD_HEIGHT;
@@ -60,19 +73,27 @@ export function OpportunityCards({
   const items = virtualizer.getVirtualItems();
   const { scrollOffset } = virtualizer;
   const firstInView = items.find((item) => item.end > (scrollOffset ?? 0))?.index;
-  const firstInViewId = firstInView === undefined ? undefined : opportunities[firstInView]?._id;
+  const firstInViewId = firstInView === undefined ? undefined : rows.at(firstInView)?._id;
+  const firstIndex = items[0]?.index;
+  const lastIndex = items[items.length - 1]?.index;
+  const { want } = rows;
+
+  // A list received by windows: ask for the positions in view (those held are not asked again).
+  useEffect(() => {
+    if (want && firstIndex !== undefined && lastIndex !== undefined) want(firstIndex, lastIndex + 1);
+  }, [want, firstIndex, lastIndex]);
 
   // Pages still arriving may bring the saved card: go to it then, unless it is gone for good.
   useEffect(() => {
     if (!pendingCard.current) return;
-    const index = opportunities.findIndex(({ _id }) => _id === pendingCard.current);
+    const index = indexOf(rows, pendingCard.current);
     if (index >= 0) {
       pendingCard.current = null;
       virtualizer.scrollToIndex(index, { align: 'start' });
     } else if (complete) {
       pendingCard.current = null;
     }
-  }, [opportunities, complete, virtualizer]);
+  }, [rows, complete, virtualizer]);
 
   useEffect(() => {
     if (savedKey && firstInViewId && !pendingCard.current) saveFirstCard(savedKey, firstInViewId);
@@ -88,8 +109,21 @@ export function OpportunityCards({
           style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
         >
           {items.map((item) => {
-            const opportunity = opportunities[item.index];
-            if (!opportunity) return null;
+            const opportunity = rows.at(item.index);
+            if (!opportunity)
+              return (
+                <div
+                  key={item.key}
+                  role="listitem"
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="opportunity-cards__item opportunity-cards__item--pending"
+                  aria-busy="true"
+                  aria-setsize={rows.count}
+                  aria-posinset={item.index + 1}
+                  style={{ height: ESTIMATED_CARD_HEIGHT }}
+                />
+              );
             return (
               <div
                 key={item.key}
@@ -97,7 +131,7 @@ export function OpportunityCards({
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className="opportunity-cards__item"
-                aria-setsize={opportunities.length}
+                aria-setsize={rows.count}
                 aria-posinset={item.index + 1}
               >
                 <OpportunityCard
@@ -112,4 +146,15 @@ export function OpportunityCards({
       </div>
     </div>
   );
+}
+
+/** The position of a card among the rows held (-1: not held). */
+function indexOf(rows: ListRows, id: string): number {
+  for (let index = 0; index < rows.count; index += 1) {
+    const row = rows.at(index);
+    if (row?._id === id) return index;
+    // Rows received by windows stop at the first gap.
+    if (!row && rows.want) return -1;
+  }
+  return -1;
 }

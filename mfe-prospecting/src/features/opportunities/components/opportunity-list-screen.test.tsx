@@ -104,6 +104,9 @@ test('a spinner shows while loading, then "Aucun résultat" for an empty list', 
   getWithFilterMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
   renderList('/dashboard/opportunity/list/win');
   expect(screen.getByRole('status', { name: 'Chargement des opportunités' })).toBeInTheDocument();
+  // The list is asked once the tabs' counts said it is small enough to load whole.
+  await waitFor(() => expect(getWithFilterMock).toHaveBeenCalled());
+  expect(screen.getByRole('status', { name: 'Chargement des opportunités' })).toBeInTheDocument();
   await act(async () => answer({ opportunitys: [], itsFinish: true }));
   expect(screen.getByText('Aucun résultat')).toBeInTheDocument();
   expect(screen.queryByRole('status', { name: 'Chargement des opportunités' })).not.toBeInTheDocument();

@@ -1,12 +1,23 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { LIST_FILTER_LABELS, LIST_FILTERS, parseListFilter, type ListFilter } from '@app/domain';
+import {
+  FILTER_KINDS,
+  LIST_FILTER_LABELS,
+  LIST_FILTERS,
+  NO_SELECTION,
+  parseListFilter,
+  type FacetCounts,
+  type ListFilter,
+} from '@app/domain';
+import type { FacetOptions } from '../../../utils/list-view-state';
 import { Button, Tabs, useDocumentTitle } from '@app/platform';
 import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import type { MessageView, OpportunityView } from '@app/domain';
 import { useExport } from '../hooks/use-export';
 import { useListView } from '../../../hooks/use-list-view';
-import { useOpportunityCounts } from '../hooks/use-opportunity-counts';
+import { useOpportunityCounts, type OpportunityCountsState } from '../hooks/use-opportunity-counts';
+import { useServerList } from '../hooks/use-server-list';
+import { useListChoices } from '../../../hooks/use-list-choices';
 import { useOpportunityList } from '../../../hooks/use-opportunity-list';
 import { toExportFilter } from '../../../utils/list-filter';
 import { LIST_TITLES } from '../utils/list-titles';
@@ -20,6 +31,12 @@ import '../../../components/opportunities.css';
 export const COLUMNS_VIEW = 'colonnes';
 /** The top bar's search box opens `…/list/all?search=<terme>` (docs/decisions/navigation.md). */
 export const SEARCH_PARAM = 'search';
+/**
+ * From this many opportunities in the tab, the server searches, filters, counts and sorts the list
+ * and the browser asks for the cards in view; below, the list is loaded whole at the spec's cadence
+ * (docs/decisions/opportunity-list.md, "Server-side list").
+ */
+export const SERVER_LIST_FROM = 2000;
 
 /** /dashboard/opportunity/list/:filter — anything but the five filters goes to `all`. */
 export function OpportunityListScreen() {
@@ -37,7 +54,7 @@ export function OpportunityListScreen() {
       <h1 className="ui-page-title">Opportunités</h1>
       <ListTabs current={current} counts={counts.counts} />
       {/* Each tab has its own search, filters and order, kept for the session. */}
-      <FilteredList key={current} filter={current} onStateChanged={counts.refresh} />
+      <FilteredList key={current} filter={current} counts={counts} />
     </section>
   );
 }
@@ -69,20 +86,36 @@ function ListTabs({ current, counts }: { current: ListFilter; counts: Record<Lis
 
 type FilteredListProps = { filter: ListFilter; onStateChanged: () => void };
 
-function FilteredList({ filter, onStateChanged }: FilteredListProps) {
+/** The list loaded whole or served by windows, chosen once from the tab's count. */
+function FilteredList({ filter, counts }: { filter: ListFilter; counts: OpportunityCountsState }) {
+  const [serverSide, setServerSide] = useState<boolean | null>(null);
+  let chosen = serverSide;
+  if (chosen === null && (counts.counts || counts.failed)) {
+    chosen = counts.counts !== null && counts.counts[filter] >= SERVER_LIST_FROM;
+    setServerSide(chosen);
+  }
+  if (chosen === null)
+    return (
+      <OpportunityListView
+        view={{ ...PENDING_VIEW, shown: [] }}
+        listType={filter}
+        loading
+        loadingMore={false}
+        label={`Opportunités : ${LIST_FILTER_LABELS[filter]}`}
+      />
+    );
+  return chosen ? (
+    <ServerFilteredList filter={filter} onStateChanged={counts.refresh} />
+  ) : (
+    <LoadedFilteredList filter={filter} onStateChanged={counts.refresh} />
+  );
+}
+
+/** The top bar's search replaces the list's, then leaves the address (see below). */
+function useRequestedSearch(setSearch: (search: string) => void): string | null {
   const [params, setParams] = useSearchParams();
   const requestedSearch = params.get(SEARCH_PARAM);
-  const list = useOpportunityList(filter);
-  const view = useListView(list.items, defaultSortOf(filter), filter, {
-    keepForSession: true,
-    requestedSearch,
-  });
-  const exporter = useExport();
-  const { applyChange } = list;
-  const { setSearch } = view;
-
-  // The top bar's search replaces the list's, then leaves the address: the history entry is the
-  // plain list, so coming back to it shows what the user did after, kept for the session.
+  // The history entry is the plain list, so coming back to it shows what the user did after.
   useEffect(() => {
     if (requestedSearch === null) return;
     setSearch(requestedSearch);
@@ -95,6 +128,105 @@ function FilteredList({ filter, onStateChanged }: FilteredListProps) {
       { replace: true },
     );
   }, [requestedSearch, setSearch, setParams]);
+  return requestedSearch;
+}
+
+/** A large list: searched, filtered, counted and sorted by the server, received by windows. */
+function ServerFilteredList({ filter, onStateChanged }: FilteredListProps) {
+  const [params] = useSearchParams();
+  const choices = useListChoices(defaultSortOf(filter), filter, true, params.get(SEARCH_PARAM));
+  useRequestedSearch(choices.setSearch);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const anyTicked = Object.values(choices.selection).some((values) => values.length > 0);
+  const list = useServerList(filter, choices, filtersOpen || anyTicked);
+  const exporter = useExport();
+  const { refresh } = list;
+  const handleChanged = useCallback(() => {
+    refresh();
+    onStateChanged();
+  }, [refresh, onStateChanged]);
+  const handleExport = () => exporter.start(toExportFilter(filter, choices.search, choices.selection));
+  return (
+    <OpportunityListView
+      view={{ ...choices, counts: list.counts, options: list.options }}
+      rows={list.rows}
+      onFiltersOpenChange={setFiltersOpen}
+      listType={filter}
+      loading={list.total === null}
+      loadingMore={false}
+      label={`Opportunités : ${LIST_FILTER_LABELS[filter]}`}
+      renderStrip={(opportunity) => (
+        <OpportunityStateControl
+          opportunity={opportunity}
+          onChanged={handleChanged}
+          layout="strip"
+          shortcuts
+        />
+      )}
+      tools={
+        <ListTools
+          filter={filter}
+          onExport={handleExport}
+          exportDisabled={exporter.exporting || list.total === null}
+        />
+      }
+    />
+  );
+}
+
+function ListTools({
+  filter,
+  onExport,
+  exportDisabled,
+}: {
+  filter: ListFilter;
+  onExport: () => void;
+  exportDisabled: boolean;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onExport} disabled={exportDisabled}>
+        Exporter
+      </Button>
+      {(filter === 'todo' || filter === 'waiting') && (
+        <Link
+          className="ui-button ui-button--ghost"
+          to={`/dashboard/opportunity/list/todo?vue=${COLUMNS_VIEW}`}
+        >
+          Vue en deux colonnes
+        </Link>
+      )}
+    </>
+  );
+}
+
+const PENDING_VIEW = {
+  search: '',
+  setSearch: () => undefined,
+  sort: 'desc' as const,
+  setSort: () => undefined,
+  selection: NO_SELECTION,
+  toggle: () => undefined,
+  clear: () => undefined,
+  counts: Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map<string, number>()])) as FacetCounts,
+  options: Object.fromEntries(FILTER_KINDS.map((kind) => [kind, []])) as unknown as FacetOptions,
+  savedKey: null,
+};
+
+/** A list loaded whole at the spec's cadence, searched, filtered and sorted in the browser. */
+function LoadedFilteredList({ filter, onStateChanged }: FilteredListProps) {
+  const [params] = useSearchParams();
+  const requestedSearch = params.get(SEARCH_PARAM);
+  const list = useOpportunityList(filter);
+  const view = useListView(list.items, defaultSortOf(filter), filter, {
+    keepForSession: true,
+    requestedSearch,
+  });
+  const exporter = useExport();
+  const { applyChange } = list;
+  const { setSearch } = view;
+
+  useRequestedSearch(setSearch);
 
   const handleChanged = useCallback(
     (opportunity: OpportunityView, message?: MessageView) => {
@@ -121,19 +253,11 @@ function FilteredList({ filter, onStateChanged }: FilteredListProps) {
         />
       )}
       tools={
-        <>
-          <Button variant="secondary" onClick={handleExport} disabled={exporter.exporting || list.loading}>
-            Exporter
-          </Button>
-          {(filter === 'todo' || filter === 'waiting') && (
-            <Link
-              className="ui-button ui-button--ghost"
-              to={`/dashboard/opportunity/list/todo?vue=${COLUMNS_VIEW}`}
-            >
-              Vue en deux colonnes
-            </Link>
-          )}
-        </>
+        <ListTools
+          filter={filter}
+          onExport={handleExport}
+          exportDisabled={exporter.exporting || list.loading}
+        />
       }
     />
   );

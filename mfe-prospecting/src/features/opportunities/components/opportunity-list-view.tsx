@@ -1,14 +1,19 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { selectedFilterCount, type ListFilter, type OpportunityView } from '@app/domain';
 import { Spinner } from '@app/platform';
 import type { ListView } from '../../../hooks/use-list-view';
 import { SORT_OPTIONS } from '../../../utils/sort-options';
 import { FilterPanel } from '../../../components/filter-panel';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { OpportunityCards } from './opportunity-cards';
+import { OpportunityCards, rowsOf, type ListRows } from './opportunity-cards';
 
 export type OpportunityListViewProps = {
-  view: ListView;
+  /** The choices, counts and options; `shown` is the list unless `rows` is given. */
+  view: Omit<ListView, 'shown'> & { shown?: ListView['shown'] };
+  /** The list received window by window from the server (server-side lists). */
+  rows?: ListRows;
+  /** Told when the filter panel opens or closes (a server-side list then asks for the counts). */
+  onFiltersOpenChange?: (open: boolean) => void;
   listType: ListFilter;
   loading: boolean;
   loadingMore: boolean;
@@ -22,6 +27,8 @@ export type OpportunityListViewProps = {
 /** Toolbar, filters and the virtualized cards of one loaded list: the list screen and each column use it. */
 export function OpportunityListView({
   view,
+  rows: serverRows,
+  onFiltersOpenChange,
   listType,
   loading,
   loadingMore,
@@ -29,10 +36,17 @@ export function OpportunityListView({
   renderStrip,
   tools,
 }: OpportunityListViewProps) {
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersOpen, setOpen] = useState(false);
+  const setFiltersOpen = (open: boolean) => {
+    setOpen(open);
+    onFiltersOpenChange?.(open);
+  };
   const filtersId = useId();
   const filterCount = selectedFilterCount(view.selection);
-  const shownCount = view.shown.length;
+  const { shown } = view;
+  const heldRows = useMemo(() => rowsOf(shown ?? []), [shown]);
+  const rows = serverRows ?? heldRows;
+  const shownCount = rows.count;
 
   return (
     <div className="opportunity-list">
@@ -45,7 +59,7 @@ export function OpportunityListView({
         filterCount={filterCount}
         filtersOpen={filtersOpen}
         filtersId={filtersId}
-        onToggleFilters={() => setFiltersOpen((open) => !open)}
+        onToggleFilters={() => setFiltersOpen(!filtersOpen)}
       >
         {tools}
       </ListToolbar>
@@ -77,7 +91,7 @@ export function OpportunityListView({
         <p className="prospecting-empty">Aucun résultat</p>
       ) : (
         <OpportunityCards
-          opportunities={view.shown}
+          rows={rows}
           listType={listType}
           label={label}
           renderStrip={renderStrip}

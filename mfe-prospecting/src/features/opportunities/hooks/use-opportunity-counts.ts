@@ -7,13 +7,15 @@ export type OpportunityCountsState = {
   counts: OpportunityCounts | null;
   /** Asks again, after a card changed an opportunity's state. */
   refresh: () => void;
+  /** The counts could not be had (the list is then loaded whole, as the spec does). */
+  failed: boolean;
 };
 
 /** The tabs' counts for the current organisation. */
 export function useOpportunityCounts(): OpportunityCountsState {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const { data, refetch } = useApiQuery(getAllCount, organisationId ? { organisationId } : null, {
+  const { data, error, refetch } = useApiQuery(getAllCount, organisationId ? { organisationId } : null, {
     key: 'opportunity/getAllCount',
   });
-  return { counts: data ?? null, refresh: refetch };
+  return { counts: data ?? null, refresh: refetch, failed: data === undefined && error !== undefined };
 }

@@ -1,0 +1,289 @@
+// The server-side list (/api/opportunity/listWindow): search, filters, live option counts and the
+// order run here over the organisation's sorted lists (list-index.ts), with domain's pass
+// (list-facets.ts), the very one the browser runs over a list it loaded whole; the browser asks for
+// the window of rows it shows. Each opportunity's search text and filter values ("facts") are read
+// from its prospect once and kept beside its keys; the views computed from them are kept a while,
+// so a scroll or a second look costs a slice. docs/decisions/opportunity-list.md, "Server-side list".
+import {
+  countedKinds,
+  type Criteria,
+  criteriaOf,
+  emptyCounts,
+  type FacetCounts,
+  type FacetSelection,
+  facetOptionsOf,
+  facetsOf,
+  FILTER_KINDS,
+  type FilterKind,
+  LEFT_OUT,
+  type ListFilter,
+  type ListItemFacts,
+  opportunitySearchTextOf,
+  searchWords,
+  SHOWN,
+  type SortDirection,
+  verdictOf,
+  yieldToEventLoop,
+} from '@app/domain';
+import type { ProspectCatalogue } from '../prospects/module';
+import type { OrganisationList, ScopeLists } from './list-index';
+import { filterableOf } from './opportunity-views';
+import type { OpportunityKey } from './repository';
+
+/** Prospects read per query while reading facts, with a yield between queries. */
+const FACTS_CHUNK = 2000;
+/** Views (a list searched, filtered and sorted) kept over all organisations; the oldest go first. */
+const MAX_VIEWS = 48;
+
+/**
+ * An opportunity's facts, with its id (the lists are arrays of these, shared, never copied) and each
+ * filter value's number in its kind's dictionary (counted in typed arrays, not maps).
+ */
+export type ListFact = ListItemFacts & { id: string; codes: Uint32Array };
+type Item = ListFact;
+
+export type ListQuery = {
+  filter: ListFilter;
+  sort: SortDirection;
+  search: string;
+  selection: FacetSelection;
+};
+
+/** A list as searched, filtered and sorted: the ids shown, in order, and each option's live count. */
+export type ListView = { ids: readonly string[]; counts: FacetCounts | null };
+
+export type ListWindowsDeps = { gateway: Pick<ProspectCatalogue['records'], 'byIds'> };
+
+export class ListWindows {
+  private readonly views = new Map<string, ListView | Item[] | Record<FilterKind, string[]>>();
+  /** Per filter kind, each value's number and the values by number (shared by every organisation). */
+  private readonly codes = FILTER_KINDS.map(() => new Map<string, number>());
+  private readonly values: string[][] = FILTER_KINDS.map(() => []);
+
+  constructor(private readonly deps: ListWindowsDeps) {}
+
+  /** Whether the query needs the facts (a search or a ticked option). */
+  static filters(query: Pick<ListQuery, 'search' | 'selection'>): boolean {
+    return (
+      searchWords(query.search).length > 0 || FILTER_KINDS.some((kind) => query.selection[kind].length > 0)
+    );
+  }
+
+  /**
+   * Every visible opportunity's facts, read at `stamp` or after (awaited), or started in the
+   * background when `wait` is false (the first window of a list that filters nothing).
+   * After a change to prospects (a newer stamp), the facts are read again in the background while
+   * the ones already known answer.
+   */
+  async ensureFacts(
+    organisationId: string,
+    list: OrganisationList,
+    keys: readonly OpportunityKey[],
+    stamp: number,
+    wait: boolean,
+  ): Promise<void> {
+    if (list.factsReading) {
+      if (wait) await list.factsReading;
+    } else if (list.factsStamp < stamp) {
+      const all = list.facts.size === 0;
+      const reading = this.read(organisationId, list, keys, stamp, all).finally(() => {
+        if (list.factsReading === reading) list.factsReading = undefined;
+      });
+      list.factsReading = reading;
+      // A first reading is waited for when the answer needs it; a refresh never is.
+      if (all && wait) await reading;
+      else reading.catch(() => undefined);
+    }
+    if (!wait) return;
+    const missing = keys.filter((key) => !list.facts.has(key._id));
+    if (missing.length > 0) await this.read(organisationId, list, missing, stamp, false);
+  }
+
+  /**
+   * The list of `query` over the keys of a scope (each with its facts), kept until they change;
+   * `withCounts`: with every option's live count (else only when something filters).
+   */
+  view(
+    organisationId: string,
+    list: OrganisationList,
+    lists: ScopeLists,
+    query: ListQuery,
+    withCounts: boolean,
+  ): ListView {
+    const words = searchWords(query.search);
+    const selection = Object.fromEntries(
+      FILTER_KINDS.map((kind) => [kind, [...new Set(query.selection[kind])].sort()]),
+    ) as unknown as FacetSelection;
+    const base = `${organisationId}:${lists.generation}:${list.factsEpoch}:${query.filter}:${query.sort}`;
+    const filters = words.length > 0 || FILTER_KINDS.some((kind) => selection[kind].length > 0);
+    const key = `${base}:${words.join(' ')}:${JSON.stringify(selection)}:${String(withCounts || filters)}`;
+    const known = this.kept<ListView>(key);
+    if (known) return known;
+    let view: ListView;
+    if (!filters && !withCounts) {
+      // Nothing filters and no count is asked: the sorted list itself.
+      const items = this.items(base, list, lists, query);
+      view = { ids: items.map((item) => item.id), counts: null };
+    } else {
+      view = this.filterAndCount(
+        this.items(base, list, lists, query),
+        criteriaOf(words.join(' '), selection),
+        withCounts,
+      );
+    }
+    this.keep(key, view);
+    return view;
+  }
+
+  /**
+   * domain's filterAndCountBy, the counts kept in typed arrays by value number (the same verdicts,
+   * counted in the same options; ten times quicker than maps over 100,000), or without counts.
+   */
+  private filterAndCount(items: readonly Item[], criteria: Criteria, withCounts: boolean): ListView {
+    const ids: string[] = [];
+    if (!withCounts) {
+      for (const item of items) if (verdictOf(item, criteria) === SHOWN) ids.push(item.id);
+      return { ids, counts: null };
+    }
+    const tallies = this.values.map((values) => new Uint32Array(values.length));
+    for (const item of items) {
+      const verdict = verdictOf(item, criteria);
+      if (verdict === LEFT_OUT) continue;
+      if (verdict === SHOWN) ids.push(item.id);
+      const kinds = countedKinds(verdict);
+      for (let index = 0; index < kinds.length; index += 1) {
+        const kind = kinds[index]!;
+        const tally = tallies[kind]!;
+        const code = item.codes[kind]!;
+        tally[code] = tally[code]! + 1;
+      }
+    }
+    const counts = emptyCounts();
+    FILTER_KINDS.forEach((kind, index) => {
+      const tally = tallies[index]!;
+      const values = this.values[index]!;
+      for (let code = 0; code < tally.length; code += 1)
+        if (tally[code]! > 0) counts[kind].set(values[code]!, tally[code]!);
+    });
+    return { ids, counts };
+  }
+
+  /** Every value each filter kind takes in the whole list, in display order. */
+  options(organisationId: string, list: OrganisationList, lists: ScopeLists, filter: ListFilter) {
+    const key = `${organisationId}:${lists.generation}:${list.factsEpoch}:${filter}:options`;
+    const known = this.kept<Record<FilterKind, string[]>>(key);
+    if (known) return known;
+    const options = facetOptionsOf(this.factsOf(list, lists.list(filter)));
+    this.keep(key, options);
+    return options;
+  }
+
+  /** The list's items in the query's order (the server's, or its times ascending), kept. */
+  private items(base: string, list: OrganisationList, lists: ScopeLists, query: ListQuery): Item[] {
+    const known = this.kept<Item[]>(`${base}:items`);
+    if (known) return known;
+    const items = this.factsOf(list, lists.list(query.filter));
+    const sorted = query.sort === 'desc' ? items : ascending(items, lists.listTimes(query.filter));
+    this.keep(`${base}:items`, sorted);
+    return sorted;
+  }
+
+  private factsOf(list: OrganisationList, keys: readonly OpportunityKey[]): Item[] {
+    // A key whose facts are not read yet (a race with a catch-up) is found by no search or filter.
+    return keys.map(
+      (key) =>
+        list.facts.get(key._id) ?? {
+          id: key._id,
+          text: '',
+          facets: NO_FACETS,
+          codes: this.codesOf(NO_FACETS),
+        },
+    );
+  }
+
+  /** Reads the facts of these keys at `stamp`, a chunk at a time; `complete`: all of the list's. */
+  private async read(
+    organisationId: string,
+    list: OrganisationList,
+    keys: readonly OpportunityKey[],
+    stamp: number,
+    complete: boolean,
+  ): Promise<void> {
+    let whole = true;
+    for (let first = 0; first < keys.length; first += FACTS_CHUNK) {
+      if (first > 0) await yieldToEventLoop();
+      const chunk = keys.slice(first, first + FACTS_CHUNK);
+      const version = list.version;
+      const prospects = await this.deps.gateway.byIds(
+        organisationId,
+        chunk.map((key) => key.prospectId),
+      );
+      // A catch-up meanwhile may have dropped some of these: read again when next needed.
+      if (list.version !== version) {
+        whole = false;
+        continue;
+      }
+      const byId = new Map(prospects.map((doc) => [doc._id, doc]));
+      for (const key of chunk) {
+        const prospect = filterableOf(byId.get(key.prospectId));
+        const facets = facetsOf(prospect);
+        const codes = this.codesOf(facets);
+        // One string per value, shared by every opportunity that has it.
+        FILTER_KINDS.forEach((kind, index) => (facets[kind] = this.values[index]![codes[index]!]!));
+        list.facts.set(key._id, { id: key._id, text: opportunitySearchTextOf(prospect), facets, codes });
+      }
+      list.factsEpoch += 1;
+    }
+    if ((complete || list.factsStamp < 0) && whole) list.factsStamp = Math.max(list.factsStamp, stamp);
+  }
+
+  /** Each value's number in its kind's dictionary (new values get the next one). */
+  private codesOf(facets: Record<FilterKind, string>): Uint32Array {
+    const codes = new Uint32Array(FILTER_KINDS.length);
+    FILTER_KINDS.forEach((kind, index) => {
+      const dictionary = this.codes[index]!;
+      let code = dictionary.get(facets[kind]);
+      if (code === undefined) {
+        code = this.values[index]!.length;
+        dictionary.set(facets[kind], code);
+        this.values[index]!.push(facets[kind]);
+      }
+      codes[index] = code;
+    });
+    return codes;
+  }
+
+  private kept<T>(key: string): T | undefined {
+    const known = this.views.get(key);
+    if (known === undefined) return undefined;
+    // Most recently used last, so the oldest is the one dropped.
+    this.views.delete(key);
+    this.views.set(key, known);
+    return known as T;
+  }
+
+  private keep(key: string, value: ListView | Item[] | Record<FilterKind, string[]>): void {
+    this.views.set(key, value);
+    if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
+  }
+}
+
+/** The filter values of an opportunity whose facts are not read yet. */
+const NO_FACETS = facetsOf({});
+
+/**
+ * The server's order (list times descending, ties in the server's order) turned into the browser's
+ * ascending one (list times ascending, ties still in the server's order: compareByTimeFilter('asc')):
+ * the runs of equal times in reverse, each run as it was. O(n), no sort.
+ */
+function ascending<T>(items: readonly T[], times: Float64Array): T[] {
+  const out: T[] = [];
+  let end = items.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && times[start - 1] === times[end - 1]) start -= 1;
+    for (let index = start; index < end; index += 1) out.push(items[index]!);
+    end = start;
+  }
+  return out;
+}

@@ -1,0 +1,272 @@
+// The opportunity benchmarks' shared set-up: a data directory, the built API started and stopped,
+// two organisations seeded straight into the store (20,000 and 100,000 opportunities), the server's
+// CPU time, and the list loaded as the spec's client does. opportunities.mjs, opportunities-browser.mjs,
+// lighthouse.mjs and load.mjs import it (so the two opportunity benchmarks no longer import each other).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, post } from './support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+export const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
+const require = createRequire(path.join(repo, 'api', 'package.json'));
+
+const CHUNK = 2000;
+export const PAGE = 500;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const CADENCE_MS = 50;
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+const children = new Set();
+let dataDir;
+/** A fresh data directory for this run (removed by cleanUp). */
+export function newDataDir() {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-opportunities-'));
+  return dataDir;
+}
+export function cleanUp() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
+export function start(label, args, env) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.on('exit', (code) => {
+    children.delete(child);
+    if (code && code !== 0) console.error(`${label} s'est arrêté (code ${code})\n${stderr}`);
+  });
+  children.add(child);
+  return child;
+}
+
+export async function waitForHealth(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté avant de répondre sur ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`pas de réponse de ${url} après ${timeoutMs} ms`);
+}
+
+export function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is absent. */
+export function cpuMs(child) {
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `work` and returns its result with the CPU time the server spent meanwhile. */
+export async function withCpu(child, work) {
+  const before = cpuMs(child);
+  const result = await work();
+  const after = cpuMs(child);
+  return { result, serverCpuMs: before === null || after === null ? null : Math.round(after - before) };
+}
+
+/** What Chromium sends with every call: the API may answer gzip. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The whole list as the browser loads it: 500 per call, the next one 50 ms after each answer. */
+export async function fullList(base, body) {
+  const started = performance.now();
+  let startId = 0;
+  let calls = 0;
+  let loaded = 0;
+  let slowestCallMs = 0;
+  for (;;) {
+    const callStart = performance.now();
+    const page = await post(base, '/api/opportunity/getwithfilter', {
+      ...body,
+      startId,
+      endId: startId + PAGE,
+    });
+    slowestCallMs = Math.max(slowestCallMs, performance.now() - callStart);
+    calls += 1;
+    loaded += page.opportunitys.length;
+    startId += PAGE;
+    if (page.itsFinish) break;
+    await pause(CADENCE_MS);
+  }
+  return {
+    ms: Math.round(performance.now() - started),
+    calls,
+    loaded,
+    slowestCallMs: Math.round(slowestCallMs),
+  };
+}
+
+export const apiEnv = (port) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  MONGODB_URI: '',
+  SMTP_URL: '',
+  PASSWORD_HASH_COST: '1024',
+});
+
+async function owner(base, n) {
+  const { token } = await post(base, '/api/register', {
+    email: `bench.opportunites.${n}@exemple.fr`,
+    password: 'Motdepasse1',
+    username: `Banc Mesure ${n}`,
+  });
+  await post(base, '/api/organisation/create', {
+    token,
+    name: `Société de mesure ${n}`,
+    phone: '0102030405',
+  });
+  const { organisations } = await post(base, '/api/organisation/get', { token });
+  const user = await post(base, '/api/verify', { token }).catch(() => ({}));
+  return { token, organisationId: organisations[0]._id, user };
+}
+
+const DEPARTEMENTS = [
+  ['75001', 'Paris', '75', 'Île-de-France'],
+  ['69003', 'Lyon', '69', 'Auvergne-Rhône-Alpes'],
+  ['29000', 'Quimper', '29', 'Bretagne'],
+  ['13001', 'Marseille', '13', "Provence-Alpes-Côte d'Azur"],
+];
+export const hex = (n, width = 24) => n.toString(16).padStart(width, '0');
+
+/** Prospects and opportunities of one organisation, straight into the store, 2,000 per write. */
+export async function seed(store, organisationId, userId, count, tag) {
+  const prospects = store.collection('prospects');
+  const opportunities = store.collection('opportunities');
+  const now = Date.now();
+  const DAY = 86_400_000;
+  for (let from = 0; from < count; from += CHUNK) {
+    const size = Math.min(CHUNK, count - from);
+    const prospectDocs = [];
+    const opportunityDocs = [];
+    for (let i = from; i < from + size; i += 1) {
+      const [codePostale, ville, departement, region] = DEPARTEMENTS[i % DEPARTEMENTS.length];
+      const prospectId = `${tag}${hex(i, 23)}`;
+      const opportunityId = `${tag === 'a' ? 'c' : 'd'}${hex(i, 23)}`;
+      const state = ['TODO', 'TODO', 'WAITING', 'WIN', 'LOOSE'][i % 5];
+      prospectDocs.push({
+        _id: prospectId,
+        organisationId,
+        excelId: '',
+        userId,
+        isPrivate: false,
+        rowIndex: i,
+        prospect: `Société ${i} Crêperie`,
+        enseigne: `Enseigne ${i}`,
+        codePostale,
+        ville,
+        adresseComplete: `${i} rue de la Mesure`,
+        site: 'Aucun',
+        telephone: '0102030405',
+        eMail: `contact${i}@exemple.fr`,
+        siret: 'Aucun',
+        libelleactivite: i % 3 ? 'Restauration' : 'Commerce',
+        trancheSalarier: i % 2 ? '1-9' : '10-19',
+        typeEtablissement: 'Aucun',
+        departement,
+        region,
+        value: JSON.stringify({ Note: i % 7 ? 'Client fidèle' : '=1+1', contact: [] }),
+        searchText: `societe ${i}`,
+        dedupKey: `name:bench${tag}${i}`,
+        siretFlagged: false,
+        isAccepted: true,
+        state,
+        opportunityId,
+      });
+      opportunityDocs.push({
+        _id: opportunityId,
+        organisationId,
+        prospectId,
+        excelId: '',
+        userId,
+        state,
+        creationDate: now - i * 60_000,
+        stateChangedAt: now - (i % 30) * DAY,
+        ...(state === 'WAITING' ? { waitingDate: now + (i % 40) * DAY + 3_600_000 } : {}),
+        isPrivate: false,
+        fileOwnerId: userId,
+        informationContractuelle: '{}',
+        history: [{ at: now, by: userId, from: null, to: state }],
+      });
+    }
+    await prospects.insertMany(prospectDocs);
+    await opportunities.insertMany(opportunityDocs);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+// The baseline: the same express, the same body parsed, the same page sent as JSON from memory.
+/**
+ * Two organisations made through the API (owners 1: the list, 2: the export), their opportunities
+ * written straight into the store while the API is stopped, then the API started again on them.
+ * Call newDataDir() first.
+ */
+export async function seededApi({ listSize, exportSize, nodeArgs = [] }) {
+  // 1. Two organisations through the API.
+  let port = await freePort();
+  let api = start('API', [apiEntry], apiEnv(port));
+  let base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/healthz`, api);
+  const lister = await owner(base, 1);
+  const exporter = await owner(base, 2);
+  await stop(api);
+
+  // 2. Opportunities straight into the store while the API is stopped.
+  const { openStore } = require(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
+  const store = await openStore({ mongodbUri: undefined, dataDir });
+  const users = store.collection('users');
+  const userOf = async (n) => (await users.findOne({ email: `bench.opportunites.${n}@exemple.fr` }))._id;
+  console.log(`Écriture de ${listSize} + ${exportSize} opportunités…`);
+  const seedStart = performance.now();
+  await seed(store, lister.organisationId, await userOf(1), listSize, 'a');
+  await seed(store, exporter.organisationId, await userOf(2), exportSize, 'b');
+  const seedMs = Math.round(performance.now() - seedStart);
+  await store.close();
+
+  // 3. The API on the seeded store.
+  port = await freePort();
+  api = start('API', [...nodeArgs, apiEntry], apiEnv(port));
+  base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/healthz`, api);
+  return { api, base, lister, exporter, seedMs };
+}
+
+/** The data directory of this run (newDataDir). */
+export const dataDirectory = () => dataDir;

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  FILTER_KINDS,
+  type FacetCounts,
+  type FacetSelection,
+  type FilterKind,
+  type ListFilter,
+  type OpportunityView,
+} from '@app/domain';
+import { ignoreHandledFailure, saveOpportunityIds, useSessionStore } from '@app/platform';
+import { listWindow, type ListWindowInput } from '../api/list-window';
+import type { ListRows } from '../components/opportunity-cards';
+import type { FacetOptions } from '../../../utils/list-view-state';
+import type { SortDirection } from '../../../utils/sort-items';
+
+/** Cards asked per call: a phone shows 3, a desktop about 5; the rest are there for the scroll. */
+export const WINDOW_SIZE = 50;
+/** The ids are written to local storage once the list has settled, not on every keystroke. */
+const SAVE_IDS_DELAY_MS = 250;
+
+export type ServerListQuery = { search: string; sort: SortDirection; selection: FacetSelection };
+
+export type ServerList = {
+  rows: ListRows;
+  /** null until the first answer. */
+  total: number | null;
+  counts: FacetCounts;
+  options: FacetOptions;
+  /** A card changed an opportunity: the list and its counts are asked again. */
+  refresh: () => void;
+};
+
+/** What was answered for one query: its length, the cards received by position, and the counts. */
+type Answered = {
+  key: string;
+  total: number;
+  rows: ReadonlyMap<number, OpportunityView>;
+  counts: FacetCounts | null;
+  options: FacetOptions | null;
+};
+
+const NO_COUNTS = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map()])) as FacetCounts;
+const NO_OPTIONS = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, []])) as unknown as FacetOptions;
+
+function filterOf(state: ListFilter, { search, selection }: ServerListQuery): ListWindowInput['filter'] {
+  const filter: ListWindowInput['filter'] = { state };
+  if (search.trim() !== '') filter.search = search;
+  for (const kind of FILTER_KINDS) if (selection[kind].length > 0) filter[kind] = [...selection[kind]];
+  return filter;
+}
+
+/**
+ * A list searched, filtered, counted and sorted by the server (/api/opportunity/listWindow), for
+ * organisations too large to load whole (docs/decisions/opportunity-list.md, "Server-side list"):
+ * the first window is asked at each change of the query, the others as the cards scroll into view
+ * (`rows.want`). What was shown stays until the new answer arrives; an answer to an older query is
+ * dropped. `withFacets`: the filter panel is open, so the option counts are asked too.
+ */
+export function useServerList(filter: ListFilter, query: ServerListQuery, withFacets: boolean): ServerList {
+  const organisationId = useSessionStore((state) => state.currentOrganisationId);
+  const [version, setVersion] = useState(0);
+  const filterBody = filterOf(filter, query);
+  const key = JSON.stringify([organisationId, filterBody, query.sort, withFacets, version]);
+  const [answered, setAnswered] = useState<Answered | null>(null);
+  /** The query asked last: an answer to another one is dropped. */
+  const latest = useRef(key);
+  const inFlight = useRef(new Set<string>());
+  // Another organisation's answer is never shown.
+  const current =
+    answered && answered.key.startsWith(JSON.stringify([organisationId]).slice(0, -1)) ? answered : null;
+
+  const ask = useCallback(
+    (askKey: string, start: number, facets: boolean) => {
+      if (!organisationId) return;
+      const flight = `${askKey}@${start}`;
+      if (inFlight.current.has(flight)) return;
+      inFlight.current.add(flight);
+      const [, body, sort] = JSON.parse(askKey) as [string, ListWindowInput['filter'], SortDirection];
+      listWindow({
+        organisationId,
+        filter: body,
+        sort,
+        startId: start,
+        endId: start + WINDOW_SIZE,
+        ...(facets ? { facets: true } : {}),
+      }).then(
+        (reply) => {
+          inFlight.current.delete(flight);
+          if (latest.current !== askKey) return;
+          setAnswered((previous) => {
+            const same = previous?.key === askKey;
+            const rows = new Map(same ? previous.rows : []);
+            reply.opportunitys.forEach((opportunity, index) => rows.set(start + index, opportunity));
+            const counts = reply.counts
+              ? (Object.fromEntries(
+                  FILTER_KINDS.map((kind) => [kind, new Map(reply.counts?.[kind] ?? [])]),
+                ) as Record<FilterKind, Map<string, number>>)
+              : same
+                ? previous.counts
+                : null;
+            const options = reply.options ?? (same ? previous.options : null);
+            return { key: askKey, total: reply.total, rows, counts, options };
+          });
+        },
+        (error: unknown) => {
+          inFlight.current.delete(flight);
+          ignoreHandledFailure(error);
+        },
+      );
+    },
+    [organisationId],
+  );
+
+  useEffect(() => {
+    latest.current = key;
+    ask(key, 0, withFacets);
+  }, [ask, key, withFacets]);
+
+  const want = useCallback(
+    (start: number, end: number) => {
+      if (!current || current.key !== latest.current) return;
+      for (let block = Math.floor(start / WINDOW_SIZE); block * WINDOW_SIZE < end; block += 1) {
+        const first = block * WINDOW_SIZE;
+        if (first >= current.total) break;
+        if (!current.rows.has(first)) ask(current.key, first, false);
+      }
+    },
+    [ask, current],
+  );
+
+  // The detail page's arrows walk the cards loaded, in the list's order (SPEC: the loaded ids).
+  useEffect(() => {
+    if (!current) return undefined;
+    const timer = window.setTimeout(() => {
+      const ids = [...current.rows.entries()].sort(([a], [b]) => a - b).map(([, item]) => item._id);
+      saveOpportunityIds(filter, ids);
+    }, SAVE_IDS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [filter, current]);
+
+  const rows = useMemo<ListRows>(
+    () => ({ count: current?.total ?? 0, at: (index) => current?.rows.get(index), want }),
+    [current, want],
+  );
+  return {
+    rows,
+    total: current?.total ?? null,
+    counts: current?.counts ?? NO_COUNTS,
+    options: current?.options ?? NO_OPTIONS,
+    refresh: useCallback(() => setVersion((value) => value + 1), []),
+  };
+}
