@@ -330,6 +330,7 @@ export class OpportunitiesRepository {
         renewalEndDate: 1,
         waitingDate: 1,
         stateChangedAt: 1,
+        userId: 1,
       },
     });
   }

@@ -172,6 +172,7 @@ describe('batched import', () => {
       repository: new ProspectsRepository(t.store),
       usernameOf: async () => '',
       now: t.clock.now,
+      notify: async () => undefined,
     });
     expect(await imports.sweep(t.clock.now() - IMPORT_IDLE_MS)).toBe(1);
     expect(await rowsStored(idle)).toBe(0);
@@ -210,6 +211,7 @@ describe('batched import', () => {
         repository: new ProspectsRepository(t.store),
         usernameOf: async () => '',
         now: t.clock.now,
+        notify: async () => undefined,
       });
     const [first, second] = [instance(), instance()];
     const caller = { organisationId: alpha.organisationId, userId: alpha.userId };

@@ -18,7 +18,7 @@ export class StateChanges {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone'
+      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify'
     >,
     private readonly detail: OpportunityDetail,
   ) {}
@@ -79,6 +79,14 @@ export class StateChanges {
         copy: { owner: { userId, username } },
       },
     ]);
+    if (userId !== actor.userId)
+      await this.deps.notify({
+        organisationId: doc.organisationId,
+        userId,
+        kind: 'handedOver',
+        opportunityIds: [doc._id],
+        byUserId: actor.userId,
+      });
     return this.detail.get(actor, opportunityId);
   }
 
@@ -90,7 +98,7 @@ export class StateChanges {
     const [target] = await this.deps.users([toUserId]);
     const username = target?.username ?? '';
     const now = this.deps.now();
-    return writeTrackedChanges(
+    const moved = await writeTrackedChanges(
       this.deps,
       organisationId,
       docs.map((doc) => {
@@ -111,5 +119,14 @@ export class StateChanges {
         };
       }),
     );
+    if (moved > 0 && toUserId !== fromUserId)
+      await this.deps.notify({
+        organisationId,
+        userId: toUserId,
+        kind: 'handedOver',
+        opportunityIds: docs.map((doc) => doc._id),
+        byUserId: fromUserId,
+      });
+    return moved;
   }
 }
