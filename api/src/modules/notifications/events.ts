@@ -9,7 +9,13 @@ export type NotificationEvent = Recipient &
   (
     | { kind: 'followUpDue'; opportunityId: string; prospectName: string; waitingDate: number }
     | { kind: 'renewalDue'; opportunityId: string; prospectId: string; renewalAt: number }
-    | { kind: 'handedOver'; opportunityIds: readonly string[]; byUserId: string }
+    | {
+        kind: 'handedOver';
+        /** Handed by a manager ("Assigner un collaborateur"), or taken over from a member who left. */
+        reason: 'assigned' | 'memberLeft';
+        opportunities: readonly { _id: string; prospectId: string }[];
+        byUserId: string;
+      }
     | { kind: 'importFinished'; excelId: string; name: string; count: number }
     | { kind: 'importFailed'; importId: string; name: string }
     | { kind: 'enrichmentDone'; excelId: string; name: string; failed: boolean }
@@ -56,20 +62,29 @@ export async function write(event: NotificationEvent, names: Names): Promise<Wri
     }
     case 'handedOver': {
       const by = named(await names.user(event.byUserId));
-      const [only] = event.opportunityIds;
-      if (event.opportunityIds.length === 1 && only !== undefined) {
+      const [only] = event.opportunities;
+      const key = `${scope}:handedOver:${newId()}`;
+      if (event.opportunities.length === 1 && only !== undefined) {
+        const name = named(await names.prospect(event.organisationId, only.prospectId));
         return {
           kind: event.kind,
-          text: `${by} vous a confié une opportunité`,
-          link: opportunityLink(only, 'all'),
-          key: `${scope}:handedOver:${only}:${newId()}`,
+          text:
+            event.reason === 'assigned'
+              ? `${by} vous a confié l’opportunité ${name}`
+              : `Vous reprenez l’opportunité ${name} de ${by}`,
+          link: opportunityLink(only._id, 'all'),
+          key,
         };
       }
+      const count = event.opportunities.length;
       return {
         kind: event.kind,
-        text: `${by} vous a confié ${event.opportunityIds.length} opportunités`,
+        text:
+          event.reason === 'assigned'
+            ? `${by} vous a confié ${count} opportunités`
+            : `Vous reprenez les ${count} opportunités de ${by}`,
         link: '/dashboard/opportunity/list/all',
-        key: `${scope}:handedOver:${newId()}`,
+        key,
       };
     }
     case 'importFinished':

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createMailer } from '../../mail/create-mailer';
 import { useMailingTestApp } from '../../test-support/mailing-app';
+import { grantLicence } from '../../test-support/licences';
 import { seedMember } from '../../test-support/organisations';
 import { startRegistryFake } from '../../test-support/registry-fake';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
@@ -139,10 +140,60 @@ describe('notifications', () => {
     expect(res.status).toBe(200);
     expect((await list(seller)).notifications[0]).toMatchObject({
       kind: 'handedOver',
-      text: 'Dupont Marie vous a confié une opportunité',
+      text: 'Dupont Marie vous a confié l’opportunité Garage Central',
       link: `/dashboard/opportunity/${id}?type=all`,
     });
     expect(await unread(owner)).toBe(0);
+  });
+
+  it('tells the member who takes over a leaving colleague’s opportunities', async () => {
+    const leaving = await k.member(owner, 'Commercial');
+    for (const name of ['Café de la Gare', 'Hôtel du Lac']) await opportunity(leaving, name);
+    await readAll(seller);
+    const res = await k.post('/api/user/remove', {
+      ...k.as(owner),
+      userId: leaving.userId,
+      reassignTo: seller.userId,
+    });
+    expect(res.status).toBe(200);
+    expect((await list(seller)).notifications[0]).toMatchObject({
+      kind: 'handedOver',
+      text: 'Vous reprenez les 2 opportunités de Martin Paul',
+      link: '/dashboard/opportunity/list/all',
+    });
+  });
+
+  it('writes a follow-up come due once when two API processes on one store are asked at the same time', async () => {
+    const id = await opportunity(seller, 'Fleuriste des Halles');
+    await unread(seller);
+    await k.post('/api/opportunity/setWaiting', {
+      ...k.as(seller),
+      opportunityId: id,
+      date: t.clock.now() + HOUR,
+    });
+    await readAll(seller);
+    t.clock.advance(HOUR + 1);
+    const logger = pino({ level: 'silent' });
+    const second = createApp(t.config, {
+      store: t.store,
+      mailer: createMailer(t.config, logger),
+      logger,
+      now: t.clock.now,
+    });
+    await second.locals.ready;
+    try {
+      const ask = (target: typeof t.app) =>
+        request(target).post('/api/notification/count').send(k.as(seller));
+      const answers = await Promise.all([ask(t.app), ask(second), ask(t.app), ask(second)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      const due = (await list(seller)).notifications.filter(
+        (n) => n.kind === 'followUpDue' && n.link.includes(id),
+      );
+      expect(due).toHaveLength(1);
+      expect(await unread(seller)).toBe(1);
+    } finally {
+      second.locals.stop();
+    }
   });
 
   it('tells the owner of an opportunity its renewal brings it back as "A faire"', async () => {
@@ -202,8 +253,17 @@ describe('notifications', () => {
     expect((await list(other)).notifications.some((n) => n._id === mine?._id)).toBe(false);
     expect(await unread(owner)).toBe(1);
     // The same person in another organisation: the other organisation's notifications only.
-    const beta = { ...other, organisationId: other.organisationId };
-    expect((await list(beta)).notifications.every((n) => !n.text.includes('Fichier Alpha'))).toBe(true);
+    await seedMember(t.store, other.organisationId, owner.userId, 'Commercial');
+    await grantLicence(t, other, owner.userId);
+    const ownerInBeta = { ...owner, organisationId: other.organisationId };
+    const inBeta = await list(ownerInBeta);
+    expect(inBeta.notifications.map((n) => n.text)).not.toContain(
+      'Import terminé : « Fichier Alpha » (1 prospect)',
+    );
+    expect(inBeta.unread).toBe(0);
+    expect((await list(owner)).notifications[0]?.text).toBe(
+      'Import terminé : « Fichier Alpha » (1 prospect)',
+    );
   });
 
   it('sends a member without a licence to /dashboard/nosub (269), like every prospecting call', async () => {

@@ -84,7 +84,8 @@ export class StateChanges {
         organisationId: doc.organisationId,
         userId,
         kind: 'handedOver',
-        opportunityIds: [doc._id],
+        reason: 'assigned',
+        opportunities: [doc],
         byUserId: actor.userId,
       });
     return this.detail.get(actor, opportunityId);
@@ -124,7 +125,8 @@ export class StateChanges {
         organisationId,
         userId: toUserId,
         kind: 'handedOver',
-        opportunityIds: docs.map((doc) => doc._id),
+        reason: 'memberLeft',
+        opportunities: docs,
         byUserId: fromUserId,
       });
     return moved;
