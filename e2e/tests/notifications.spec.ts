@@ -1,7 +1,8 @@
 // Issue 20, in the app: a follow-up comes due → the bell's counter shows it without a reload (it asks
 // every 30 s), the bell lists it, its link opens it, "Tout marquer comme lu" clears the count; and
 // "Aujourd'hui" lists the follow-ups due, oldest first, a change of state there taking one off.
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { callApi, callerOf, type Caller } from '../support/seed';
 import { startApp, type RunningApp } from '../support/servers';
 import { signUpThroughApi, useSession } from '../support/session';
@@ -11,6 +12,16 @@ const ROWS = [
   { 'Raison sociale': 'Garage Central', CP: '69003', Ville: 'Lyon', Tél: '0472000002' },
 ];
 const MAPPING = { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville', telephone: 'Tél' };
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target),
+  }));
+}
 
 let app: RunningApp;
 test.beforeAll(async () => {
@@ -79,6 +90,7 @@ test('a follow-up come due reaches the bell without a reload, and "Aujourd\'hui"
   const centre = page.getByRole('dialog', { name: 'Notifications' });
   await expect(centre.getByRole('link', { name: /Relance à faire : Boulangerie Martin/ })).toBeVisible();
   await expect(centre.getByRole('link', { name: /Relance à faire : Garage Central/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   await centre.getByRole('link', { name: /Boulangerie Martin/ }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/opportunity/${martin}\\?type=todo$`));
@@ -97,6 +109,7 @@ test('a follow-up come due reaches the bell without a reload, and "Aujourd\'hui"
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0)).toHaveAccessibleName('Boulangerie Martin');
   await expect(cards.nth(1)).toHaveAccessibleName('Garage Central');
+  expect(await axeViolations(page)).toEqual([]);
 
   const first = cards.nth(0);
   await first
@@ -123,4 +136,13 @@ test('"Aujourd\'hui" is in the navigation and reads as cards at 390 px', async (
   await expect(page.getByText('Aucune relance à faire aujourd’hui.')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+  // The bell's centre is a sheet along the bottom of the screen.
+  await page.getByRole('button', { name: 'Notifications : 0' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(sheet.getByRole('link', { name: /Import terminé : « Relances de novembre »/ })).toBeVisible();
+  const box = await sheet.boundingBox();
+  expect(box && [Math.round(box.x), Math.round(box.width), Math.round(box.y + box.height)]).toEqual([
+    0, 390, 844,
+  ]);
+  expect(await axeViolations(page)).toEqual([]);
 });

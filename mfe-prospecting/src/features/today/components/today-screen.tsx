@@ -37,7 +37,7 @@ export function TodayScreen() {
       </p>
       {loading ? (
         <Spinner label="Chargement des relances…" />
-      ) : (
+      ) : items.length === 0 ? null : (
         <ol className="today__list">
           {items.map((item) => {
             const name = displayValue(item.prospect.prospect);
