@@ -67,8 +67,9 @@ export async function listMemberAgenda(
 }
 
 /**
- * The follow-ups of a member that came due in (`after`, `now`], or were set after `after` with a date
- * already come: what has not been notified yet when `after` is the last look.
+ * The follow-ups of a member whose date came in (`after`, `now`]: what has not been notified yet when
+ * `after` is the last look. One range of the agenda index. A follow-up's date is always after the
+ * instant it is set (the API refuses a date already past), so none is set behind a look already made.
  */
 export function followUpsDueSince(
   store: Store,
@@ -78,13 +79,7 @@ export function followUpsDueSince(
   now: number,
 ): Promise<FollowUpDoc[]> {
   return followUps(store).find(
-    {
-      organisationId,
-      userId,
-      state: 'WAITING',
-      waitingDate: { $lte: now },
-      $or: [{ waitingDate: { $gt: after } }, { stateChangedAt: { $gt: after } }],
-    },
+    { organisationId, userId, state: 'WAITING', waitingDate: { $gt: after, $lte: now } },
     { sort: { waitingDate: 1, _id: 1 }, limit: AGENDA_MAX_ITEMS },
   );
 }

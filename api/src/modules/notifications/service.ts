@@ -22,6 +22,13 @@ export type DueFollowUps = (
 
 /** A member's first look goes back this far for follow-ups come due (older ones are in "Aujourd'hui"). */
 export const FIRST_LOOK_BACK_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A look that finds nothing moves the cursor at most this often: the bell's polls then read without
+ * writing, and the window looked at stays this short (bench/notifications.mjs).
+ */
+export const CURSOR_MOVE_MS = 60 * 1000;
+/** The most follow-ups one look asks for (follow-ups/agenda.ts AGENDA_MAX_ITEMS). */
+const AGENDA_PAGE = 500;
 
 export type NotificationsServiceDeps = {
   repository: NotificationsRepository;
@@ -95,7 +102,8 @@ export class NotificationsService {
   /**
    * The member's follow-ups whose date has come since the last look become notifications (each
    * once: its key holds the opportunity and the date), then the look moves on. Two processes looking
-   * at once write each one once (unique key) and the cursor only moves forward.
+   * at once write each one once (unique key) and the cursor only moves forward. A look that finds
+   * nothing leaves the cursor for up to a minute (no write per poll).
    */
   private async lookForFollowUps(member: Member): Promise<void> {
     const { repository } = this.deps;
@@ -111,6 +119,9 @@ export class NotificationsService {
         waitingDate: followUp.waitingDate ?? now,
       });
     }
-    await repository.advanceFollowUpsCursor(member, now);
+    // At most AGENDA_MAX_ITEMS a look: the cursor stops at the last one written, the next look goes on.
+    const reached = due.length >= AGENDA_PAGE ? (due.at(-1)?.waitingDate ?? now + 1) - 1 : now;
+    if (due.length > 0 || reached - after >= CURSOR_MOVE_MS)
+      await repository.advanceFollowUpsCursor(member, reached);
   }
 }
