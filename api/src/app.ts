@@ -18,9 +18,11 @@ import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
+import { createFollowUpsModule } from './modules/follow-ups/module';
 import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
 import { createMessagesModule } from './modules/messages/module';
+import { createNotificationsModule } from './modules/notifications/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createMembership, createOrganisationsModule } from './modules/organisations/module';
 import { createProspectsModule } from './modules/prospects/module';
@@ -79,6 +81,14 @@ export function createApp(config: Config, deps: AppDeps): App {
     resetTokenTtlMs: config.security.resetTokenTtlMs,
   });
   const membership = createMembership({ store, now });
+  const followUps = createFollowUpsModule({ store, now, timeZone: DEFAULT_TIME_ZONE });
+  const notifications = createNotificationsModule({
+    store,
+    logger,
+    now,
+    names: { prospect: followUps.prospectName, user: accounts.users.usernameOf },
+    dueFollowUps: followUps.dueSince,
+  });
   const licences = createLicencesModule({
     store,
     now,
@@ -103,6 +113,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     geocoderUrl: config.geocoderUrl,
     companyRegistry: config.companyRegistry,
     importStartGraceMs: config.importStartGraceMs,
+    notify: notifications.notify,
   });
   const messages = createMessagesModule({ store, now, usernameOf: accounts.users.usernameOf });
   const opportunities = createOpportunitiesModule({
@@ -117,6 +128,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     renewalLeadDays: config.renewalLeadDays,
     dataDir: config.dataDir,
     exportWorkers: config.exportWorkers,
+    notify: notifications.notify,
   });
   const rounds = createRoundsModule({
     store,
@@ -146,6 +158,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     publicUrl: config.publicUrl,
     ttlMs: config.security.invitationTtlMs,
     now,
+    notify: notifications.notify,
   });
 
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
@@ -163,6 +176,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     // After the opportunities: it finishes the comments a killed process left half-logged in them.
     await messages.start(opportunities.threads);
     await rounds.start();
+    await followUps.start();
+    await notifications.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -185,6 +200,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
   rounds.registerRoutes(api);
+  followUps.registerRoutes(api);
+  notifications.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;

@@ -26,6 +26,7 @@ export * from './opportunities/filters';
 export * from './opportunities/list-facets';
 export * from './opportunities/csv';
 export * from './rounds';
+export * from './notifications';
 
 export * from './validation/messages';
 export * from './validation/errors';

@@ -41,6 +41,9 @@ const RoundScreen = lazy(() =>
 const MyDayScreen = lazy(() =>
   import('./features/rounds/components/my-day-screen').then((module) => ({ default: module.MyDayScreen })),
 );
+const TodayScreen = lazy(() =>
+  import('./features/today/components/today-screen').then((module) => ({ default: module.TodayScreen })),
+);
 const ImportModalHost = lazy(() =>
   import('./features/import/components/import-modal-host').then((module) => ({
     default: module.ImportModalHost,
@@ -74,6 +77,7 @@ export default function ProspectingRoutes() {
           <Route path="/dashboard/tournees/nouvelle" element={<RoundBuilderScreen />} />
           <Route path="/dashboard/tournees/ma-journee" element={<MyDayScreen />} />
           <Route path="/dashboard/tournees/:id" element={<RoundScreen />} />
+          <Route path="/dashboard/aujourdhui" element={<TodayScreen />} />
         </Routes>
       </Suspense>
       {/* Outside <Routes>: the import and the new opportunity open from every prospecting page. */}

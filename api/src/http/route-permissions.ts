@@ -87,6 +87,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/round/delete': bit(PERMISSION.CREATE_ROUND),
   '/api/round/geocode': bit(PERMISSION.CREATE_ROUND),
 
+  // Notifications and the day's agenda (issue 20): docs/decisions/notifications.md. Each member reads
+  // only their own notifications; the agenda lists the caller's own follow-ups.
+  '/api/notification/list': MEMBER,
+  '/api/notification/count': MEMBER,
+  '/api/notification/read': MEMBER,
+  '/api/notification/readAll': MEMBER,
+  '/api/agenda/today': bit(PERMISSION.VIEW_PROSPECTS),
+
   // Licences and payments ({card-provider} = stripe).
   '/api/stripe/getAllKey': MEMBER,
   '/api/stripe/assignKey': bit(PERMISSION.EDIT_PERMISSIONS),

@@ -69,6 +69,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/stripe/getAllKey',
       '/api/invitation/list',
       '/api/round/list',
+      '/api/notification/list',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });
@@ -134,6 +135,8 @@ describe('tenant isolation on every organisation-scoped route', () => {
       excelId: mine.excelId,
     });
     Object.assign(privateIds, { excelId: mine.excelId, prospectId: minePage.value[0]?._id });
+    // Alpha's owner was told of the imports above.
+    const notifications = await ok<{ notifications: { _id: string }[] }>('/api/notification/list', alpha);
     // A colleague holding every right of the organisation (Administrateur) and a licence.
     colleague = await kit(t).member({ ...alpha, userId: '' }, 'Administrateur');
     Object.assign(alphaIds, {
@@ -148,6 +151,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       invitationId: invitations.invitations[0]?._id,
       importId,
       roundId: round._id,
+      notificationId: notifications.notifications[0]?._id,
     });
   });
 

@@ -24,6 +24,13 @@ test('the committed manifest is read without a problem: four remotes, six module
   const prospecting = remotes.find((remote) => remote.name === 'prospecting');
   expect(prospecting?.module?.navigation).toEqual([
     {
+      label: "Aujourd'hui",
+      icon: 'bell',
+      to: '/dashboard/aujourdhui',
+      permission: 128,
+      active: true,
+    },
+    {
       label: 'Gestion des tournées',
       icon: 'route',
       to: '/dashboard/tournees',

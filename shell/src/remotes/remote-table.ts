@@ -4,7 +4,12 @@ import type { IconName } from '../layout/icons';
 // ({ "entry": "...", "routes": ["/dashboard/crm"] }) adds a module without touching this file.
 export const DEFAULT_REMOTE_ROUTES: Record<string, readonly string[]> = {
   auth: ['/login', '/register', '/forgot', '/reset-password', '/discovery', '/invitation'],
-  prospecting: ['/dashboard/prospect', '/dashboard/opportunity', '/dashboard/tournees'],
+  prospecting: [
+    '/dashboard/prospect',
+    '/dashboard/opportunity',
+    '/dashboard/tournees',
+    '/dashboard/aujourdhui',
+  ],
   settings: ['/dashboard/prospect/settings'],
   billing: ['/dashboard/subscription', '/dashboard/paiement', '/dashboard/nosub'],
 };

@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import { type AccountDirectory, createSecret, hashSecret } from '../accounts/module';
 import type { LicenceBook } from '../licences/module';
+import type { Notify } from '../notifications/module';
 import type { Membership } from '../organisations/module';
 import type { InvitationsRepository } from './repository';
 
@@ -45,6 +46,8 @@ export type InvitationsServiceDeps = {
   publicUrl: string;
   ttlMs: number;
   now: () => number;
+  /** The notification centre: the inviter is told their invitation was accepted. */
+  notify: Notify;
 };
 
 export class InvitationsService {
@@ -156,6 +159,13 @@ export class InvitationsService {
       await this.deps.repository.release(invitation._id);
       throw error;
     }
+    await this.deps.notify({
+      organisationId,
+      userId: invitation.invitedBy,
+      kind: 'invitationAccepted',
+      invitationId: invitation._id,
+      memberUserId: userId,
+    });
     return { organisationName };
   }
 }

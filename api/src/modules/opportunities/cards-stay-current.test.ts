@@ -191,6 +191,7 @@ describe('cards stay current', () => {
       geocoderUrl: t.config.geocoderUrl,
       companyRegistry: t.config.companyRegistry,
       importStartGraceMs: t.config.importStartGraceMs,
+      notify: async () => undefined,
     });
     const stamp = () => catalogue.changeStamp(admin.organisationId);
     const before = await stamp();

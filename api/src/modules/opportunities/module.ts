@@ -7,6 +7,7 @@ import type { UserRef } from '@app/domain';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
+import type { Notify } from '../notifications/module';
 import type { ProspectCatalogue } from '../prospects/module';
 import { createOpportunityBulkRead, type OpportunityBulkRead } from './bulk-read';
 import { CardPages } from './cached-cards';
@@ -43,6 +44,8 @@ export type OpportunitiesModuleDeps = {
   dataDir: string;
   /** Worker threads for large exports on the embedded store (EXPORT_WORKERS; 0: the main thread). */
   exportWorkers: number;
+  /** The notification centre: renewals due, opportunities handed to a member. */
+  notify: Notify;
 };
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */

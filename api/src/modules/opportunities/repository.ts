@@ -333,6 +333,7 @@ export class OpportunitiesRepository {
         renewalEndDate: 1,
         waitingDate: 1,
         stateChangedAt: 1,
+        userId: 1,
       },
     });
   }

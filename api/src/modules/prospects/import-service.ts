@@ -23,6 +23,7 @@ import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
 import { KeyedLock } from './keyed-lock';
 import type { OfflinePositions } from './offline-positions';
+import type { Notify } from '../notifications/module';
 import type { BatchCounts, NewProspect, ProspectFileDoc, ProspectsRepository } from './repository';
 
 export type Caller = { organisationId: string; userId: string };
@@ -46,6 +47,8 @@ export type ImportServiceDeps = {
    * every row afterwards would cost as much as the import (docs/decisions/offline-positions.md).
    */
   positions?: () => OfflinePositions;
+  /** Tells the importer their import finished or failed (notification centre). */
+  notify: Notify;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -279,6 +282,13 @@ export class ProspectImportService {
       }
       if (!(await repository.markReady(file, count, this.deps.now())))
         throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
+      await this.deps.notify({
+        ...caller,
+        kind: 'importFinished',
+        excelId: file._id,
+        name: file.name,
+        count,
+      });
       return { excelId: file._id, summary: summaryOf(file) };
     });
   }
@@ -347,6 +357,7 @@ export class ProspectImportService {
       return await this.finish(caller, importId);
     } catch (error) {
       await this.abort(caller, importId);
+      await this.deps.notify({ ...caller, kind: 'importFailed', importId, name: input.name });
       throw error;
     }
   }
@@ -358,7 +369,18 @@ export class ProspectImportService {
    */
   async sweep(idleSince: number | null): Promise<number> {
     const abandoned = await this.deps.repository.findAbandoned(idleSince);
-    for (const file of abandoned) await this.remove(file);
+    for (const file of abandoned) {
+      await this.remove(file);
+      // An import left unfinished (tab closed, network gone) is a failed import for its author.
+      if (file.status === 'importing')
+        await this.deps.notify({
+          organisationId: file.organisationId,
+          userId: file.userId,
+          kind: 'importFailed',
+          importId: file._id,
+          name: file.name,
+        });
+    }
     return abandoned.length;
   }
 

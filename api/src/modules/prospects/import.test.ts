@@ -228,6 +228,7 @@ describe('batched import', () => {
       repository: new ProspectsRepository(t.store),
       usernameOf: async () => '',
       now: t.clock.now,
+      notify: async () => undefined,
     });
     expect(await imports.sweep(t.clock.now() - IMPORT_IDLE_MS)).toBe(1);
     expect(await rowsStored(idle)).toBe(0);
@@ -266,6 +267,7 @@ describe('batched import', () => {
         repository: new ProspectsRepository(t.store),
         usernameOf: async () => '',
         now: t.clock.now,
+        notify: async () => undefined,
       });
     const [first, second] = [instance(), instance()];
     const caller = { organisationId: alpha.organisationId, userId: alpha.userId };

@@ -18,6 +18,7 @@ import { RegistryRepository } from './registry-repository';
 import { ProspectsRepository } from './repository';
 import { registerProspectRoutes } from './routes';
 import { ProspectsService } from './service';
+import type { Notify } from '../notifications/module';
 
 export type ProspectsModuleDeps = {
   store: Store;
@@ -28,6 +29,8 @@ export type ProspectsModuleDeps = {
   companyRegistry: CompanyRegistryConfig;
   /** Unfinished imports idle this long are removed at start (config importStartGraceMs). */
   importStartGraceMs: number;
+  /** The notification centre: imports finished or failed, enrichments ended. */
+  notify: Notify;
 };
 
 /** How often abandoned imports are looked for (they are removed after IMPORT_IDLE_MS idle). */
@@ -85,6 +88,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     usernameOf: deps.usernameOf,
     now: deps.now,
     positions: offlinePositions,
+    notify: deps.notify,
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
@@ -100,6 +104,18 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     isVisibleFile: async (caller, excelId) =>
       (await repository.findVisibleFile(caller.organisationId, caller.userId, excelId)) !== null,
     prospectsChanged: (organisationId) => repository.bumpChangeStamp(organisationId),
+    ended: async (organisationId, excelId, failed) => {
+      const file = await repository.findReadyFile(organisationId, excelId);
+      if (file)
+        await deps.notify({
+          organisationId,
+          userId: file.userId,
+          kind: 'enrichmentDone',
+          excelId,
+          name: file.name,
+          failed,
+        });
+    },
     logger: deps.logger,
     now: deps.now,
   });

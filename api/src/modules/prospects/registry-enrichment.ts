@@ -35,6 +35,8 @@ export type RegistryEnrichmentDeps = {
   isVisibleFile: (caller: Caller, excelId: string) => Promise<boolean>;
   /** Tells the opportunities component that the organisation's prospects changed. */
   prospectsChanged: (organisationId: string) => Promise<void>;
+  /** The enrichment of a file came to its end (its creator is notified). */
+  ended: (organisationId: string, excelId: string, failed: boolean) => Promise<void>;
   logger: Logger;
   now: () => number;
 };
@@ -153,6 +155,7 @@ export class RegistryEnrichment {
       const rows = await repository.nextRows(doc.organisationId, doc._id, doc.cursor, ENRICHMENT_PAGE);
       if (rows.length === 0) {
         await repository.end(doc, 'done', null);
+        await this.deps.ended(doc.organisationId, doc._id, false);
         return;
       }
       const { counts, unavailable } = await this.enrichPage(doc.organisationId, rows, search, known);
@@ -167,6 +170,7 @@ export class RegistryEnrichment {
           'Registre des entreprises indisponible',
         );
         await repository.end(doc, 'failed', ENRICHMENT_MESSAGES.unavailable);
+        await this.deps.ended(doc.organisationId, doc._id, true);
         return;
       }
     }

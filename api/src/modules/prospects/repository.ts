@@ -157,6 +157,14 @@ export class ProspectsRepository {
     return this.files.findOne({ _id: excelId, ...visibleFiles(organisationId, userId) });
   }
 
+  /** A ready file whoever's it is (its creator is told of its enrichment's end). */
+  findReadyFile(organisationId: string, excelId: string): Promise<ProspectFileDoc | null> {
+    return this.files.findOne(
+      { _id: excelId, organisationId, status: 'ready' },
+      { projection: { _id: 1, organisationId: 1, userId: 1, name: 1 } },
+    );
+  }
+
   /** The caller's own import in progress (only its creator may feed, finish or abort it). */
   findOwnImport(
     organisationId: string,
@@ -258,7 +266,9 @@ export class ProspectsRepository {
   findAbandoned(idleSince: number | null): Promise<ProspectFileDoc[]> {
     const filter: Filter<ProspectFileDoc> = { status: { $in: ['importing', 'deleting'] } };
     if (idleSince !== null) filter.lastActivityAt = { $lt: idleSince };
-    return this.files.find(filter, { projection: { _id: 1, organisationId: 1, status: 1 } });
+    return this.files.find(filter, {
+      projection: { _id: 1, organisationId: 1, status: 1, userId: 1, name: 1 },
+    });
   }
 
   async deleteFile(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void> {

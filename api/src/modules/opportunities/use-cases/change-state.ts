@@ -18,7 +18,7 @@ export class StateChanges {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone'
+      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify'
     >,
     private readonly detail: OpportunityDetail,
   ) {}
@@ -79,6 +79,15 @@ export class StateChanges {
         copy: { owner: { userId, username } },
       },
     ]);
+    if (userId !== actor.userId)
+      await this.deps.notify({
+        organisationId: doc.organisationId,
+        userId,
+        kind: 'handedOver',
+        reason: 'assigned',
+        opportunities: [doc],
+        byUserId: actor.userId,
+      });
     return this.detail.get(actor, opportunityId);
   }
 
@@ -90,7 +99,7 @@ export class StateChanges {
     const [target] = await this.deps.users([toUserId]);
     const username = target?.username ?? '';
     const now = this.deps.now();
-    return writeTrackedChanges(
+    const moved = await writeTrackedChanges(
       this.deps,
       organisationId,
       docs.map((doc) => {
@@ -111,5 +120,15 @@ export class StateChanges {
         };
       }),
     );
+    if (moved > 0 && toUserId !== fromUserId)
+      await this.deps.notify({
+        organisationId,
+        userId: toUserId,
+        kind: 'handedOver',
+        reason: 'memberLeft',
+        opportunities: docs,
+        byUserId: fromUserId,
+      });
+    return moved;
   }
 }

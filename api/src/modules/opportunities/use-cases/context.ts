@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hasPermission, PERMISSION, type UserRef } from '@app/domain';
 import { AppError } from '../../../http/app-error';
 import type { Actor, MessageLog } from '../../messages/module';
+import type { Notify } from '../../notifications/module';
 import type { ProspectCatalogue } from '../../prospects/module';
 import type { ListIndex } from '../list-index';
 import type { OpportunitiesRepository, OpportunityDoc, Scope } from '../repository';
@@ -29,6 +30,8 @@ export type OpportunityDeps = {
   now: () => number;
   timeZone: string;
   renewalLeadDays: number;
+  /** The notification centre: renewals due, opportunities handed to a member. */
+  notify: Notify;
 };
 
 /** An ObjectId-shaped identifier, chosen before the insert so the prospect can be claimed with it. */

@@ -10,7 +10,7 @@ export class Renewals {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'now' | 'timeZone' | 'renewalLeadDays'
+      'repository' | 'gateway' | 'now' | 'timeZone' | 'renewalLeadDays' | 'notify'
     >,
   ) {}
 
@@ -30,7 +30,7 @@ export class Renewals {
           kind: 'renewal',
           reason: renewalReason(doc.renewalEndDate ?? '', renewalLeadDays),
         };
-        applied += await writeTrackedChanges(this.deps, doc.organisationId, [
+        const written = await writeTrackedChanges(this.deps, doc.organisationId, [
           {
             doc,
             // Unless it was rescheduled meanwhile.
@@ -38,6 +38,16 @@ export class Renewals {
             copy: { state: 'TODO' },
           },
         ]);
+        applied += written;
+        if (written > 0)
+          await this.deps.notify({
+            organisationId: doc.organisationId,
+            userId: doc.userId,
+            kind: 'renewalDue',
+            opportunityId: doc._id,
+            prospectId: doc.prospectId,
+            renewalAt: doc.renewalAt ?? now,
+          });
       }
       if (due.length < WRITE_CHUNK) return applied;
       await yieldToEventLoop();
