@@ -18,6 +18,7 @@ import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
+import { createDigestModule, type DigestRunSummary } from './modules/digest/module';
 import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
 import { createMessagesModule } from './modules/messages/module';
@@ -43,6 +44,8 @@ export type AppDeps = {
   licenceGate?: LicenceGate;
   /** Points the Stripe client at a local fake of its API (billing tests only). */
   stripeApi?: StripeApiAddress;
+  /** False: the morning e-mail is not checked at start nor every minute (tests call runDigest). */
+  digestSchedule?: boolean;
 };
 
 export type App = Express & {
@@ -55,6 +58,8 @@ export type App = Express & {
     stop: () => void;
     /** Closes the other connections the app holds to the store (export threads); before closing it. */
     release: () => Promise<void>;
+    /** Sends the morning e-mails due and not sent yet (what the minute check runs). */
+    runDigest: () => Promise<DigestRunSummary>;
   };
 };
 
@@ -148,6 +153,23 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
   });
 
+  const digest = createDigestModule({
+    store,
+    mailer: deps.mailer,
+    logger,
+    now,
+    publicUrl: config.publicUrl,
+    digestHour: config.digestHour,
+    timeZone: DEFAULT_TIME_ZONE,
+    schedule: deps.digestSchedule ?? true,
+    organisationPages: () => membership.organisationPages(),
+    organisationName: (organisationId) => membership.nameOf(organisationId),
+    licensedMembers: (organisationId) => licences.book.licensedMembers(organisationId),
+    isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
+    publicUsers: (ids) => accounts.users.publicUsers(ids),
+    prospectsOf: (organisationId, ids) => prospects.catalogue.records.byIds(organisationId, ids),
+  });
+
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
@@ -163,6 +185,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     // After the opportunities: it finishes the comments a killed process left half-logged in them.
     await messages.start(opportunities.threads);
     await rounds.start();
+    // Last: its first check (catching up a morning missed while the API was down) reads them all.
+    await digest.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -185,6 +209,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
   rounds.registerRoutes(api);
+  digest.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -192,10 +217,12 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.locals.stop = () => {
     prospects.stop();
     opportunities.stop();
+    digest.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
   };
+  app.locals.runDigest = () => digest.runDue();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
@@ -235,6 +262,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(openApiRouter(() => api.routes, config.publicUrl));
   app.use('/api', corsAllowList(config.corsOrigins), storeReady);
   app.use(billing.router);
+  app.use(digest.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 
