@@ -69,7 +69,10 @@ export class AgendaQuery {
     };
     const userId = { $in: [...members] };
 
-    for await (const doc of this.pages({ organisationId, state: 'WAITING', waitingDate: { $lt: day.startOfTomorrow }, userId }, HEAVY_FIELDS)) {
+    for await (const doc of this.pages(
+      { organisationId, state: 'WAITING', waitingDate: { $lt: day.startOfTomorrow }, userId },
+      HEAVY_FIELDS,
+    )) {
       const entry = { opportunityId: doc._id, prospectId: doc.prospectId, at: doc.waitingDate ?? 0 };
       if (entry.at >= day.startOfToday) of(doc.userId).today.push(entry);
       else of(doc.userId).overdue.push(entry);
@@ -94,7 +97,8 @@ export class AgendaQuery {
       { informationContractuelle: 0, recentMessages: 0 },
     )) {
       const renewal = doc.history?.findLast((line) => line.kind === 'renewal');
-      if (renewal && renewal.at >= day.startOfToday) of(doc.userId).renewals.push(renewalEntry(doc, doc.stateChangedAt));
+      if (renewal && renewal.at >= day.startOfToday)
+        of(doc.userId).renewals.push(renewalEntry(doc, doc.stateChangedAt));
     }
 
     for (const agenda of result.values()) {
@@ -132,4 +136,5 @@ function renewalEntry(doc: AgendaOpportunity, at: number): AgendaEntry {
   };
 }
 
-const byDate = (a: AgendaEntry, b: AgendaEntry) => a.at - b.at || (a.opportunityId < b.opportunityId ? -1 : 1);
+const byDate = (a: AgendaEntry, b: AgendaEntry) =>
+  a.at - b.at || (a.opportunityId < b.opportunityId ? -1 : 1);

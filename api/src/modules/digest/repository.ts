@@ -96,9 +96,21 @@ export class DigestRepository {
    * claim that can be taken again (refused by the mailer, or held by a process that died: its
    * `until` has passed), while it has attempts left. False: someone else has it, or it is settled.
    */
-  async claim(key: { organisationId: string; userId: string; day: string }, token: string, now: number, holdMs: number): Promise<boolean> {
+  async claim(
+    key: { organisationId: string; userId: string; day: string },
+    token: string,
+    now: number,
+    holdMs: number,
+  ): Promise<boolean> {
     try {
-      await this.sends.insertOne({ ...key, state: 'sending', token, claimedAt: now, until: now + holdMs, attempts: 1 });
+      await this.sends.insertOne({
+        ...key,
+        state: 'sending',
+        token,
+        claimedAt: now,
+        until: now + holdMs,
+        attempts: 1,
+      });
       return true;
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
@@ -114,11 +126,23 @@ export class DigestRepository {
     return matchedCount === 1;
   }
 
-  async markSent(key: { organisationId: string; userId: string; day: string }, token: string, now: number, counts: DigestSendDoc['counts']): Promise<void> {
-    await this.sends.updateOne({ ...key, token }, { $set: { state: 'sent', sentAt: now, ...(counts ? { counts } : {}) } });
+  async markSent(
+    key: { organisationId: string; userId: string; day: string },
+    token: string,
+    now: number,
+    counts: DigestSendDoc['counts'],
+  ): Promise<void> {
+    await this.sends.updateOne(
+      { ...key, token },
+      { $set: { state: 'sent', sentAt: now, ...(counts ? { counts } : {}) } },
+    );
   }
 
-  async markFailed(key: { organisationId: string; userId: string; day: string }, token: string, reason: string): Promise<void> {
+  async markFailed(
+    key: { organisationId: string; userId: string; day: string },
+    token: string,
+    reason: string,
+  ): Promise<void> {
     await this.sends.updateOne({ ...key, token }, { $set: { state: 'failed', error: reason.slice(0, 500) } });
   }
 
@@ -161,7 +185,10 @@ export class DigestRepository {
   /** Of `userIds`, those who turned the organisation's morning e-mail off. */
   async disabledAmong(organisationId: string, userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const off = await this.preferences.find({ organisationId, enabled: false }, { projection: { userId: 1 } });
+    const off = await this.preferences.find(
+      { organisationId, enabled: false },
+      { projection: { userId: 1 } },
+    );
     const asked = new Set(userIds);
     return new Set(off.map((doc) => doc.userId).filter((id) => asked.has(id)));
   }

@@ -117,7 +117,8 @@ export class DigestService {
         if (done.has(organisation._id)) continue;
         const settled = await this.runOrganisation(organisation, day, summary);
         if (settled === 'day-over') return summary;
-        if (settled) await this.deps.repository.markOrganisationDone(day.day, organisation._id, this.deps.now());
+        if (settled)
+          await this.deps.repository.markOrganisationDone(day.day, organisation._id, this.deps.now());
         else complete = false;
       }
     }
@@ -143,7 +144,9 @@ export class DigestService {
     const licensed = await this.deps.licensedMembers(organisationId);
     if (licensed.length === 0) return true;
     const disabled = await repository.disabledAmong(organisationId, licensed);
-    const claims = new Map((await repository.claimsOf(organisationId, day.day)).map((doc) => [doc.userId, doc]));
+    const claims = new Map(
+      (await repository.claimsOf(organisationId, day.day)).map((doc) => [doc.userId, doc]),
+    );
     let settled = true;
     const candidates: string[] = [];
     for (const userId of licensed) {
@@ -175,7 +178,11 @@ export class DigestService {
       const key = { organisationId, userId, day: day.day };
       const token = randomUUID();
       if (!(await repository.claim(key, token, this.deps.now(), CLAIM_HOLD_MS))) continue;
-      const counts = { today: agenda.today.length, overdue: agenda.overdue.length, renewals: agenda.renewals.length };
+      const counts = {
+        today: agenda.today.length,
+        overdue: agenda.overdue.length,
+        renewals: agenda.renewals.length,
+      };
       try {
         const message = morningDigestMail({
           to: user.email,
@@ -203,11 +210,18 @@ export class DigestService {
 
   private async prospectNames(organisationId: string, agendas: MemberAgenda[]): Promise<Map<string, string>> {
     const ids = [
-      ...new Set(agendas.flatMap((agenda) => [...agenda.today, ...agenda.overdue, ...agenda.renewals].map((entry) => entry.prospectId))),
+      ...new Set(
+        agendas.flatMap((agenda) =>
+          [...agenda.today, ...agenda.overdue, ...agenda.renewals].map((entry) => entry.prospectId),
+        ),
+      ),
     ];
     const names = new Map<string, string>();
     for (let start = 0; start < ids.length; start += NAMES_CHUNK) {
-      for (const prospect of await this.deps.prospectsOf(organisationId, ids.slice(start, start + NAMES_CHUNK))) {
+      for (const prospect of await this.deps.prospectsOf(
+        organisationId,
+        ids.slice(start, start + NAMES_CHUNK),
+      )) {
         const name = prospect.prospect?.trim() || prospect.enseigne?.trim() || 'Prospect sans nom';
         names.set(prospect._id, prospect.ville?.trim() ? `${name} (${prospect.ville.trim()})` : name);
       }
@@ -233,11 +247,15 @@ export class DigestService {
       today: shown(agenda.today).map((entry) => line(entry, `relance prévue à ${time(entry.at)}`)),
       overdue: shown(agenda.overdue).map((entry) => {
         const late = calendarDaysBetween(entry.at, day.startOfToday, timeZone);
-        return line(entry, `relance prévue le ${formatDateInZone(entry.at, timeZone)} (${formatDays(late)} de retard)`);
+        return line(
+          entry,
+          `relance prévue le ${formatDateInZone(entry.at, timeZone)} (${formatDays(late)} de retard)`,
+        );
       }),
       renewals: shown(agenda.renewals).map((entry) => {
         const end = entry.contractEnd ? parseIsoDate(entry.contractEnd) : null;
-        const endText = end === null ? '' : `fin de contrat le ${formatDateInZone(end * 86_400_000, 'UTC')}, `;
+        const endText =
+          end === null ? '' : `fin de contrat le ${formatDateInZone(end * 86_400_000, 'UTC')}, `;
         return line(entry, `${endText}à relancer le ${formatDateInZone(entry.at, timeZone)}`);
       }),
       more: {
@@ -256,7 +274,13 @@ export class DigestService {
   }
 
   async setPreference(access: OrganisationAccess, enabled: boolean): Promise<DigestPreferenceReply> {
-    await this.deps.repository.setEnabled(access.organisationId, access.userId, enabled, this.deps.now(), 'account');
+    await this.deps.repository.setEnabled(
+      access.organisationId,
+      access.userId,
+      enabled,
+      this.deps.now(),
+      'account',
+    );
     return {
       enabled,
       hour: this.deps.digestHour,
@@ -283,7 +307,13 @@ export class DigestService {
   async unsubscribe(token: unknown): Promise<{ organisationName: string } | null> {
     const scope = await this.unsubscribeScope(token);
     if (!scope) return null;
-    await this.deps.repository.setEnabled(scope.organisationId, scope.userId, false, this.deps.now(), 'unsubscribe');
+    await this.deps.repository.setEnabled(
+      scope.organisationId,
+      scope.userId,
+      false,
+      this.deps.now(),
+      'unsubscribe',
+    );
     return { organisationName: scope.organisationName };
   }
 }

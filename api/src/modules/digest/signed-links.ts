@@ -9,7 +9,6 @@ export const UNSUBSCRIBE_PURPOSE = 'digest-unsubscribe';
 
 export type SignedScope = { organisationId: string; userId: string };
 
-
 function mac(secret: string, purpose: string, scope: SignedScope): Buffer {
   return createHmac('sha256', secret)
     .update(`${purpose}\n${scope.organisationId}\n${scope.userId}`, 'utf8')

@@ -8,14 +8,11 @@ import type { DigestService } from './service';
 
 export const UNSUBSCRIBE_PATH = '/api/digest/unsubscribe';
 
-const INVALID = 'Ce lien de désinscription n’est pas valide. Vous pouvez désactiver l’e-mail du matin depuis la page « Mon compte » de l’application.';
+const INVALID =
+  'Ce lien de désinscription n’est pas valide. Vous pouvez désactiver l’e-mail du matin depuis la page « Mon compte » de l’application.';
 
 function page(res: Response, status: number, title: string, body: string): void {
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .set('Referrer-Policy', 'no-referrer')
-    .type('html')
+  res.status(status).set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').type('html')
     .send(`<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
@@ -55,24 +52,21 @@ export function unsubscribeRouter(digest: DigestService, accountUrl: string): Ro
     );
   });
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` (form-encoded) to the header's URL.
-  router.post(
-    UNSUBSCRIBE_PATH,
-    express.urlencoded({ extended: false, limit: '2kb' }),
-    async (req, res) => {
-      const token = tokenOf(req.query.token) ?? tokenOf((req.body as Record<string, unknown> | undefined)?.token);
-      const done = await digest.unsubscribe(token);
-      if (!done) {
-        page(res, 400, 'Lien non valide', `<p class="error" role="alert">${escapeHtml(INVALID)}</p>`);
-        return;
-      }
-      page(
-        res,
-        200,
-        'Désinscription confirmée',
-        `<p role="status">Vous ne recevrez plus l’e-mail du matin de « ${escapeHtml(done.organisationName)} ».</p>
+  router.post(UNSUBSCRIBE_PATH, express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
+    const token =
+      tokenOf(req.query.token) ?? tokenOf((req.body as Record<string, unknown> | undefined)?.token);
+    const done = await digest.unsubscribe(token);
+    if (!done) {
+      page(res, 400, 'Lien non valide', `<p class="error" role="alert">${escapeHtml(INVALID)}</p>`);
+      return;
+    }
+    page(
+      res,
+      200,
+      'Désinscription confirmée',
+      `<p role="status">Vous ne recevrez plus l’e-mail du matin de « ${escapeHtml(done.organisationName)} ».</p>
 <p>Vous pouvez le réactiver à tout moment depuis <a href="${escapeHtml(accountUrl)}">votre compte</a>.</p>`,
-      );
-    },
-  );
+    );
+  });
   return router;
 }
