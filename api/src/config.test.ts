@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     expect(config.security.sessionTtlMs).toBe(30 * 24 * 3600 * 1000);
     expect(config.security.resetTokenTtlMs).toBe(3600 * 1000);
     expect(config.security.invitationTtlMs).toBe(7 * 24 * 3600 * 1000);
+    expect(config.digestHour).toBe(8);
   });
 
   it('resolves the repository root from the package, whatever the current directory', () => {
@@ -74,6 +75,14 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'a;b' }, 'TRUST_PROXY', 'TRUST_PROXY'],
     [{ TRIAL_DAYS: '0' }, 'TRIAL_DAYS', 'TRIAL_DAYS doit être un nombre de jours'],
     [{ TRIAL_LICENCES: 'trois' }, 'TRIAL_LICENCES', 'TRIAL_LICENCES doit être un nombre de licences'],
+    [
+      { DIGEST_HOUR: '24' },
+      'DIGEST_HOUR',
+      'DIGEST_HOUR doit être une heure entière entre 0 et 23 (heure de Paris) (reçu: 24)',
+    ],
+    [{ DIGEST_HOUR: '7.5' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
+    [{ DIGEST_HOUR: 'huit' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
+    [{ DIGEST_HOUR: '-1' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
   ])('when %j is set, it fails naming %s', (env, variable, fragment) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -133,6 +142,7 @@ describe('loadConfig', () => {
       IMPORT_START_GRACE_MS: '0',
       MAP_TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
       RENEWAL_LEAD_DAYS: '30',
+      DIGEST_HOUR: '6',
       EXPORT_WORKERS: '0',
       TRIAL_DAYS: '30',
       TRIAL_LICENCES: '5',
@@ -151,6 +161,7 @@ describe('loadConfig', () => {
     expect(config.importStartGraceMs).toBe(0);
     expect(config.mapTileUrl).toBe('https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png');
     expect(config.renewalLeadDays).toBe(30);
+    expect(config.digestHour).toBe(6);
     expect(config.exportWorkers).toBe(0);
     expect(config.trial).toEqual({ days: 30, licences: 5 });
     expect(config.security.passwordHashCost).toBe(2048);
