@@ -40,7 +40,10 @@ export type DigestPreferenceDoc = {
   via: 'account' | 'unsubscribe';
 };
 
-/** One per organisation and day once every member's e-mail of that day is settled. */
+/**
+ * One per organisation and day once every member's e-mail of that day is settled (`_id` day:organisation),
+ * and one for the day itself (`_id` day, organisationId '') once every organisation is.
+ */
 export type DigestDayDoc = { _id: string; organisationId: string; day: string; doneAt: number };
 
 type SecretDoc = { _id: string; secret: string };
@@ -160,7 +163,20 @@ export class DigestRepository {
     await this.days.deleteMany({ day: { $lt: day } });
   }
 
-  // Organisations done for the day.
+  // Days and organisations done.
+
+  /** The whole day is done: every organisation was settled by a run of that day. */
+  async isDayDone(day: string): Promise<boolean> {
+    return (await this.days.findOne({ _id: day })) !== null;
+  }
+
+  async markDayDone(day: string, now: number): Promise<void> {
+    try {
+      await this.days.insertOne({ _id: day, organisationId: '', day, doneAt: now });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
 
   async doneOrganisations(day: string, organisationIds: readonly string[]): Promise<Set<string>> {
     if (organisationIds.length === 0) return new Set();

@@ -106,6 +106,12 @@ export class DigestService {
     const day = digestDayOf(this.deps.now(), this.deps.timeZone);
     const summary: DigestRunSummary = { day: day.day, ran: false, sent: 0, failed: 0, empty: 0 };
     if (day.hour < this.deps.digestHour || this.doneDay === day.day) return summary;
+    // The day's e-mails are made once, at the hour or at the first start after it: an organisation or
+    // a follow-up that appears later in the day waits for the next morning.
+    if (await this.deps.repository.isDayDone(day.day)) {
+      this.doneDay = day.day;
+      return summary;
+    }
     summary.ran = true;
     let complete = true;
     for await (const page of this.deps.organisationPages()) {
@@ -123,6 +129,7 @@ export class DigestService {
       }
     }
     if (complete) {
+      await this.deps.repository.markDayDone(day.day, this.deps.now());
       this.doneDay = day.day;
       await this.deps.repository.pruneBefore(day.day);
     }
