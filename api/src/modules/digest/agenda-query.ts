@@ -36,7 +36,7 @@ export type MemberAgenda = { today: AgendaEntry[]; overdue: AgendaEntry[]; renew
 export const emptyAgenda = (): MemberAgenda => ({ today: [], overdue: [], renewals: [] });
 
 /** Read this many at a time, with a turn of the event loop between reads. */
-const PAGE = 2000;
+const PAGE = 500;
 
 /** Everything but what the e-mail reads (an exclusion is the faster projection on SQLite). */
 const HEAVY_FIELDS = {

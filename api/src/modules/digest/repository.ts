@@ -44,7 +44,14 @@ export type DigestPreferenceDoc = {
  * One per organisation and day once every member's e-mail of that day is settled (`_id` day:organisation),
  * and one for the day itself (`_id` day, organisationId '') once every organisation is.
  */
-export type DigestDayDoc = { _id: string; organisationId: string; day: string; doneAt: number };
+export type DigestDayDoc = {
+  _id: string;
+  organisationId: string;
+  day: string;
+  doneAt: number;
+  /** The day's marker: when the run that finished the day began (its length, for the logs and bench). */
+  startedAt?: number;
+};
 
 type SecretDoc = { _id: string; secret: string };
 
@@ -170,9 +177,9 @@ export class DigestRepository {
     return (await this.days.findOne({ _id: day })) !== null;
   }
 
-  async markDayDone(day: string, now: number): Promise<void> {
+  async markDayDone(day: string, startedAt: number, now: number): Promise<void> {
     try {
-      await this.days.insertOne({ _id: day, organisationId: '', day, doneAt: now });
+      await this.days.insertOne({ _id: day, organisationId: '', day, startedAt, doneAt: now });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }

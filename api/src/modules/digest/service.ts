@@ -51,7 +51,7 @@ export type DigestServiceDeps = DigestPorts & {
 
 export type DigestRunSummary = {
   day: string;
-  /** False before DIGEST_HOUR, or when the day was already done here. */
+  /** False before DIGEST_HOUR, or when the day was already done (by any process). */
   ran: boolean;
   sent: number;
   failed: number;
@@ -66,12 +66,12 @@ export const CLAIM_HOLD_MS = 10 * 60 * 1000;
 /** The app's list the "… et N autres" links open (overdue follow-ups show among "A faire"). */
 const LIST_PATH = '/dashboard/opportunity/list/todo';
 const ACCOUNT_PATH = '/dashboard/prospect/settings/compte';
+/** E-mails of one organisation sent side by side. */
+export const SEND_LANES = 16;
 /** Prospects' names are read this many at a time. */
-const NAMES_CHUNK = 1000;
+const NAMES_CHUNK = 250;
 
 export class DigestService {
-  /** The day this process found every organisation done (a shortcut only: the store decides). */
-  private doneDay: string | null = null;
   private running: Promise<DigestRunSummary> | null = null;
   private secret: Promise<string> | null = null;
   private readonly dateLabel: Intl.DateTimeFormat;
@@ -105,13 +105,11 @@ export class DigestService {
   private async run(): Promise<DigestRunSummary> {
     const day = digestDayOf(this.deps.now(), this.deps.timeZone);
     const summary: DigestRunSummary = { day: day.day, ran: false, sent: 0, failed: 0, empty: 0 };
-    if (day.hour < this.deps.digestHour || this.doneDay === day.day) return summary;
+    if (day.hour < this.deps.digestHour) return summary;
     // The day's e-mails are made once, at the hour or at the first start after it: an organisation or
-    // a follow-up that appears later in the day waits for the next morning.
-    if (await this.deps.repository.isDayDone(day.day)) {
-      this.doneDay = day.day;
-      return summary;
-    }
+    // a follow-up that appears later in the day waits for the next morning. One read a minute.
+    if (await this.deps.repository.isDayDone(day.day)) return summary;
+    const startedAt = this.deps.now();
     summary.ran = true;
     let complete = true;
     for await (const page of this.deps.organisationPages()) {
@@ -129,8 +127,7 @@ export class DigestService {
       }
     }
     if (complete) {
-      await this.deps.repository.markDayDone(day.day, this.deps.now());
-      this.doneDay = day.day;
+      await this.deps.repository.markDayDone(day.day, startedAt, this.deps.now());
       await this.deps.repository.pruneBefore(day.day);
     }
     return summary;
@@ -160,11 +157,11 @@ export class DigestService {
       if (disabled.has(userId)) continue;
       const claim = claims.get(userId);
       if (claim?.state === 'sent') continue;
-      if (claim && claim.attempts >= MAX_ATTEMPTS && claim.state === 'failed') continue;
       if (claim?.state === 'sending' && claim.until >= this.deps.now()) {
         settled = false; // another process is sending it now
         continue;
       }
+      if (claim && claim.attempts >= MAX_ATTEMPTS) continue; // given up for the day
       candidates.push(userId);
     }
     if (candidates.length === 0) return settled;
@@ -176,43 +173,72 @@ export class DigestService {
     const names = await this.prospectNames(organisationId, [...agendas.values()]);
     const users = new Map((await this.deps.publicUsers(recipients)).map((user) => [user._id, user]));
 
-    for (const userId of recipients) {
-      await yieldToEventLoop();
-      if (digestDayOf(this.deps.now(), this.deps.timeZone).day !== day.day) return 'day-over';
-      const user = users.get(userId);
-      const agenda = agendas.get(userId);
-      if (!user || !agenda || !(await this.deps.isMember(organisationId, userId))) continue;
-      const key = { organisationId, userId, day: day.day };
-      const token = randomUUID();
-      if (!(await repository.claim(key, token, this.deps.now(), CLAIM_HOLD_MS))) continue;
-      const counts = {
-        today: agenda.today.length,
-        overdue: agenda.overdue.length,
-        renewals: agenda.renewals.length,
-      };
-      try {
-        const message = morningDigestMail({
-          to: user.email,
-          username: user.username,
-          organisationName: organisation.name,
-          dateLabel: this.dateLabel.format(new Date(day.startOfToday + 12 * 60 * 60 * 1000)),
-          ...this.lines(agenda, names, day),
-          listLink: `${this.deps.publicUrl}${LIST_PATH}`,
-          unsubscribeLink: await this.unsubscribeLink({ organisationId, userId }),
-          accountLink: `${this.deps.publicUrl}${ACCOUNT_PATH}`,
-        });
-        await this.deps.mailer.send(message);
-      } catch (error) {
-        settled = false;
-        summary.failed += 1;
-        await repository.markFailed(key, token, error instanceof Error ? error.message : String(error));
-        this.deps.logger.error({ err: error, organisationId, userId }, 'E-mail du matin non envoyé');
-        continue;
+    // A few e-mails leave side by side: each waits on the SMTP server's answers, not on the CPU.
+    const queue = [...recipients];
+    let dayOver = false;
+    const lane = async () => {
+      for (let userId = queue.shift(); userId !== undefined && !dayOver; userId = queue.shift()) {
+        await yieldToEventLoop();
+        if (this.deps.now() >= day.startOfTomorrow) {
+          dayOver = true;
+          return;
+        }
+        const user = users.get(userId);
+        const agenda = agendas.get(userId);
+        if (!user || !agenda) continue;
+        const outcome = await this.sendOne(organisation, user, agenda, names, day);
+        if (outcome === 'sent') summary.sent += 1;
+        // Lost to another process: settled only once that one has written how it went.
+        if (outcome === 'elsewhere') settled = false;
+        if (outcome === 'failed') {
+          summary.failed += 1;
+          settled = false;
+        }
       }
-      await repository.markSent(key, token, this.deps.now(), counts);
-      summary.sent += 1;
-    }
+    };
+    await Promise.all(Array.from({ length: SEND_LANES }, lane));
+    if (dayOver) return 'day-over';
     return settled;
+  }
+
+  /** Claims, builds and sends one member's e-mail; records how it went. */
+  private async sendOne(
+    organisation: { _id: string; name: string },
+    user: { _id: string; email: string; username: string },
+    agenda: MemberAgenda,
+    names: Map<string, string>,
+    day: DigestDay,
+  ): Promise<'sent' | 'failed' | 'skipped' | 'elsewhere'> {
+    const { repository } = this.deps;
+    const organisationId = organisation._id;
+    const userId = user._id;
+    if (!(await this.deps.isMember(organisationId, userId))) return 'skipped';
+    const key = { organisationId, userId, day: day.day };
+    const token = randomUUID();
+    if (!(await repository.claim(key, token, this.deps.now(), CLAIM_HOLD_MS))) return 'elsewhere';
+    try {
+      const message = morningDigestMail({
+        to: user.email,
+        username: user.username,
+        organisationName: organisation.name,
+        dateLabel: this.dateLabel.format(new Date(day.startOfToday + 12 * 60 * 60 * 1000)),
+        ...this.lines(agenda, names, day),
+        listLink: `${this.deps.publicUrl}${LIST_PATH}`,
+        unsubscribeLink: await this.unsubscribeLink({ organisationId, userId }),
+        accountLink: `${this.deps.publicUrl}${ACCOUNT_PATH}`,
+      });
+      await this.deps.mailer.send(message);
+    } catch (error) {
+      await repository.markFailed(key, token, error instanceof Error ? error.message : String(error));
+      this.deps.logger.error({ err: error, organisationId, userId }, 'E-mail du matin non envoyé');
+      return 'failed';
+    }
+    await repository.markSent(key, token, this.deps.now(), {
+      today: agenda.today.length,
+      overdue: agenda.overdue.length,
+      renewals: agenda.renewals.length,
+    });
+    return 'sent';
   }
 
   private async prospectNames(organisationId: string, agendas: MemberAgenda[]): Promise<Map<string, string>> {
