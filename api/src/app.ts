@@ -19,6 +19,7 @@ import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
 import { createFollowUpsModule } from './modules/follow-ups/module';
+import { createDigestModule, type DigestRunSummary } from './modules/digest/module';
 import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
 import { createMessagesModule } from './modules/messages/module';
@@ -45,6 +46,8 @@ export type AppDeps = {
   licenceGate?: LicenceGate;
   /** Points the Stripe client at a local fake of its API (billing tests only). */
   stripeApi?: StripeApiAddress;
+  /** False: the morning e-mail is not checked at start nor every minute (tests call runDigest). */
+  digestSchedule?: boolean;
 };
 
 export type App = Express & {
@@ -57,6 +60,8 @@ export type App = Express & {
     stop: () => void;
     /** Closes the other connections the app holds to the store (export threads); before closing it. */
     release: () => Promise<void>;
+    /** Sends the morning e-mails due and not sent yet (what the minute check runs). */
+    runDigest: () => Promise<DigestRunSummary>;
   };
 };
 
@@ -161,6 +166,23 @@ export function createApp(config: Config, deps: AppDeps): App {
     notify: notifications.notify,
   });
 
+  const digest = createDigestModule({
+    store,
+    mailer: deps.mailer,
+    logger,
+    now,
+    publicUrl: config.publicUrl,
+    digestHour: config.digestHour,
+    timeZone: DEFAULT_TIME_ZONE,
+    schedule: deps.digestSchedule ?? true,
+    organisationPages: () => membership.organisationPages(),
+    organisationName: (organisationId) => membership.nameOf(organisationId),
+    licensedMembers: (organisationId) => licences.book.licensedMembers(organisationId),
+    isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
+    publicUsers: (ids) => accounts.users.publicUsers(ids),
+    prospectsOf: (organisationId, ids) => prospects.catalogue.records.byIds(organisationId, ids),
+  });
+
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
@@ -178,6 +200,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     await rounds.start();
     await followUps.start();
     await notifications.start();
+    // Last: its first check (catching up a morning missed while the API was down) reads them all.
+    await digest.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -202,6 +226,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   rounds.registerRoutes(api);
   followUps.registerRoutes(api);
   notifications.registerRoutes(api);
+  digest.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -209,10 +234,12 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.locals.stop = () => {
     prospects.stop();
     opportunities.stop();
+    digest.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
   };
+  app.locals.runDigest = () => digest.runDue();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
@@ -252,6 +279,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(openApiRouter(() => api.routes, config.publicUrl));
   app.use('/api', corsAllowList(config.corsOrigins), storeReady);
   app.use(billing.router);
+  app.use(digest.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

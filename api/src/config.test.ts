@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     expect(config.security.sessionTtlMs).toBe(30 * 24 * 3600 * 1000);
     expect(config.security.resetTokenTtlMs).toBe(3600 * 1000);
     expect(config.security.invitationTtlMs).toBe(7 * 24 * 3600 * 1000);
+    expect(config.digestHour).toBe(8);
   });
 
   it('resolves the repository root from the package, whatever the current directory', () => {
@@ -78,6 +79,14 @@ describe('loadConfig', () => {
     [{ TRIAL_LICENCES: 'trois' }, 'TRIAL_LICENCES', 'TRIAL_LICENCES doit être un nombre de licences'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY', 'WEB_CONCURRENCY doit être un nombre de processus'],
     [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY', 'WEB_CONCURRENCY doit être un nombre de processus'],
+    [
+      { DIGEST_HOUR: '24' },
+      'DIGEST_HOUR',
+      'DIGEST_HOUR doit être une heure entière entre 0 et 23 (heure de Paris) (reçu: 24)',
+    ],
+    [{ DIGEST_HOUR: '7.5' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
+    [{ DIGEST_HOUR: 'huit' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
+    [{ DIGEST_HOUR: '-1' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
   ])('when %j is set, it fails naming %s', (env, variable, fragment) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -137,6 +146,7 @@ describe('loadConfig', () => {
       IMPORT_START_GRACE_MS: '0',
       MAP_TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
       RENEWAL_LEAD_DAYS: '30',
+      DIGEST_HOUR: '6',
       EXPORT_WORKERS: '0',
       TRIAL_DAYS: '30',
       TRIAL_LICENCES: '5',
@@ -157,6 +167,7 @@ describe('loadConfig', () => {
     expect(config.importStartGraceMs).toBe(0);
     expect(config.mapTileUrl).toBe('https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png');
     expect(config.renewalLeadDays).toBe(30);
+    expect(config.digestHour).toBe(6);
     expect(config.exportWorkers).toBe(0);
     expect(config.trial).toEqual({ days: 30, licences: 5 });
     expect(config.security.passwordHashCost).toBe(2048);

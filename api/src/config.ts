@@ -22,6 +22,7 @@ import {
 import { accessSection } from './http/config';
 import { accountsSection, type AccountsSecurityConfig } from './modules/accounts/config';
 import { billingSection } from './modules/billing/config';
+import { digestSection } from './modules/digest/config';
 import { licencesSection } from './modules/licences/config';
 import { mailSection } from './mail/config';
 import { opportunitiesSection } from './modules/opportunities/config';
@@ -133,7 +134,8 @@ export type Config = ServerConfig &
   SectionConfig<typeof prospectsSection> &
   SectionConfig<typeof roundsSection> &
   SectionConfig<typeof opportunitiesSection> &
-  SectionConfig<typeof licencesSection> & {
+  SectionConfig<typeof licencesSection> &
+  SectionConfig<typeof digestSection> & {
     /** Remote entries replacing the manifest's, by its entry name (REMOTE_URL_<NAME>). */
     remoteUrls: Record<string, string>;
     security: AccountsSecurityConfig & SectionConfig<typeof accessSection>;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
   const remotes = parse(remotesSection(deploymentManifest(server.webRoot)));
   const opportunities = parse(opportunitiesSection);
   const licences = parse(licencesSection);
+  const digest = parse(digestSection);
   const accounts = parse(accountsSection);
   const access = parse(accessSection);
 
@@ -183,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...remotes,
     ...opportunities,
     ...licences,
+    ...digest,
     security: { ...accounts, ...access },
     variables,
   };

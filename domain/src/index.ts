@@ -27,6 +27,7 @@ export * from './opportunities/list-facets';
 export * from './opportunities/csv';
 export * from './rounds';
 export * from './notifications';
+export * from './digest';
 
 export * from './validation/messages';
 export * from './validation/errors';

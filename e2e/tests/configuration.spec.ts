@@ -139,6 +139,7 @@ test('npm start passes every variable of the README to the API, which applies it
     TRIAL_DAYS: ['21', 21],
     TRIAL_LICENCES: ['4', 4],
     RENEWAL_LEAD_DAYS: ['60', 60],
+    DIGEST_HOUR: ['7', 7],
     EXPORT_WORKERS: [String(defaultWorkers === 1 ? 2 : 1), defaultWorkers === 1 ? 2 : 1],
     IMPORT_START_GRACE_MS: ['60000', 60_000],
     // Two API processes (the cluster), whatever the machine's cores: the checks below go through both.

@@ -78,6 +78,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/takeNext': bit(PERMISSION.CREATE_PROSPECT),
   '/api/opportunity/assign': bit(PERMISSION.ASSIGN_COLLABORATOR),
 
+  // The morning e-mail (issue 20): every member chooses for themself, docs/decisions/morning-digest.md.
+  '/api/digest/preference/get': MEMBER,
+  '/api/digest/preference/set': MEMBER,
+
   // Tournées (issue 13): a member's own rounds, docs/decisions/rounds.md.
   '/api/round/settings': bit(PERMISSION.CREATE_ROUND),
   '/api/round/list': bit(PERMISSION.CREATE_ROUND),

@@ -21,6 +21,7 @@ const FILLERS: Record<string, unknown> = {
   data: {},
   date: Date.now() + 24 * 60 * 60 * 1000,
   duplicates: 'keep',
+  enabled: false,
   startId: 0,
   endId: 500,
   exel: [{ 'Raison sociale': 'Société Test' }],
@@ -70,6 +71,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/invitation/list',
       '/api/round/list',
       '/api/notification/list',
+      '/api/digest/preference/get',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { startSmtpServer } from '../test-support/smtp';
 import { createTestApp, signUp, uniqueEmail } from '../test-support/test-app';
 import { createOutboxMailer, createSmtpMailer, outboxFileName } from './mailer';
-import { invitationMail, passwordResetMail } from './templates';
+import { invitationMail, morningDigestMail, passwordResetMail } from './templates';
 
 const silent = pino({ level: 'silent' });
 
@@ -104,6 +104,46 @@ describe('outbox mode', () => {
       expect(readFileSync(path.join(dataDir, 'outbox', files[1] as string), 'utf8')).toContain(
         'http://app.test/invitation/join/def',
       );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the extra headers of a message (the morning e-mail’s one-click unsubscribe)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    try {
+      const mailer = createOutboxMailer({
+        dataDir,
+        from: 'Prospection <no-reply@localhost>',
+        logger: silent,
+      });
+      const line = {
+        label: 'Société <Une>',
+        detail: 'relance prévue à 14:30',
+        link: 'http://app.test/dashboard/opportunity/1',
+      };
+      await mailer.send(
+        morningDigestMail({
+          to: 'a@b.fr',
+          username: 'Dupont Marie',
+          organisationName: 'Société Alpha',
+          dateLabel: 'lundi 6 janvier 2025',
+          today: [line],
+          overdue: [],
+          renewals: [],
+          more: { today: 0, overdue: 0, renewals: 0 },
+          listLink: 'http://app.test/dashboard/opportunity/list/todo',
+          unsubscribeLink: 'http://app.test/api/digest/unsubscribe?token=t',
+          accountLink: 'http://app.test/dashboard/prospect/settings/compte',
+        }),
+      );
+      const [file] = readdirSync(path.join(dataDir, 'outbox'));
+      const content = readFileSync(path.join(dataDir, 'outbox', file as string), 'utf8');
+      expect(content).toContain('\r\nList-Unsubscribe: <http://app.test/api/digest/unsubscribe?token=t>\r\n');
+      expect(content).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+      expect(content).toContain('- Société <Une> — relance prévue à 14:30');
+      expect(content).toContain('Société &lt;Une&gt;</a>');
+      expect(content).not.toContain('En retard');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -13,6 +13,8 @@ export type MailMessage = {
   html: string;
   /** The link the message is about (reset, invitation): logged in outbox mode. */
   link?: string;
+  /** Extra headers (the morning e-mail's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -32,6 +34,7 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string; logge
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       options.logger.info({ messageId: info.messageId, subject: message.subject }, 'E-mail envoyé');
     },
@@ -76,6 +79,7 @@ export function createOutboxMailer(options: {
         `To: ${message.to}`,
         `Subject: =?UTF-8?B?${Buffer.from(message.subject, 'utf8').toString('base64')}?=`,
         `Date: ${date.toUTCString()}`,
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         'MIME-Version: 1.0',
         `Content-Type: multipart/alternative; boundary="${boundary}"`,
         '',

@@ -63,7 +63,14 @@ export function createTestApp(
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(config, logger);
   const clock = createClock();
-  const app = createApp(config, { store, mailer, logger, now: clock.now, rateLimitNow: options.rateLimitNow });
+  const app = createApp(config, {
+    store,
+    mailer,
+    logger,
+    now: clock.now,
+    rateLimitNow: options.rateLimitNow,
+    digestSchedule: false,
+  });
   return {
     app,
     config,

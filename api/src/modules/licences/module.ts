@@ -22,7 +22,7 @@ export type LicencesModuleDeps = {
 /** What other components may do with licences. */
 export type LicenceBook = Pick<
   LicencesService,
-  'startTrial' | 'holders' | 'status' | 'hasFreeLicence' | 'release'
+  'startTrial' | 'holders' | 'status' | 'hasFreeLicence' | 'release' | 'licensedMembers'
 >;
 
 /** What the billing component may do: apply what the payment provider confirmed, tell when the trial ends. */
@@ -59,6 +59,7 @@ export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
       status: (organisationId, userId) => licences.status(organisationId, userId),
       hasFreeLicence: (organisationId) => licences.hasFreeLicence(organisationId),
       release: (organisationId, userId) => licences.release(organisationId, userId),
+      licensedMembers: (organisationId) => licences.licensedMembers(organisationId),
     },
     paid: {
       syncPaidSeats: (paid) => licences.syncPaidSeats(paid),

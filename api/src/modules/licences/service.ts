@@ -160,6 +160,16 @@ export class LicencesService {
     return holders;
   }
 
+  /** The members holding a valid licence in the organisation (the morning e-mail's recipients). */
+  async licensedMembers(organisationId: string): Promise<string[]> {
+    await this.trialOf(organisationId);
+    const now = this.deps.now();
+    const licensed = new Set<string>();
+    for (const licence of await this.deps.repository.listOf(organisationId))
+      if (licence.userId !== undefined && isLicenceValid(licence, now)) licensed.add(licence.userId);
+    return [...licensed];
+  }
+
   /** The caller's licence state in one organisation; `trialEndsAt` while it has no paid licence. */
   async status(organisationId: string, userId: string): Promise<LicenceStatus> {
     const trial = await this.trialOf(organisationId);

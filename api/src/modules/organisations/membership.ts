@@ -3,6 +3,7 @@
 // opportunities, invitations); the organisations component's own use cases are built on it later.
 import { parseBinaryValue } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
+import { pagesOf } from '../../db/pages';
 import type { Store } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { ACCESS_MESSAGES, type OrganisationAccess } from '../../http/organisation-access';
@@ -37,6 +38,12 @@ export class OrganisationMembership {
   /** The organisation's name, or null when it does not exist. */
   async nameOf(organisationId: string): Promise<string | null> {
     return (await this.repository.findOrganisation(organisationId))?.name ?? null;
+  }
+
+  /** Every organisation's id and name, a page at a time (the morning e-mail walks them). */
+  async *organisationPages(): AsyncGenerator<{ _id: string; name: string }[]> {
+    for await (const page of pagesOf(this.repository.organisations, {}))
+      yield page.map(({ _id, name }) => ({ _id, name }));
   }
 
   /** Moves the access version after a write to data the caller's access depends on (licences). */

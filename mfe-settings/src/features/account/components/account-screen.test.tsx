@@ -4,12 +4,14 @@ import { useSessionStore } from '@app/platform';
 import { refusedLikeTheApiClient, renderScreen, signIn } from '../../../test-utils/render-screen';
 import { changePassword } from '../api/change-password';
 import { getAccount } from '../api/get-account';
+import { getDigestPreference } from '../api/get-digest-preference';
 import { logoutEverywhere } from '../api/logout-everywhere';
 import { AccountScreen } from './account-screen';
 
 jest.mock('../api/get-account');
 jest.mock('../api/change-password');
 jest.mock('../api/logout-everywhere');
+jest.mock('../api/get-digest-preference');
 const getAccountMock = jest.mocked(getAccount);
 const changePasswordMock = jest.mocked(changePassword);
 const logoutEverywhereMock = jest.mocked(logoutEverywhere);
@@ -21,6 +23,7 @@ beforeEach(() => {
   getAccountMock.mockReset().mockResolvedValue({ username: 'Martin Claire', email: 'claire@exemple.fr' });
   changePasswordMock.mockReset();
   logoutEverywhereMock.mockReset();
+  jest.mocked(getDigestPreference).mockResolvedValue({ enabled: true, hour: 8 });
 });
 
 async function fillPasswords(current: string, password: string, confirmation = password) {
