@@ -17,6 +17,7 @@ import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
+import { createCalendarFeedModule } from './modules/calendar-feed/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
 import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
@@ -149,6 +150,18 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
+  const calendarFeed = createCalendarFeedModule({
+    store,
+    now,
+    rateLimitNow: deps.rateLimitNow ?? Date.now,
+    rateLimitCounters,
+    publicUrl: config.publicUrl,
+    timeZone: DEFAULT_TIME_ZONE,
+    resolveAccess: (organisationId, userId) => membership.resolveAccess(organisationId, userId),
+    hasLicence: async (organisationId, userId) =>
+      (await licences.book.status(organisationId, userId)).hasLicence,
+    prospectsByIds: (organisationId, ids) => prospects.catalogue.records.byIds(organisationId, ids),
+  });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
     await accounts.start();
@@ -163,6 +176,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     // After the opportunities: it finishes the comments a killed process left half-logged in them.
     await messages.start(opportunities.threads);
     await rounds.start();
+    await calendarFeed.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -185,6 +199,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
   rounds.registerRoutes(api);
+  calendarFeed.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -235,6 +250,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(openApiRouter(() => api.routes, config.publicUrl));
   app.use('/api', corsAllowList(config.corsOrigins), storeReady);
   app.use(billing.router);
+  app.use(calendarFeed.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

@@ -86,6 +86,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/round/delete': bit(PERMISSION.CREATE_ROUND),
   '/api/round/geocode': bit(PERMISSION.CREATE_ROUND),
 
+  // The calendar feed (issue 20): the member's own follow-ups, so the bit that shows prospects;
+  // docs/decisions/calendar-feed.md.
+  '/api/calendar/get': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/calendar/create': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/calendar/regenerate': bit(PERMISSION.VIEW_PROSPECTS),
+
   // Licences and payments ({card-provider} = stripe).
   '/api/stripe/getAllKey': MEMBER,
   '/api/stripe/assignKey': bit(PERMISSION.EDIT_PERMISSIONS),

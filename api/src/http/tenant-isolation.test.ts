@@ -69,6 +69,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/stripe/getAllKey',
       '/api/invitation/list',
       '/api/round/list',
+      '/api/calendar/get',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });
@@ -116,6 +117,8 @@ describe('tenant isolation on every organisation-scoped route', () => {
       totalRows: 10,
       duplicates: 'keep',
     });
+    // Alpha's calendar address: B's probes must leave it as it is (alphaState reads calendar/get).
+    await ok('/api/calendar/create', alpha);
     const { round } = await ok<{ round: { _id: string } }>('/api/round/create', {
       ...alpha,
       name: 'Tournée Alpha',
