@@ -10,6 +10,7 @@ import { AccountScreen } from './account-screen';
 jest.mock('../api/get-account');
 jest.mock('../api/change-password');
 jest.mock('../api/logout-everywhere');
+jest.mock('../api/get-calendar-feed');
 const getAccountMock = jest.mocked(getAccount);
 const changePasswordMock = jest.mocked(changePassword);
 const logoutEverywhereMock = jest.mocked(logoutEverywhere);

@@ -14,6 +14,7 @@ import { SettingsPage } from '../../../layout/settings-page';
 import { changePassword } from '../api/change-password';
 import { getAccount } from '../api/get-account';
 import { logoutEverywhere } from '../api/logout-everywhere';
+import { CalendarFeedSection } from './calendar-feed-section';
 import '../account.css';
 
 const EMPTY_FORM = { currentPassword: '', password: '', confirmation: '' };
@@ -118,6 +119,7 @@ export function AccountScreen() {
           </Button>
         </form>
       </section>
+      <CalendarFeedSection />
       <section className="settings-section" aria-labelledby="account-sessions">
         <h2 id="account-sessions">Sessions</h2>
         <p className="settings-hint">Ferme votre session sur tous vos appareils, y compris celui-ci.</p>
