@@ -38,9 +38,11 @@ let wall = Date.UTC(2030, 0, 1);
 /** The path of a feed URL (supertest talks to the app, not to PUBLIC_URL's host). */
 const pathOf = (url: string) => new URL(url).pathname;
 
-async function call<T>(who: Member, path: string, body: Record<string, unknown> = {}) {
+type Reply = { message?: string; [key: string]: unknown };
+
+async function call<T = Reply>(who: Member, path: string, body: Record<string, unknown> = {}) {
   const res = await k.post(path, { ...k.as(who), ...body });
-  return res as request.Response & { body: T };
+  return res as Omit<request.Response, 'body'> & { body: T };
 }
 
 async function feedUrl(who: Member): Promise<string> {
@@ -208,7 +210,11 @@ describe('the account page calls', () => {
       403,
       'Une licence dans cette organisation est nécessaire pour obtenir un lien d’agenda',
     ]);
-    expect(await t.store.collection('calendarFeeds').countDocuments({ userId: member.userId })).toBe(0);
+    expect(
+      await t.store
+        .collection<{ _id: string; userId: string }>('calendarFeeds')
+        .countDocuments({ userId: member.userId }),
+    ).toBe(0);
   });
 
   it('without an organisation, says so in French and makes nothing', async () => {

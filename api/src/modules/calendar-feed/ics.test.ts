@@ -53,7 +53,9 @@ describe('values', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ]);
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent'));
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('pas d’événement');
+    const event = new ICAL.Event(vevent);
     expect(event.summary).toBe(summary);
   });
 });

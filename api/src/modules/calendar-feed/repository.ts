@@ -53,6 +53,9 @@ export class CalendarFeedRepository {
   async ensureIndexes(): Promise<void> {
     await this.feeds.createIndex({ organisationId: 1, userId: 1 }, { unique: true });
     await this.feeds.createIndex({ selector: 1 }, { unique: true });
+    // The feed's read of a member's WAITING opportunities: without it, every opportunity of the
+    // member is read to find them (see the decision page, "Speed").
+    await this.opportunities.createIndex({ organisationId: 1, userId: 1, state: 1 });
   }
 
   findByMember(organisationId: string, userId: string): Promise<CalendarFeedDoc | null> {
@@ -91,12 +94,20 @@ export class CalendarFeedRepository {
    * The member's own opportunities with a date to put in a calendar: a WAITING with its follow-up
    * date, or a renewal follow-up still to come. Read through the { organisationId, userId } index.
    */
-  datedOpportunitiesOf(organisationId: string, userId: string): Promise<DatedOpportunity[]> {
-    const filter: Filter<OpportunityFields> = {
+  async datedOpportunitiesOf(organisationId: string, userId: string): Promise<DatedOpportunity[]> {
+    // Two indexed reads rather than one $or, which would read every opportunity of the member.
+    const waiting: Filter<OpportunityFields> = {
       organisationId,
       userId,
-      $or: [{ state: 'WAITING', waitingDate: { $exists: true } }, { renewalAt: { $exists: true } }],
+      state: 'WAITING',
+      waitingDate: { $exists: true },
     };
-    return this.opportunities.find(filter, { projection: DATED_FIELDS }) as Promise<DatedOpportunity[]>;
+    const renewing: Filter<OpportunityFields> = { organisationId, renewalAt: { $exists: true }, userId };
+    const [followUps, renewals] = (await Promise.all([
+      this.opportunities.find(waiting, { projection: DATED_FIELDS }),
+      this.opportunities.find(renewing, { projection: DATED_FIELDS }),
+    ])) as [DatedOpportunity[], DatedOpportunity[]];
+    const seen = new Set(followUps.map((opportunity) => opportunity._id));
+    return [...followUps, ...renewals.filter((opportunity) => !seen.has(opportunity._id))];
   }
 }

@@ -49,6 +49,15 @@ function tooMany(res: Response, resetAt: number, now: number): AppError {
 }
 
 /** GET (and HEAD) /api/calendar/feed/<selector>/<secret>.ics: text/calendar, or 404 in French. */
+const MARK = Buffer.from(STAMP_MARK, 'utf8');
+
+/** Writes the DTSTAMP value over each mark, in place (the same length: 16 ASCII octets). */
+function writeStamps(body: Buffer, stamp: string): void {
+  const value = Buffer.from(stamp, 'ascii');
+  for (let at = body.indexOf(MARK); at !== -1; at = body.indexOf(MARK, at + MARK.length))
+    value.copy(body, at);
+}
+
 export function feedRouter(
   feeds: CalendarFeedService,
   counters: RateLimitCounters,
@@ -67,7 +76,8 @@ export function feedRouter(
     if (byFeed.hits > FEED_MAX_PER_WINDOW) throw tooMany(res, byFeed.resetAt, wall);
 
     // The text but for DTSTAMP (the time of this read) decides the ETag: unchanged events, a 304.
-    const etag = `W/"${createHash('sha256').update(feed.template).digest('base64url').slice(0, 32)}"`;
+    const body = Buffer.from(feed.template, 'utf8');
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     res.setHeader('Cache-Control', `private, max-age=${FEED_MAX_AGE_S}`);
     res.setHeader('ETag', etag);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
@@ -75,11 +85,11 @@ export function feedRouter(
       res.status(304).end();
       return;
     }
-    const body = feed.template.replaceAll(STAMP_MARK, utcDateTime(clock.now()));
+    writeStamps(body, utcDateTime(clock.now()));
     res.status(200);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="relances.ics"');
-    res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+    res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   return router;

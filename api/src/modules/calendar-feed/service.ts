@@ -9,7 +9,7 @@ import {
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
-import { buildFeedCalendar, type FeedProspect } from './feed-calendar';
+import { buildFeedCalendar, EventBlocks, type FeedProspect } from './feed-calendar';
 import { newFeedCredentials, SECRET_PATTERN, secretMatches, SELECTOR_PATTERN } from './feed-secret';
 import type { CalendarFeedRepository } from './repository';
 
@@ -36,6 +36,8 @@ export type RenderedFeed = { template: string };
 export class CalendarFeedService {
   private readonly publicUrl: string;
   private readonly uidDomain: string;
+  /** Events already written, reused while unchanged (the context below is fixed per process). */
+  private readonly blocks = new EventBlocks();
 
   constructor(private readonly deps: CalendarFeedServiceDeps) {
     this.publicUrl = deps.publicUrl.replace(/\/+$/, '');
@@ -94,14 +96,17 @@ export class CalendarFeedService {
       feed.organisationId,
       opportunities.map((opportunity) => opportunity.prospectId),
     );
-    const template = buildFeedCalendar({
-      organisationName: access.organisationName,
-      publicUrl: this.publicUrl,
-      uidDomain: this.uidDomain,
-      opportunities,
-      prospects: new Map(prospects.map((prospect) => [prospect._id, prospect])),
-      timeZone: this.deps.timeZone,
-    });
+    const template = buildFeedCalendar(
+      {
+        organisationName: access.organisationName,
+        publicUrl: this.publicUrl,
+        uidDomain: this.uidDomain,
+        opportunities,
+        prospects: new Map(prospects.map((prospect) => [prospect._id, prospect])),
+        timeZone: this.deps.timeZone,
+      },
+      this.blocks,
+    );
     return { template };
   }
 
