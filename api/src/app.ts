@@ -17,6 +17,7 @@ import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
+import { createCalendarFeedModule } from './modules/calendar-feed/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
 import { createFollowUpsModule } from './modules/follow-ups/module';
 import { createDigestModule, type DigestRunSummary } from './modules/digest/module';
@@ -184,6 +185,18 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
+  const calendarFeed = createCalendarFeedModule({
+    store,
+    now,
+    rateLimitNow: deps.rateLimitNow ?? Date.now,
+    rateLimitCounters,
+    publicUrl: config.publicUrl,
+    timeZone: DEFAULT_TIME_ZONE,
+    resolveAccess: (organisationId, userId) => membership.resolveAccess(organisationId, userId),
+    hasLicence: async (organisationId, userId) =>
+      (await licences.book.status(organisationId, userId)).hasLicence,
+    prospectsByIds: (organisationId, ids) => prospects.catalogue.records.byIds(organisationId, ids),
+  });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
     await accounts.start();
@@ -202,6 +215,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     await notifications.start();
     // Last: its first check (catching up a morning missed while the API was down) reads them all.
     await digest.start();
+    await calendarFeed.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -227,6 +241,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   followUps.registerRoutes(api);
   notifications.registerRoutes(api);
   digest.registerRoutes(api);
+  calendarFeed.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -280,6 +295,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use('/api', corsAllowList(config.corsOrigins), storeReady);
   app.use(billing.router);
   app.use(digest.router);
+  app.use(calendarFeed.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

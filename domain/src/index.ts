@@ -28,6 +28,7 @@ export * from './opportunities/csv';
 export * from './rounds';
 export * from './notifications';
 export * from './digest';
+export * from './calendar-feed';
 
 export * from './validation/messages';
 export * from './validation/errors';

@@ -45,6 +45,16 @@ describe('request logger', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-token-123');
   });
 
+  it('masks the secret of a calendar feed address, keeping its selector', async () => {
+    const { app, lines } = appLogging('info');
+    const secret = 'S'.repeat(43);
+    await request(app).get(`/api/calendar/feed/selecteur123456/${secret}.ics`);
+    await settle();
+    const requestLine = lines.find((line) => line.msg === 'requête terminée');
+    expect(requestLine?.req).toMatchObject({ url: '/api/calendar/feed/selecteur123456/[masqué]' });
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
   it('does not log health checks, nor successes below the configured level', async () => {
     const { app, lines } = appLogging('warn');
     await request(app).get('/healthz');

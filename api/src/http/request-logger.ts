@@ -25,9 +25,11 @@ function levelOf(statusCode: number, failed: boolean): Level {
   return statusCode >= 400 ? 'warn' : 'info';
 }
 
-/** Invitation ids in paths are secrets: never written to the logs. */
+/** Invitation ids and calendar feed secrets in paths are secrets: never written to the logs. */
 function loggableUrl(url: string): string {
-  return url.replace(/\/invitation\/join\/[^/?]+/, '/invitation/join/[masqué]');
+  return url
+    .replace(/\/invitation\/join\/[^/?]+/, '/invitation/join/[masqué]')
+    .replace(/\/calendar\/feed\/([^/?]+)\/[^/?]+/, '/calendar/feed/$1/[masqué]');
 }
 
 /** What `req.log` is made from, on first use: set per request, read by the getter below. */

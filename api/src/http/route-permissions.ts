@@ -98,6 +98,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/notification/read': MEMBER,
   '/api/notification/readAll': MEMBER,
   '/api/agenda/today': bit(PERMISSION.VIEW_PROSPECTS),
+  // The calendar feed (issue 20): the member's own follow-ups, so the bit that shows prospects;
+  // docs/decisions/calendar-feed.md.
+  '/api/calendar/get': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/calendar/create': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/calendar/regenerate': bit(PERMISSION.VIEW_PROSPECTS),
 
   // Licences and payments ({card-provider} = stripe).
   '/api/stripe/getAllKey': MEMBER,

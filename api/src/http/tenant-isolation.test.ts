@@ -72,6 +72,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/round/list',
       '/api/notification/list',
       '/api/digest/preference/get',
+      '/api/calendar/get',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });
@@ -119,6 +120,8 @@ describe('tenant isolation on every organisation-scoped route', () => {
       totalRows: 10,
       duplicates: 'keep',
     });
+    // Alpha's calendar address: B's probes must leave it as it is (alphaState reads calendar/get).
+    await ok('/api/calendar/create', alpha);
     const { round } = await ok<{ round: { _id: string } }>('/api/round/create', {
       ...alpha,
       name: 'Tournée Alpha',

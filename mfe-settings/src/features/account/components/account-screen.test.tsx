@@ -12,6 +12,7 @@ jest.mock('../api/get-account');
 jest.mock('../api/change-password');
 jest.mock('../api/logout-everywhere');
 jest.mock('../api/get-digest-preference');
+jest.mock('../api/get-calendar-feed');
 const getAccountMock = jest.mocked(getAccount);
 const changePasswordMock = jest.mocked(changePassword);
 const logoutEverywhereMock = jest.mocked(logoutEverywhere);

@@ -15,6 +15,7 @@ import { changePassword } from '../api/change-password';
 import { getAccount } from '../api/get-account';
 import { logoutEverywhere } from '../api/logout-everywhere';
 import { DigestPreference } from './digest-preference';
+import { CalendarFeedSection } from './calendar-feed-section';
 import '../account.css';
 
 const EMPTY_FORM = { currentPassword: '', password: '', confirmation: '' };
@@ -120,6 +121,7 @@ export function AccountScreen() {
         </form>
       </section>
       <DigestPreference />
+      <CalendarFeedSection />
       <section className="settings-section" aria-labelledby="account-sessions">
         <h2 id="account-sessions">Sessions</h2>
         <p className="settings-hint">Ferme votre session sur tous vos appareils, y compris celui-ci.</p>
