@@ -25,6 +25,7 @@ export * from './opportunities/views';
 export * from './opportunities/filters';
 export * from './opportunities/csv';
 export * from './rounds';
+export * from './reports';
 
 export * from './validation/messages';
 export * from './validation/errors';
