@@ -24,6 +24,7 @@ import { createMessagesModule } from './modules/messages/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createMembership, createOrganisationsModule } from './modules/organisations/module';
 import { createProspectsModule } from './modules/prospects/module';
+import { createReportsModule } from './modules/reports/module';
 import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
 import { createStaticSite } from './web/static-site';
@@ -125,6 +126,17 @@ export function createApp(config: Config, deps: AppDeps): App {
     geocoding: prospects.geocoding,
     mapTileUrl: config.mapTileUrl,
   });
+  const reports = createReportsModule({
+    sources: {
+      opportunities: opportunities.reportFigures,
+      comments: messages.reportFigures,
+      prospects: prospects.reportFigures,
+      statuses: (organisationId) => messages.log.statusViews(organisationId),
+      users: accounts.users.refs,
+    },
+    now,
+    timeZone: DEFAULT_TIME_ZONE,
+  });
   const organisations = createOrganisationsModule({
     membership,
     accounts: accounts.users,
@@ -185,6 +197,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
   rounds.registerRoutes(api);
+  reports.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;

@@ -77,6 +77,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/takeNext': bit(PERMISSION.CREATE_PROSPECT),
   '/api/opportunity/assign': bit(PERMISSION.ASSIGN_COLLABORATOR),
 
+  // Reports (issue 22): docs/decisions/reports.md.
+  '/api/report/files': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/salespeople': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/timeline': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/geography': bit(PERMISSION.VIEW_REPORTS),
+
   // Tournées (issue 13): a member's own rounds, docs/decisions/rounds.md.
   '/api/round/settings': bit(PERMISSION.CREATE_ROUND),
   '/api/round/list': bit(PERMISSION.CREATE_ROUND),

@@ -1,0 +1,31 @@
+// /api/report/*: the reports, bit 262144 "Voir les rapports" (route-permissions.ts), licence gate as
+// the prospecting calls. Each call takes the same filters (domain's reportFiltersSchema).
+import { type ReportFilters, reportFiltersSchema } from '@app/domain';
+import type { ApiRoutes } from '../../http/api-routes';
+import type { Actor } from '../messages/module';
+import type { ReportsService } from './service';
+
+export function registerReportRoutes(api: ApiRoutes, reports: ReportsService): void {
+  const calls: Record<string, (actor: Actor, filters: ReportFilters) => Promise<unknown>> = {
+    '/api/report/files': (actor, filters) => reports.files(actor, filters),
+    '/api/report/salespeople': (actor, filters) => reports.salespeople(actor, filters),
+    '/api/report/timeline': (actor, filters) => reports.timeline(actor, filters),
+    '/api/report/geography': (actor, filters) => reports.geography(actor, filters),
+  };
+  for (const [path, report] of Object.entries(calls))
+    api.post({
+      path,
+      access: 'organisation',
+      requiresLicence: true,
+      body: reportFiltersSchema,
+      handler: ({ organisation, input }) =>
+        report(
+          {
+            organisationId: organisation.organisationId,
+            userId: organisation.userId,
+            mask: organisation.mask,
+          },
+          input,
+        ),
+    });
+}
