@@ -80,6 +80,15 @@ export const reportFiltersSchema = z
 
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
 
+/** /api/report/filters: what the filters may choose from. */
+export const reportChoicesSchema = z.object({}, OBJECT_ERROR);
+
+export type ReportChoicesReply = {
+  files: { excelId: string; name: string }[];
+  /** The members holding opportunities the caller sees. */
+  salespeople: { userId: string; username: string }[];
+};
+
 /** An interval of instants, `from` included, `to` excluded. */
 export type ReportRange = { from: number; to: number };
 

@@ -78,6 +78,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/assign': bit(PERMISSION.ASSIGN_COLLABORATOR),
 
   // Reports (issue 22): docs/decisions/reports.md.
+  '/api/report/filters': bit(PERMISSION.VIEW_REPORTS),
   '/api/report/files': bit(PERMISSION.VIEW_REPORTS),
   '/api/report/salespeople': bit(PERMISSION.VIEW_REPORTS),
   '/api/report/timeline': bit(PERMISSION.VIEW_REPORTS),

@@ -379,8 +379,24 @@ describe('reports', () => {
     }
   });
 
+  it('offers the files and salespeople the caller sees, private files as the lists allow', async () => {
+    type Choices = { files: { name: string }[]; salespeople: { userId: string }[] };
+    const forManager = await ok<Choices>('/api/report/filters', manager);
+    expect(forManager.files.map((file) => file.name).sort()).toEqual(['Fichier Nord', 'Fichier Sud']);
+    expect(forManager.salespeople.map((person) => person.userId).sort()).toEqual(
+      [manager.userId, seller.userId, plain.userId].sort(),
+    );
+    const forSeller = await ok<Choices>('/api/report/filters', seller);
+    expect(forSeller.files.map((file) => file.name).sort()).toEqual([
+      'Fichier Nord',
+      'Fichier Sud',
+      'Fichier privé',
+    ]);
+    expect(forSeller.salespeople.map((person) => person.userId)).toEqual([seller.userId]);
+  });
+
   it('refuses a member whose role lacks "Voir les rapports" (403), and bad filters in French', async () => {
-    for (const path of ['files', 'salespeople', 'timeline', 'geography']) {
+    for (const path of ['filters', 'files', 'salespeople', 'timeline', 'geography']) {
       const res = await k.post(`/api/report/${path}`, { ...k.as(plain), period: 'week' });
       expect([path, res.status]).toEqual([path, 403]);
     }

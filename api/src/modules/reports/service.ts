@@ -7,6 +7,7 @@ import {
   FOLLOW_UP_WEEKS,
   type GeographyLine,
   type GeographyReportReply,
+  type ReportChoicesReply,
   type ReportFilters,
   type ReportGranularity,
   type SalespersonReportLine,
@@ -55,6 +56,26 @@ export class ReportsService {
   /** A WAITING whose date has passed (or is now) is a TODO in the lists: bucket 0 of [0, now + 1). */
   private overdueKey() {
     return { field: 'waitingDate', boundaries: [0, this.deps.now() + 1] };
+  }
+
+  /** The files and salespeople the filters offer: those the caller sees. */
+  async choices(actor: Actor): Promise<ReportChoicesReply> {
+    const { sources } = this.deps;
+    const [files, owners] = await Promise.all([
+      sources.prospects.files(actor.organisationId, actor.userId),
+      sources.opportunities.group(
+        actor,
+        {},
+        { by: { userId: 'userId' }, totals: { count: { $count: true } } },
+      ),
+    ]);
+    const users = await sources.users(owners.map((row) => text(row.userId)));
+    return {
+      files: files.map(({ excelId, name }) => ({ excelId, name })),
+      salespeople: users
+        .map((user) => ({ userId: user._id, username: user.username }))
+        .sort((a, b) => a.username.localeCompare(b.username, 'fr')),
+    };
   }
 
   /** Per prospect file: taken in the period, reached, by state, conversion and median delays. */
