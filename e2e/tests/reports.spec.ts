@@ -9,7 +9,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callApi, callerOf, joinAsColleague, type Caller } from '../support/seed';
 import { PHONE, sidewaysOverflow } from '../support/phone-audit';
 import { startApp, type RunningApp } from '../support/servers';
-import { signUpThroughApi, useSession } from '../support/session';
+// Imported under another name: a Playwright helper, not a React hook (react-hooks/rules-of-hooks).
+import { signUpThroughApi, useSession as openWithSession } from '../support/session';
 
 const FILE_NAME = 'Boulangeries du Rhône';
 const ROWS = [
@@ -63,7 +64,7 @@ async function ownerPage(browser: Browser, options = {}): Promise<Page> {
     ...options,
   });
   const page = await context.newPage();
-  await useSession(page, token);
+  await openWithSession(page, token);
   return page;
 }
 
@@ -164,7 +165,7 @@ test('a colleague whose role lacks "Voir les rapports" has no Rapports entry', a
   const colleague = await joinAsColleague(app, caller, `collegue.rapports${Date.now()}@exemple.fr`);
   const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
-  await useSession(page, colleague.token);
+  await openWithSession(page, colleague.token);
   await page.goto(`${app.url}/dashboard`);
   const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
   await expect(navigation.getByRole('link', { name: 'Mon compte' })).toBeVisible();
