@@ -30,14 +30,19 @@ export function registerReportRoutes(api: ApiRoutes, reports: ReportsService): v
       access: 'organisation',
       requiresLicence: true,
       body: reportFiltersSchema,
-      handler: ({ organisation, input }) =>
-        report(
+      handler: async ({ organisation, input, res }) => {
+        const started = performance.now();
+        const reply = await report(
           {
             organisationId: organisation.organisationId,
             userId: organisation.userId,
             mask: organisation.mask,
           },
           input,
-        ),
+        );
+        // The time the figures took, read by bench/reports.mjs (the benchmark's "server time").
+        res.setHeader('Server-Timing', `report;dur=${(performance.now() - started).toFixed(1)}`);
+        return reply;
+      },
     });
 }
