@@ -16,6 +16,7 @@ const FIRST_ROUTES = {
   prospecting: '/dashboard/opportunity/list/todo',
   settings: '/dashboard/prospect/settings',
   billing: '/dashboard/subscription',
+  reports: '/dashboard/reports',
 };
 
 const port = await freePort();

@@ -28,6 +28,7 @@ import { createNotificationsModule } from './modules/notifications/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createMembership, createOrganisationsModule } from './modules/organisations/module';
 import { createProspectsModule } from './modules/prospects/module';
+import { createReportsModule } from './modules/reports/module';
 import { createRoundsModule } from './modules/rounds/module';
 import { corsAllowList, securityHeaders } from './web/security';
 import { createStaticSite } from './web/static-site';
@@ -143,6 +144,17 @@ export function createApp(config: Config, deps: AppDeps): App {
     geocoding: prospects.geocoding,
     mapTileUrl: config.mapTileUrl,
   });
+  const reports = createReportsModule({
+    sources: {
+      opportunities: opportunities.reportFigures,
+      comments: messages.reportFigures,
+      prospects: prospects.reportFigures,
+      statuses: (organisationId) => messages.log.statusViews(organisationId),
+      users: accounts.users.refs,
+    },
+    now,
+    timeZone: DEFAULT_TIME_ZONE,
+  });
   const organisations = createOrganisationsModule({
     membership,
     accounts: accounts.users,
@@ -242,6 +254,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   notifications.registerRoutes(api);
   digest.registerRoutes(api);
   calendarFeed.registerRoutes(api);
+  reports.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;

@@ -4,6 +4,7 @@
 // to the root workspaces and, with --manifest, to the remotes manifest (docs/decisions/module-manifest.md).
 const { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { SINGLETONS } = require('../webpack/shared');
 
 const REPO = path.resolve(__dirname, '../..');
 const TEMPLATE = path.join(__dirname, 'template');
@@ -15,7 +16,37 @@ const FIRST_DEV_PORT = 3006;
 class GeneratorError extends Error {}
 
 const USAGE = `Utilisation : npm run new-module -- <nom> [--title "Titre"] [--description "Texte"] [--icon <icône>]
-  [--manifest[=<fichier remotes.json>]] [--entry <URL du mf-manifest.json>] [--no-workspace]`;
+  [--permission <bit>] [--manifest[=<fichier remotes.json>]] [--entry <URL du mf-manifest.json>] [--no-workspace]`;
+
+/** Permission bits and labels of domain/src/permissions.ts, read from its source (one table for both). */
+function permissionBits(root) {
+  const source = readFileSync(path.join(root, 'domain/src/permissions.ts'), 'utf8');
+  return new Map(
+    [...source.matchAll(/bit: (\d+),\s*label: ['"](.+?)['"],/g)].map((match) => [Number(match[1]), match[2]]),
+  );
+}
+
+/** Package that owns a (possibly deep) import, e.g. react-dom/client -> react-dom. */
+const packageOf = (request) =>
+  request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+
+/**
+ * The dependencies of a new remote: every shared singleton (tooling/webpack/shared.js, which refuses a
+ * remote that does not declare one) at the platform's own range, the platform at its version and the
+ * domain at the platform's, so a module generated after a platform release never starts out of date.
+ */
+function sharedDependencies(root) {
+  const platform = readJson(path.join(root, 'platform/package.json'));
+  const dependencies = {};
+  for (const owner of new Set(SINGLETONS.map(packageOf))) {
+    const range = platform.dependencies?.[owner];
+    if (!range) throw new GeneratorError(`platform/package.json ne déclare pas ${owner}.`);
+    dependencies[owner] = range;
+  }
+  dependencies['@app/platform'] = platform.version;
+  dependencies['@app/domain'] = platform.dependencies['@app/domain'];
+  return dependencies;
+}
 
 /** Icon names of the shell's icon set, read from its source so the generator never drifts from it. */
 function shellIconNames(root) {
@@ -60,7 +91,7 @@ function writeJson(file, value) {
  * Creates mfe-<name>/ under `root` and returns what it did. Refuses, with a French message and without
  * writing anything, a bad name, an existing package, or a name the manifest already uses.
  * @param {{ name: string, root?: string, title?: string, description?: string, icon?: string,
- *   manifest?: string | null, entry?: string, workspace?: boolean }} options
+ *   permission?: number | string, manifest?: string | null, entry?: string, workspace?: boolean }} options
  */
 function generateModule(options) {
   const root = options.root ?? REPO;
@@ -77,6 +108,20 @@ function generateModule(options) {
   const icons = shellIconNames(root);
   if (!icons.includes(icon))
     throw new GeneratorError(`Icône inconnue « ${icon} » : choisissez parmi ${icons.join(', ')}.`);
+  let permission;
+  if (options.permission !== undefined) {
+    const bits = permissionBits(root);
+    permission = Number(options.permission);
+    if (!bits.has(permission))
+      throw new GeneratorError(
+        `Permission inconnue « ${options.permission} » : indiquez un bit de domain/src/permissions.ts (${[
+          ...bits,
+        ]
+          .map(([bit, label]) => `${bit} ${label}`)
+          .join(', ')}).`,
+      );
+  }
+  const dependencies = sharedDependencies(root);
   const manifestFile = options.manifest ?? null;
   const manifest = manifestFile ? readJson(manifestFile) : null;
   // A module announced without a remote (a "Bientôt disponible" card such as crm) is completed, keeping
@@ -97,6 +142,8 @@ function generateModule(options) {
     __DEV_PORT__: String(devPort),
     __COMPONENT__: name[0].toUpperCase() + name.slice(1),
   });
+  const packageFile = path.join(folder, 'package.json');
+  writeJson(packageFile, { ...readJson(packageFile), dependencies });
 
   const done = { folder, route, devPort, workspace: false, manifest: null };
   if (options.workspace !== false) {
@@ -112,6 +159,8 @@ function generateModule(options) {
     done.workspace = true;
   }
   if (manifest) {
+    // A permission gates the card and the navigation entry alike: only roles holding it see them.
+    const gate = permission === undefined ? {} : { permission };
     manifest[name] = {
       entry: options.entry ?? `/remotes/${name}/mf-manifest.json`,
       routes: [route],
@@ -120,8 +169,9 @@ function generateModule(options) {
         description,
         icon,
         to: route,
+        ...gate,
         active: true,
-        navigation: [{ label: title, icon, to: route, active: true }],
+        navigation: [{ label: title, icon, to: route, ...gate, active: true }],
       },
     };
     writeJson(manifestFile, manifest);
@@ -141,6 +191,7 @@ function parseArguments(argv) {
     else if (flag === '--description') options.description = value();
     else if (flag === '--icon') options.icon = value();
     else if (flag === '--entry') options.entry = value();
+    else if (flag === '--permission') options.permission = value();
     else if (flag === '--manifest')
       options.manifest = inline ? path.resolve(inline) : path.join(REPO, 'remotes.json');
     else if (flag === '--no-workspace') options.workspace = false;

@@ -19,13 +19,18 @@ const { generateModule } = require('./new-module');
 const REPO = path.resolve(__dirname, '../..');
 let root;
 
-/** What the generator reads: the root package.json, the manifest, the shell's icons, one remote's config. */
+/**
+ * What the generator reads: the root package.json, the manifest, the shell's icons, the permission
+ * bits, the platform's package (versions), one remote's config.
+ */
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'new-module-'));
   for (const file of [
     'package.json',
     'remotes.json',
     'shell/src/layout/icons.tsx',
+    'domain/src/permissions.ts',
+    'platform/package.json',
     'mfe-billing/webpack.config.js',
   ])
     cpSync(path.join(REPO, file), path.join(root, file), { recursive: true });
@@ -97,6 +102,42 @@ test('it creates mfe-<name> from the template, adds the workspace and, when aske
   });
 });
 
+test('--permission gates the card and the navigation entry with a bit of domain/src/permissions.ts', () => {
+  generateModule({
+    root,
+    name: 'reports',
+    title: 'Rapports',
+    icon: 'briefcase',
+    permission: '262144',
+    manifest: path.join(root, 'remotes.json'),
+    workspace: false,
+  });
+  const { module } = JSON.parse(read('remotes.json')).reports;
+  assert.equal(module.permission, 262144);
+  assert.deepEqual(module.navigation, [
+    { label: 'Rapports', icon: 'briefcase', to: '/dashboard/reports', permission: 262144, active: true },
+  ]);
+});
+
+test('the shared dependencies follow the platform: its version and its ranges of every singleton', () => {
+  const platformFile = path.join(root, 'platform/package.json');
+  const platform = JSON.parse(read('platform/package.json'));
+  writeFileSync(
+    platformFile,
+    JSON.stringify({
+      ...platform,
+      version: '0.9.0',
+      dependencies: { ...platform.dependencies, zustand: '^6.0.0' },
+    }),
+  );
+  generateModule({ root, name: 'devis', workspace: false });
+  const { dependencies } = JSON.parse(read('mfe-devis/package.json'));
+  assert.equal(dependencies['@app/platform'], '0.9.0');
+  assert.equal(dependencies.zustand, '^6.0.0');
+  const { SINGLETONS } = require('../webpack/shared');
+  for (const request of SINGLETONS) assert.ok(dependencies[request.split('/')[0]], request);
+});
+
 test('a module announced in the manifest without a remote (quotes) is completed and keeps its texts', () => {
   generateModule({ root, name: 'quotes', manifest: path.join(root, 'remotes.json'), workspace: false });
   const { quotes } = JSON.parse(read('remotes.json'));
@@ -138,6 +179,7 @@ for (const [name, options, message] of [
   ['billing', { manifest: true }, 'Le module « billing » existe déjà'],
   ['auth', { manifest: true, workspace: false }, 'contient déjà une entrée « auth »'],
   ['crm', { icon: 'licorne' }, 'Icône inconnue « licorne »'],
+  ['crm', { permission: '3' }, 'Permission inconnue « 3 »'],
 ])
   test(`it refuses ${name} ${JSON.stringify(options)} in French and writes nothing`, () => {
     const before = {

@@ -460,4 +460,95 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       );
     });
   });
+
+  describe('group (the reports’ figures, computed by the engine)', () => {
+    const sorted = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+    it('counts, sums, takes the minimum, maximum and median per key, missing keys as null', async () => {
+      await col.insertOne({ name: 'Eve', age: 60, tags: [], organisationId: 'o1', deletedAt: 5 });
+      const rows = await col.group(
+        {},
+        {
+          by: { organisation: 'organisationId', city: 'address.city' },
+          totals: {
+            people: { $count: true },
+            years: { $sum: 'age' },
+            youngest: { $min: 'age' },
+            oldest: { $max: 'age' },
+            middle: { $median: 'age' },
+          },
+        },
+      );
+      expect(sorted(rows)).toEqual(
+        sorted([
+          { organisation: 'o1', city: 'Paris', people: 1, years: 31, youngest: 31, oldest: 31, middle: 31 },
+          { organisation: 'o1', city: 'Lyon', people: 1, years: 25, youngest: 25, oldest: 25, middle: 25 },
+          { organisation: 'o1', city: null, people: 1, years: 60, youngest: 60, oldest: 60, middle: 60 },
+          { organisation: 'o2', city: null, people: 1, years: 42, youngest: 42, oldest: 42, middle: 42 },
+          { organisation: 'o2', city: 'Paris', people: 1, years: 25, youngest: 25, oldest: 25, middle: 25 },
+        ]),
+      );
+    });
+
+    it('takes the median of an even count as the mean of the middle two, and of a difference of fields', async () => {
+      await col.updateOne({ name: 'Alice' }, { $set: { deletedAt: 41 } });
+      await col.updateOne({ name: 'Chloé' }, { $set: { deletedAt: 50 } });
+      const [all] = await col.group({}, { by: {}, totals: { middle: { $median: 'age' } } });
+      expect(all).toEqual({ middle: 28 }); // 25, 25, 31, 42
+      // deletedAt - age where both are numbers: 41 - 31 = 10 and 50 - 42 = 8.
+      const [gap] = await col.group({}, { by: {}, totals: { gap: { $median: ['deletedAt', 'age'] } } });
+      expect(gap).toEqual({ gap: 9 });
+      const [none] = await col.group(
+        { organisationId: 'o1' },
+        { by: { organisation: 'organisationId' }, totals: { gap: { $median: ['address.zip', 'age'] } } },
+      );
+      expect(none).toEqual({ organisation: 'o1', gap: null });
+    });
+
+    it('puts numbers in buckets by boundaries, null below the first, from the last on and for the rest', async () => {
+      await col.insertOne({ name: 'Sans âge', tags: [], organisationId: 'o3' } as never);
+      await col.insertOne({ name: 'Âge en texte', age: '30' as never, tags: [], organisationId: 'o3' });
+      const rows = await col.group(
+        {},
+        { by: { band: { field: 'age', boundaries: [25, 31, 42] } }, totals: { people: { $count: true } } },
+      );
+      // 25, 25 -> 0; 31 -> 1; 42 (the last boundary), no age, '30' -> null.
+      expect(sorted(rows)).toEqual(
+        sorted([
+          { band: 0, people: 2 },
+          { band: 1, people: 1 },
+          { band: null, people: 3 },
+        ]),
+      );
+    });
+
+    it('groups only what the filter keeps, and gives no group when nothing matches', async () => {
+      const rows = await col.group(
+        { age: { $gte: 30 } },
+        { by: { organisation: 'organisationId' }, totals: { people: { $count: true } } },
+      );
+      expect(sorted(rows)).toEqual(
+        sorted([
+          { organisation: 'o1', people: 1 },
+          { organisation: 'o2', people: 1 },
+        ]),
+      );
+      expect(
+        await col.group({ organisationId: 'none' }, { by: {}, totals: { n: { $count: true } } }),
+      ).toEqual([]);
+    });
+
+    it('refuses a spec outside the subset before reaching the engine', async () => {
+      await expect(col.group({}, { by: {}, totals: { n: { $avg: 'age' } as never } })).rejects.toBeInstanceOf(
+        UnsupportedOperatorError,
+      );
+      await expect(
+        col.group({}, { by: { band: { field: 'age', boundaries: [3, 1] } }, totals: {} }),
+      ).rejects.toBeInstanceOf(UnsupportedOperatorError);
+      await expect(col.group({}, { by: { 'bad name': 'age' }, totals: {} })).rejects.toBeInstanceOf(
+        UnsupportedOperatorError,
+      );
+    });
+  });
 });

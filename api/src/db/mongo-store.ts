@@ -1,6 +1,8 @@
 // Production store: the official MongoDB driver behind the same collection interface.
 import { MongoClient, MongoServerError, type Collection as MongoCollection, type Db } from 'mongodb';
 import { DuplicateKeyError } from './errors';
+import { checkGroupSpec, type GroupRow, type GroupSpec } from './group';
+import { groupPipeline, groupRowOf } from './mongo-group';
 import { newId } from './ids';
 import { checkFilter, checkProjection, checkUpdate } from './operators';
 import type {
@@ -132,6 +134,13 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
     checkFilter(filter);
     const result = await this.raw.deleteMany(filter as AnyFilter);
     return { deletedCount: result.deletedCount };
+  }
+
+  async group(filter: Filter<T>, spec: GroupSpec): Promise<GroupRow[]> {
+    checkFilter(filter);
+    checkGroupSpec(spec);
+    const results = await this.raw.aggregate(groupPipeline(filter, spec)).toArray();
+    return results.map((result) => groupRowOf(result, spec));
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {

@@ -398,3 +398,59 @@ export function projectedDocument(projection: Projection | undefined): SqlFragme
     params: [],
   };
 }
+
+/** A field of group(): its value when it is a number, NULL otherwise (MongoDB's accumulators skip the rest). */
+function numberAt(field: string): string {
+  const literal = jsonPathLiteral(splitPath(field));
+  return `CASE WHEN json_type(doc, ${literal}) IN ${NUMERIC_TYPES} THEN json_extract(doc, ${literal}) END`;
+}
+
+/**
+ * The SELECT list and GROUP BY of `Collection.group` (group.ts). Keys are written exactly as
+ * createIndex writes its expressions, so an index holding them serves the grouping.
+ */
+export function groupSelect(spec: {
+  by: Readonly<Record<string, string | { field: string; boundaries: readonly number[] }>>;
+  totals: Readonly<Record<string, Record<string, unknown>>>;
+}): { columns: string; groupBy: string; params: unknown[] } {
+  const columns: string[] = [];
+  const params: unknown[] = [];
+  const keys: string[] = [];
+  for (const [name, key] of Object.entries(spec.by)) {
+    if (typeof key === 'string') {
+      columns.push(`json_extract(doc, ${jsonPathLiteral(splitPath(key))}) AS "${name}"`);
+    } else {
+      const literal = jsonPathLiteral(splitPath(key.field));
+      const value = `json_extract(doc, ${literal})`;
+      params.push(...key.boundaries);
+      const branches = key.boundaries
+        .slice(1)
+        .map((_upper, index) => `WHEN ${value} < ? THEN ${index}`)
+        .join(' ');
+      // Below the first boundary, at or above the last, or not a number: no bucket.
+      columns.push(
+        `CASE WHEN json_type(doc, ${literal}) NOT IN ${NUMERIC_TYPES} OR ${value} < ? THEN NULL ${branches} END AS "${name}"`,
+      );
+    }
+    keys.push(`"${name}"`);
+  }
+  for (const [name, total] of Object.entries(spec.totals)) {
+    const [operator, argument] = Object.entries(total)[0] as [string, unknown];
+    if (operator === '$count') columns.push(`count(*) AS "${name}"`);
+    else if (operator === '$median') {
+      const value = Array.isArray(argument)
+        ? `(${numberAt(argument[0] as string)}) - (${numberAt(argument[1] as string)})`
+        : numberAt(argument as string);
+      columns.push(`mongo_median(${value}) AS "${name}"`);
+    } else {
+      const fn = operator === '$sum' ? 'total' : operator.slice(1);
+      columns.push(`${fn}(${numberAt(argument as string)}) AS "${name}"`);
+    }
+  }
+  return {
+    columns: columns.join(', '),
+    // Without keys, no group at all when nothing matches (as MongoDB's $group).
+    groupBy: keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : ' HAVING count(*) > 0',
+    params,
+  };
+}

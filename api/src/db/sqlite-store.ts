@@ -6,11 +6,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { applyUpdate } from './apply-update';
+import { checkGroupSpec, type GroupRow, type GroupSpec, medianOf } from './group';
 import { DuplicateKeyError } from './errors';
 import { newId } from './ids';
 import { importNedbDataDir, type NedbImportReport } from './nedb-import';
 import { checkFilter, checkProjection, checkUpdate } from './operators';
-import { jsonPathLiteral, orderByClause, projectedDocument, splitPath, whereClause } from './sqlite-query';
+import {
+  groupSelect,
+  jsonPathLiteral,
+  orderByClause,
+  projectedDocument,
+  splitPath,
+  whereClause,
+} from './sqlite-query';
 import type {
   Collection,
   Document,
@@ -87,6 +95,15 @@ class SqliteEngine {
     db.function('mongo_regex', { deterministic: true }, (value, type, source, flags) => {
       if (type !== 'text' || typeof value !== 'string') return 0;
       return this.regex(String(source), String(flags)).test(value) ? 1 : 0;
+    });
+    // The median accumulator of group(): the values of one group, sorted once at its end.
+    db.aggregate('mongo_median', {
+      start: () => [] as number[],
+      step: (values: number[], value: unknown) => {
+        if (typeof value === 'number') values.push(value);
+        return values;
+      },
+      result: (values: number[]) => medianOf(values),
     });
     db.exec(
       'CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID',
@@ -367,6 +384,17 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       n: number;
     };
     return row.n;
+  }
+
+  async group(filter: Filter<T>, spec: GroupSpec): Promise<GroupRow[]> {
+    checkGroupSpec(spec);
+    const where = this.where(filter);
+    const select = groupSelect(spec);
+    const statement = this.prepare(
+      `SELECT ${select.columns} FROM ${this.tableSql} WHERE ${where.sql}${select.groupBy}`,
+    );
+    this.engine.beginRead();
+    return statement.all(...select.params, ...where.params) as GroupRow[];
   }
 
   private insertRows(docs: NewDocument<T>[]): string[] {

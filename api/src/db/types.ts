@@ -1,6 +1,7 @@
 // The collection interface of DESIGN.md §5: a subset of the official MongoDB driver's API that the
 // embedded store (SQLite) implements identically. Application code sees only these types.
 // docs/decisions/data-store.md lists the supported operators and the differences we paper over.
+import type { GroupRow, GroupSpec } from './group';
 
 export type Document = { _id: string };
 
@@ -72,6 +73,8 @@ export type DeleteResult = { deletedCount: number };
 
 export type IndexOptions = { unique?: boolean; sparse?: boolean };
 
+export type { GroupKey, GroupRow, GroupSpec, GroupValue, Accumulator } from './group';
+
 export type Collection<T extends Document> = {
   readonly name: string;
   findOne(filter: Filter<T>, options?: { projection?: Projection }): Promise<T | null>;
@@ -88,6 +91,8 @@ export type Collection<T extends Document> = {
   updateEach(updates: readonly { filter: Filter<T>; update: Update<T> }[]): Promise<UpdateResult>;
   deleteOne(filter: Filter<T>): Promise<DeleteResult>;
   deleteMany(filter: Filter<T>): Promise<DeleteResult>;
+  /** Figures per group of the documents matching `filter`, computed by the engine (group.ts). */
+  group(filter: Filter<T>, spec: GroupSpec): Promise<GroupRow[]>;
   /** Creates the index if it does not exist yet (idempotent). Keys in order; 1 = ascending. */
   createIndex(
     keys: Partial<Record<keyof T & string, 1 | -1>> & Record<string, 1 | -1>,

@@ -81,6 +81,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   // The morning e-mail (issue 20): every member chooses for themself, docs/decisions/morning-digest.md.
   '/api/digest/preference/get': MEMBER,
   '/api/digest/preference/set': MEMBER,
+  // Reports (issue 22): docs/decisions/reports.md.
+  '/api/report/filters': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/files': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/salespeople': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/timeline': bit(PERMISSION.VIEW_REPORTS),
+  '/api/report/geography': bit(PERMISSION.VIEW_REPORTS),
 
   // Tournées (issue 13): a member's own rounds, docs/decisions/rounds.md.
   '/api/round/settings': bit(PERMISSION.CREATE_ROUND),

@@ -33,6 +33,7 @@ const FILLERS: Record<string, unknown> = {
   name: 'Fichier de test',
   numberLicence: 1,
   offset: 0,
+  period: 'month',
   product: 'demo_2_monthly',
   roleName: 'Rôle de test',
   rows: [{ 'Raison sociale': 'Société Test' }],

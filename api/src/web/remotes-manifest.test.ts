@@ -109,7 +109,7 @@ it.each([
   }
 });
 
-it('reads the committed remotes.json: the four remotes and the five modules announced without one', () => {
+it('reads the committed remotes.json: the four remotes, the five modules announced without one and the generated reports', () => {
   const manifest = readRemotesManifestFile(path.dirname(committed));
   expect(Object.keys(manifest ?? {})).toEqual([
     'auth',
@@ -121,6 +121,7 @@ it('reads the committed remotes.json: the four remotes and the five modules anno
     'customer-space',
     'documents',
     'interventions',
+    'reports',
   ]);
 });
 

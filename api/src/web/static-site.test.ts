@@ -106,7 +106,7 @@ describe('one-port static site', () => {
     expect(res.text).toContain('billing');
   });
 
-  it('lists the four remotes at the page-relative defaults', async () => {
+  it('lists the committed remotes (the four, and the generated reports) at the page-relative defaults', async () => {
     const res = await request(t.app).get('/remotes.json');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -115,6 +115,7 @@ describe('one-port static site', () => {
       prospecting: '/remotes/prospecting/mf-manifest.json',
       settings: '/remotes/settings/mf-manifest.json',
       billing: '/remotes/billing/mf-manifest.json',
+      reports: '/remotes/reports/mf-manifest.json',
     });
   });
 
@@ -141,6 +142,7 @@ describe('overrides and missing builds', () => {
         prospecting: '/remotes/prospecting/mf-manifest.json',
         settings: '/remotes/settings/mf-manifest.json',
         billing: 'https://billing.exemple.fr/mf-manifest.json',
+        reports: '/remotes/reports/mf-manifest.json',
       });
       const appConfig = await request(t.app).get('/app-config.json');
       expect(appConfig.body).toEqual({

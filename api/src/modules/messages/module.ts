@@ -3,10 +3,16 @@
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { createMessageBulkRead, type MessageBulkRead } from './bulk-read';
+import {
+  createMessageReportFigures,
+  ensureCommentReportIndexes,
+  type MessageReportFigures,
+} from './report-figures';
 import { MessagesRepository } from './repository';
 import { registerMessageRoutes } from './routes';
 import { MessagesService, type OpportunityThreads } from './service';
 
+export type { CommentQuery, MessageReportFigures } from './report-figures';
 export type { Actor, OpportunityThreads } from './service';
 export { toMessageView } from './service';
 export type { MessageDoc } from './repository';
@@ -27,6 +33,8 @@ export type MessagesModule = {
   log: MessageLog;
   /** The organisation's data export reads every comment through it. */
   bulkRead: MessageBulkRead;
+  /** Comment counts for the reports component (issue 22). */
+  reportFigures: MessageReportFigures;
 };
 
 export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
@@ -35,6 +43,7 @@ export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
   return {
     async start(threads) {
       await repository.ensureIndexes();
+      await ensureCommentReportIndexes(deps.store);
       await messages.completePending(threads);
     },
     registerRoutes: (api, threads) => registerMessageRoutes(api, messages, threads),
@@ -43,5 +52,6 @@ export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
       listFor: (organisationId, opportunityId) => messages.listFor(organisationId, opportunityId),
     },
     bulkRead: createMessageBulkRead(deps.store),
+    reportFigures: createMessageReportFigures(deps.store),
   };
 }

@@ -15,6 +15,12 @@ import { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
 import { ListWindows } from './list-windows';
 import { PageReplies } from './page-replies';
+import {
+  backfillFirstComments,
+  createOpportunityReportFigures,
+  ensureReportIndexes,
+  type OpportunityReportFigures,
+} from './report-figures';
 import { OpportunitiesRepository } from './repository';
 import { registerOpportunityRoutes } from './routes';
 import { StateChanges } from './use-cases/change-state';
@@ -29,6 +35,7 @@ import { finishInterruptedChanges } from './use-cases/recovery';
 import { Renewals } from './use-cases/renewals';
 import { UnassignedPool } from './use-cases/unassigned-pool';
 
+export type { OpportunityNarrowing, OpportunityReportFigures } from './report-figures';
 export type OpportunitiesModuleDeps = {
   store: Store;
   logger: Logger;
@@ -63,6 +70,8 @@ export type OpportunitiesModule = {
   handOver(organisationId: string, fromUserId: string, toUserId: string): Promise<number>;
   /** The organisation's data export reads the opportunities a member may see through it. */
   bulkRead: OpportunityBulkRead;
+  /** Figures per group for the reports component (issue 22). */
+  reportFigures: OpportunityReportFigures;
 };
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
@@ -102,6 +111,9 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   return {
     async start() {
       await repository.ensureIndexes();
+      await ensureReportIndexes(deps.store);
+      const backfilled = await backfillFirstComments(deps.store);
+      if (backfilled > 0) deps.logger.info({ backfilled }, 'Dates de premier commentaire complétées');
       const finished = await finishInterruptedChanges(context);
       if (finished > 0) deps.logger.warn({ finished }, 'Changements interrompus terminés au démarrage');
       await sweep();
@@ -123,5 +135,6 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     handOver: (organisationId, fromUserId, toUserId) =>
       changes.handOver(organisationId, fromUserId, toUserId),
     bulkRead: createOpportunityBulkRead(deps.store),
+    reportFigures: createOpportunityReportFigures(deps.store),
   };
 }

@@ -46,6 +46,8 @@ export type OpportunityDoc = {
   /** The last comments, newest first, for the cards (the full log is in `messages`). */
   recentMessages?: MessageDoc[];
   messageCount?: number;
+  /** When its earliest comment was written (the reports' "reached" and time to first comment). */
+  firstCommentAt?: number;
   history: HistoryEntry[];
   /**
    * Set by a change of state or owner in the same write, cleared once the list change record and
@@ -313,7 +315,11 @@ export class OpportunitiesRepository {
           ? { $or: [{ messageCount: 0 }, { messageCount: { $exists: false } }] }
           : { messageCount: count }),
       },
-      { $set: { recentMessages: recent, messageCount: count + 1 }, $push: { history: entry } },
+      {
+        $set: { recentMessages: recent, messageCount: count + 1 },
+        $min: { firstCommentAt: entry.at },
+        $push: { history: entry },
+      },
     );
     return matchedCount === 1;
   }

@@ -15,11 +15,17 @@ import { ProspectPositioning } from './positioning';
 import { ProspectRecords } from './prospect-records';
 import { RegistryEnrichment } from './registry-enrichment';
 import { RegistryRepository } from './registry-repository';
+import {
+  createProspectReportFigures,
+  ensureProspectReportIndexes,
+  type ProspectReportFigures,
+} from './report-figures';
 import { ProspectsRepository } from './repository';
 import { registerProspectRoutes } from './routes';
 import { ProspectsService } from './service';
 import type { Notify } from '../notifications/module';
 
+export type { ProspectReportFigures, ReportFile, TakenProspectsQuery } from './report-figures';
 export type ProspectsModuleDeps = {
   store: Store;
   logger: Logger;
@@ -76,6 +82,8 @@ export type ProspectsModule = {
   geocoding: Geocoding;
   /** The organisation's data export reads prospects and file names through it. */
   bulkRead: ProspectBulkRead;
+  /** Files and taken prospects for the reports component (issue 22). */
+  reportFigures: ProspectReportFigures;
   /** Resolves once the background positioning of this process has nothing left to do (tests, bench). */
   positionsIdle(): Promise<void>;
 };
@@ -145,6 +153,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await records.ensureIndexes();
       await enrichment.ensureIndexes();
       await positioning.ensureIndexes();
+      await ensureProspectReportIndexes(deps.store);
       // Read now rather than at the first import (a few tens of ms, docs/decisions/offline-positions.md).
       offlinePositions();
       // Not every unfinished import: another instance on the same store may be running the young ones.
@@ -182,6 +191,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       },
     },
     bulkRead: createProspectBulkRead(deps.store),
+    reportFigures: createProspectReportFigures(deps.store),
     positionsIdle: () => positioning.idle(),
   };
 }

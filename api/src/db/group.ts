@@ -1,0 +1,65 @@
+// Grouped figures computed by the store itself (SQL GROUP BY in SQLite, $group in MongoDB), for the
+// reports: counts, sums, minimums, maximums and medians per group, never a scan of the documents in
+// JavaScript. The subset is small on purpose; docs/decisions/reports.md lists it.
+import { UnsupportedOperatorError } from './errors';
+
+/**
+ * A group key: the value of a field (text or number; booleans, lists and objects are not keys), or the
+ * bucket a number falls in: `i` when `boundaries[i] <= value < boundaries[i + 1]`, null outside them,
+ * for a missing field or one that is not a number.
+ */
+export type GroupKey = string | { field: string; boundaries: readonly number[] };
+
+/** What is computed per group; only numbers count for $sum, $min, $max and $median. */
+export type Accumulator =
+  | { $count: true }
+  | { $sum: string }
+  | { $min: string }
+  | { $max: string }
+  /** The median of a field, or of `a - b` for a pair (rows where both are numbers); null when none. */
+  | { $median: string | readonly [string, string] };
+
+export type GroupSpec = {
+  by: Readonly<Record<string, GroupKey>>;
+  totals: Readonly<Record<string, Accumulator>>;
+};
+
+export type GroupValue = string | number | null;
+/** One group: its keys and totals under the names of the spec. */
+export type GroupRow = Record<string, GroupValue>;
+
+const NAME = /^[a-zA-Z][a-zA-Z0-9]*$/;
+
+/** Refuses, before either engine sees it, a spec outside the subset (as operators.ts does for filters). */
+export function checkGroupSpec(spec: GroupSpec): void {
+  const names = [...Object.keys(spec.by), ...Object.keys(spec.totals)];
+  if (new Set(names).size !== names.length) throw new UnsupportedOperatorError('nom de groupe en double');
+  for (const name of names)
+    if (!NAME.test(name)) throw new UnsupportedOperatorError(`nom de groupe « ${name} »`);
+  for (const key of Object.values(spec.by)) {
+    if (typeof key === 'string') continue;
+    const { boundaries } = key;
+    if (
+      boundaries.length < 2 ||
+      boundaries.some(
+        (value, index) => !Number.isFinite(value) || (index > 0 && value <= boundaries[index - 1]!),
+      )
+    )
+      throw new UnsupportedOperatorError('bornes de tranches non croissantes');
+  }
+  for (const total of Object.values(spec.totals)) {
+    const operators = Object.keys(total);
+    if (operators.length !== 1 || !['$count', '$sum', '$min', '$max', '$median'].includes(operators[0]!))
+      throw new UnsupportedOperatorError(`accumulateur ${operators.join(', ')}`);
+  }
+}
+
+/** The median of numbers (the mean of the two middle ones for an even count); null for none. */
+export function medianOf(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}

@@ -1,0 +1,68 @@
+// Collection.group on MongoDB: one aggregation ($match, $group), with the same rules as SQLite's
+// GROUP BY (group.ts): keys missing become null, buckets through $switch, accumulators over numbers
+// only, medians exact (the values pushed and the middle taken here, over the group's numbers).
+import type { Document as MongoDocument } from 'mongodb';
+import { type GroupRow, type GroupSpec, type GroupValue, medianOf } from './group';
+
+const isNumber = (path: string) => ({ $isNumber: `$${path}` });
+const numberOrNull = (path: string) => ({ $cond: [isNumber(path), `$${path}`, null] });
+
+export function groupPipeline(filter: object, spec: GroupSpec): MongoDocument[] {
+  const id: Record<string, unknown> = {};
+  for (const [name, key] of Object.entries(spec.by)) {
+    if (typeof key === 'string') {
+      id[name] = { $ifNull: [`$${key}`, null] };
+      continue;
+    }
+    const value = `$${key.field}`;
+    id[name] = {
+      $switch: {
+        branches: key.boundaries.slice(1).map((upper, index) => ({
+          case: {
+            $and: [isNumber(key.field), { $gte: [value, key.boundaries[index]] }, { $lt: [value, upper] }],
+          },
+          then: index,
+        })),
+        default: null,
+      },
+    };
+  }
+  const group: Record<string, unknown> = { _id: id };
+  for (const [name, total] of Object.entries(spec.totals)) {
+    if ('$count' in total) group[name] = { $sum: 1 };
+    else if ('$sum' in total) group[name] = { $sum: numberOrNull(total.$sum) };
+    else if ('$min' in total) group[name] = { $min: numberOrNull(total.$min) };
+    else if ('$max' in total) group[name] = { $max: numberOrNull(total.$max) };
+    else {
+      const argument = total.$median;
+      group[name] = {
+        $push:
+          typeof argument === 'string'
+            ? numberOrNull(argument)
+            : {
+                $cond: [
+                  { $and: [isNumber(argument[0]), isNumber(argument[1])] },
+                  { $subtract: [`$${argument[0]}`, `$${argument[1]}`] },
+                  null,
+                ],
+              },
+      };
+    }
+  }
+  return [{ $match: filter }, { $group: group }];
+}
+
+/** Flattens one $group result into the spec's names (medians taken from the pushed values). */
+export function groupRowOf(result: Record<string, unknown>, spec: GroupSpec): GroupRow {
+  const row: GroupRow = {};
+  const id = (result._id ?? {}) as Record<string, GroupValue | undefined>;
+  for (const name of Object.keys(spec.by)) row[name] = id[name] ?? null;
+  for (const [name, total] of Object.entries(spec.totals)) {
+    const value = result[name];
+    if ('$median' in total)
+      row[name] = medianOf((value as unknown[]).filter((item): item is number => typeof item === 'number'));
+    else if ('$sum' in total || '$count' in total) row[name] = typeof value === 'number' ? value : 0;
+    else row[name] = typeof value === 'number' ? value : null;
+  }
+  return row;
+}

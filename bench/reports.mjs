@@ -1,0 +1,254 @@
+// Reports at scale (issue 22), against the built API (api/dist, embedded SQLite store): one
+// organisation of 100,000 opportunities taken from 10 prospect files by 8 salespeople, and 500,000
+// comments over the last 60 days, written straight into the store while the API is stopped (as
+// bench/opportunities.mjs seeds). Each report call (period: the last 30 days, then a salesperson and
+// a file) is asked 10 times after one warm-up; the figure is the server's own time to compute it
+// (its Server-Timing header) and the wall time on loopback. The store's query plans are printed too.
+// Usage: node bench/reports.mjs [--opportunities 100000] [--comments 5] (after npm run build:apps)
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cleanUp, newDataDir, start, stop, waitForHealth } from './opportunities.mjs';
+import { freePort, numberOption, post, quantile } from './support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
+const require = createRequire(path.join(repo, 'api', 'package.json'));
+
+const OPPORTUNITIES = numberOption('opportunities', 100_000);
+const COMMENTS_EACH = numberOption('comments', 5);
+const FILES = 10;
+const SELLERS = 8;
+const RUNS = 10;
+const CHUNK = 2000;
+const DAY = 86_400_000;
+const STATUSES = ['Mail', 'Appel Abouti', 'Appel non Abouti', 'PP', 'PP Validé'];
+const PLACES = [
+  ['75001', 'Paris', '75', 'Île-de-France'],
+  ['69002', 'Lyon', '69', 'Auvergne-Rhône-Alpes'],
+  ['13001', 'Marseille', '13', "Provence-Alpes-Côte d'Azur"],
+  ['33000', 'Bordeaux', '33', 'Nouvelle-Aquitaine'],
+  ['59000', 'Lille', '59', 'Hauts-de-France'],
+];
+const ACTIVITIES = ['Restauration', 'Commerce de détail', 'Boulangerie', 'Conseil', 'Bâtiment'];
+
+const hex = (n, width) => n.toString(16).padStart(width, '0');
+const dataDir = newDataDir();
+const env = (port) => ({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+
+async function owner(base) {
+  const { token } = await post(base, '/api/register', {
+    email: 'bench.rapports@exemple.fr',
+    password: 'Motdepasse1',
+    username: 'Banc Rapports',
+  });
+  await post(base, '/api/organisation/create', { token, name: 'Banc des rapports', phone: '0102030405' });
+  const { organisations } = await post(base, '/api/organisation/get', { token });
+  return { token, organisationId: organisations[0]._id };
+}
+
+async function seed(store, organisationId, ownerId) {
+  const now = Date.now();
+  const sellers = [ownerId, ...Array.from({ length: SELLERS - 1 }, (_, i) => `e${hex(i, 23)}`)];
+  const files = Array.from({ length: FILES }, (_, i) => `f${hex(i, 23)}`);
+  await store.collection('prospectFiles').insertMany(
+    files.map((id, i) => ({
+      _id: id,
+      organisationId,
+      userId: ownerId,
+      username: 'Banc Rapports',
+      name: `Fichier ${i + 1}`,
+      isPrivate: false,
+      manual: false,
+      status: 'ready',
+      count: Math.ceil((OPPORTUNITIES * 1.5) / FILES),
+      countSelected: OPPORTUNITIES / FILES,
+      date: now - i * DAY,
+      lastModificationDate: now,
+    })),
+  );
+  const statuses = store.collection('statuses');
+  const statusIds = STATUSES.map((_, i) => `a${hex(i, 23)}`);
+  const existing = await statuses.find({ organisationId });
+  const statusOf = (i) => existing.find((status) => status.name === STATUSES[i])?._id ?? statusIds[i];
+  const prospects = store.collection('prospects');
+  const opportunities = store.collection('opportunities');
+  const messages = store.collection('messages');
+  for (let from = 0; from < OPPORTUNITIES; from += CHUNK) {
+    const prospectDocs = [];
+    const opportunityDocs = [];
+    const messageDocs = [];
+    for (let i = from; i < Math.min(OPPORTUNITIES, from + CHUNK); i += 1) {
+      const [codePostale, ville, departement, region] = PLACES[i % PLACES.length];
+      const state = ['TODO', 'WAITING', 'WAITING', 'WIN', 'LOOSE'][i % 5];
+      const userId = sellers[i % SELLERS];
+      const excelId = files[i % FILES];
+      const prospectId = `b${hex(i, 23)}`;
+      const opportunityId = `c${hex(i, 23)}`;
+      const creationDate = now - (i % 90) * DAY - (i % 1440) * 60_000;
+      const commentDates = Array.from(
+        { length: COMMENTS_EACH },
+        (_, k) => now - ((i * 7 + k * 13) % 60) * DAY - k * 3_600_000,
+      );
+      prospectDocs.push({
+        _id: prospectId,
+        organisationId,
+        excelId,
+        userId: ownerId,
+        isPrivate: false,
+        rowIndex: i,
+        prospect: `Société ${i}`,
+        codePostale,
+        ville,
+        departement,
+        region,
+        libelleactivite: ACTIVITIES[i % ACTIVITIES.length],
+        value: '{}',
+        searchText: `societe ${i}`,
+        dedupKey: `name:bench${i}`,
+        siretFlagged: false,
+        isAccepted: true,
+        state,
+        opportunityId,
+        acceptedBy: userId,
+      });
+      opportunityDocs.push({
+        _id: opportunityId,
+        organisationId,
+        prospectId,
+        excelId,
+        userId,
+        state,
+        creationDate,
+        stateChangedAt: now - (i % 45) * DAY,
+        ...(state === 'WAITING' ? { waitingDate: now + ((i % 80) - 20) * DAY } : {}),
+        isPrivate: false,
+        fileOwnerId: ownerId,
+        informationContractuelle: '{}',
+        messageCount: COMMENTS_EACH,
+        firstCommentAt: Math.min(...commentDates),
+        history: [{ at: creationDate, by: userId, from: null, to: 'TODO', kind: 'create' }],
+      });
+      commentDates.forEach((date, k) =>
+        messageDocs.push({
+          organisationId,
+          opportunityId,
+          text: 'Point fait avec le gérant',
+          date,
+          userId,
+          username: 'Commercial',
+          statusId: statusOf((i + k) % STATUSES.length),
+          statusName: STATUSES[(i + k) % STATUSES.length],
+        }),
+      );
+    }
+    await prospects.insertMany(prospectDocs);
+    await opportunities.insertMany(opportunityDocs);
+    for (let k = 0; k < messageDocs.length; k += CHUNK)
+      await messages.insertMany(messageDocs.slice(k, k + CHUNK));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { sellers, files };
+}
+
+async function measure(base, route, body) {
+  const ask = async () => {
+    const started = performance.now();
+    const res = await fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const wall = performance.now() - started;
+    if (!res.ok) throw new Error(`${route} : ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    const server = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+    return { wall, server };
+  };
+  await ask();
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await ask());
+  const server = runs.map((run) => run.server).sort((a, b) => a - b);
+  const wall = runs.map((run) => run.wall).sort((a, b) => a - b);
+  return {
+    serverMs: { median: Math.round(quantile(server, 0.5)), max: Math.round(server.at(-1)) },
+    wallMs: { median: Math.round(quantile(wall, 0.5)), max: Math.round(wall.at(-1)) },
+  };
+}
+
+try {
+  let port = await freePort();
+  let api = start('API', [apiEntry], env(port));
+  let base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/healthz`, api);
+  const who = await owner(base);
+  await stop(api);
+
+  const { openStore } = require(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
+  const store = await openStore({ mongodbUri: undefined, dataDir });
+  const ownerId = (await store.collection('users').findOne({ email: 'bench.rapports@exemple.fr' }))._id;
+  console.log(`Écriture de ${OPPORTUNITIES} opportunités et ${OPPORTUNITIES * COMMENTS_EACH} commentaires…`);
+  const seedStart = performance.now();
+  const { sellers, files } = await seed(store, who.organisationId, ownerId);
+  const seedMs = Math.round(performance.now() - seedStart);
+  await store.close();
+
+  port = await freePort();
+  const startAt = performance.now();
+  api = start('API', [apiEntry], env(port));
+  base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/healthz`, api, 600_000);
+  await post(base, '/api/report/filters', { token: who.token, organisationId: who.organisationId });
+  const firstStartMs = Math.round(performance.now() - startAt);
+
+  const body = (extra = {}) => ({
+    token: who.token,
+    organisationId: who.organisationId,
+    period: '30days',
+    ...extra,
+  });
+  const cases = [
+    ['/api/report/filters', { token: who.token, organisationId: who.organisationId }],
+    ['/api/report/files', body()],
+    ['/api/report/salespeople', body()],
+    [
+      '/api/report/salespeople',
+      body({ period: 'custom', from: '2025-01-01', to: '2025-12-31', granularity: 'week' }),
+    ],
+    ['/api/report/timeline', body({ granularity: 'week' })],
+    ['/api/report/geography', body()],
+    ['/api/report/files', body({ userId: sellers[1], excelId: files[2] })],
+    ['/api/report/salespeople', body({ userId: sellers[1] })],
+  ];
+  const results = [];
+  for (const [route, input] of cases) {
+    const figures = await measure(base, route, input);
+    const label = `${route}${input.userId ? ' (un commercial)' : ''}${input.period === 'custom' ? ' (un an, par semaine)' : ''}`;
+    results.push({ call: label, ...figures });
+    console.log(
+      `${label} : serveur ${figures.serverMs.median} ms (max ${figures.serverMs.max}), boucle locale ${figures.wallMs.median} ms`,
+    );
+  }
+  await stop(api);
+  const out = {
+    measuredAt: new Date().toISOString(),
+    machineLoad: execSync('uptime').toString().trim(),
+    note: 'Machine partagée (2 cœurs, plusieurs sessions) : chiffres absolus bruités. Cible : ≤ 300 ms de temps serveur par rapport.',
+    organisation: {
+      opportunities: OPPORTUNITIES,
+      comments: OPPORTUNITIES * COMMENTS_EACH,
+      files: FILES,
+      salespeople: SELLERS,
+    },
+    seedMs,
+    firstStartWithIndexesMs: firstStartMs,
+    runsPerCall: RUNS,
+    results,
+  };
+  writeFileSync(path.join(here, 'results', 'reports.json'), `${JSON.stringify(out, null, 2)}\n`);
+} finally {
+  cleanUp();
+}
