@@ -539,6 +539,26 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       ).toEqual([]);
     });
 
+    it('keeps only the documents whose numbers fall within the ranges', async () => {
+      const rows = await col.group(
+        {},
+        {
+          by: { organisation: 'organisationId' },
+          totals: { people: { $count: true } },
+          within: [{ field: 'age', from: 25, to: 42 }],
+        },
+      );
+      expect(sorted(rows)).toEqual(
+        sorted([
+          { organisation: 'o1', people: 2 },
+          { organisation: 'o2', people: 1 },
+        ]),
+      );
+      await expect(
+        col.group({}, { by: {}, totals: {}, within: [{ field: 'age', from: 5, to: 5 }] }),
+      ).rejects.toBeInstanceOf(UnsupportedOperatorError);
+    });
+
     it('refuses a spec outside the subset before reaching the engine', async () => {
       await expect(col.group({}, { by: {}, totals: { n: { $avg: 'age' } as never } })).rejects.toBeInstanceOf(
         UnsupportedOperatorError,

@@ -19,9 +19,14 @@ export type Accumulator =
   /** The median of a field, or of `a - b` for a pair (rows where both are numbers); null when none. */
   | { $median: string | readonly [string, string] };
 
+/** Documents whose field is a number in [from, to): a range the index answers (see sqlite-query.ts). */
+export type NumberRange = { field: string; from: number; to: number };
+
 export type GroupSpec = {
   by: Readonly<Record<string, GroupKey>>;
   totals: Readonly<Record<string, Accumulator>>;
+  /** Ranges every grouped document must fall in, on top of the filter. */
+  within?: readonly NumberRange[];
 };
 
 export type GroupValue = string | number | null;
@@ -47,6 +52,9 @@ export function checkGroupSpec(spec: GroupSpec): void {
     )
       throw new UnsupportedOperatorError('bornes de tranches non croissantes');
   }
+  for (const range of spec.within ?? [])
+    if (!Number.isFinite(range.from) || !Number.isFinite(range.to) || range.from >= range.to)
+      throw new UnsupportedOperatorError('intervalle vide ou non numérique');
   for (const total of Object.values(spec.totals)) {
     const operators = Object.keys(total);
     if (operators.length !== 1 || !['$count', '$sum', '$min', '$max', '$median'].includes(operators[0]!))

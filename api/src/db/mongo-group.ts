@@ -49,7 +49,8 @@ export function groupPipeline(filter: object, spec: GroupSpec): MongoDocument[] 
       };
     }
   }
-  return [{ $match: filter }, { $group: group }];
+  const ranges = (spec.within ?? []).map((range) => ({ [range.field]: { $gte: range.from, $lt: range.to } }));
+  return [{ $match: ranges.length > 0 ? { $and: [filter, ...ranges] } : filter }, { $group: group }];
 }
 
 /** Flattens one $group result into the spec's names (medians taken from the pushed values). */

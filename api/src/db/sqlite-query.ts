@@ -399,10 +399,15 @@ export function projectedDocument(projection: Projection | undefined): SqlFragme
   };
 }
 
-/** A field of group(): its value when it is a number, NULL otherwise (MongoDB's accumulators skip the rest). */
+/**
+ * A field of group(): its value when it is a number, NULL otherwise (MongoDB's accumulators skip the
+ * rest). The type is read with typeof() of the extracted value, not json_type(): an index holding
+ * json_extract(field) answers it without reading the document (a boolean reads as 0/1 here: group()
+ * is for numbers, dates and counts).
+ */
 function numberAt(field: string): string {
-  const literal = jsonPathLiteral(splitPath(field));
-  return `CASE WHEN json_type(doc, ${literal}) IN ${NUMERIC_TYPES} THEN json_extract(doc, ${literal}) END`;
+  const value = `json_extract(doc, ${jsonPathLiteral(splitPath(field))})`;
+  return `CASE WHEN typeof(${value}) IN ${NUMERIC_TYPES} THEN ${value} END`;
 }
 
 /**
@@ -412,7 +417,8 @@ function numberAt(field: string): string {
 export function groupSelect(spec: {
   by: Readonly<Record<string, string | { field: string; boundaries: readonly number[] }>>;
   totals: Readonly<Record<string, Record<string, unknown>>>;
-}): { columns: string; groupBy: string; params: unknown[] } {
+  within?: readonly { field: string; from: number; to: number }[];
+}): { columns: string; groupBy: string; params: unknown[]; within: SqlFragment } {
   const columns: string[] = [];
   const params: unknown[] = [];
   const keys: string[] = [];
@@ -429,7 +435,7 @@ export function groupSelect(spec: {
         .join(' ');
       // Below the first boundary, at or above the last, or not a number: no bucket.
       columns.push(
-        `CASE WHEN json_type(doc, ${literal}) NOT IN ${NUMERIC_TYPES} OR ${value} < ? THEN NULL ${branches} END AS "${name}"`,
+        `CASE WHEN typeof(${value}) NOT IN ${NUMERIC_TYPES} OR ${value} < ? THEN NULL ${branches} END AS "${name}"`,
       );
     }
     keys.push(`"${name}"`);
@@ -447,7 +453,15 @@ export function groupSelect(spec: {
       columns.push(`${fn}(${numberAt(argument as string)}) AS "${name}"`);
     }
   }
+  const ranges = (spec.within ?? []).map((range) => {
+    const value = `json_extract(doc, ${jsonPathLiteral(splitPath(range.field))})`;
+    return {
+      sql: `${value} >= ? AND ${value} < ? AND typeof(${value}) IN ${NUMERIC_TYPES}`,
+      params: [range.from, range.to],
+    };
+  });
   return {
+    within: join(ranges, 'AND'),
     columns: columns.join(', '),
     // Without keys, no group at all when nothing matches (as MongoDB's $group).
     groupBy: keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : ' HAVING count(*) > 0',

@@ -391,10 +391,10 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     const where = this.where(filter);
     const select = groupSelect(spec);
     const statement = this.prepare(
-      `SELECT ${select.columns} FROM ${this.tableSql} WHERE ${where.sql}${select.groupBy}`,
+      `SELECT ${select.columns} FROM ${this.tableSql} WHERE (${where.sql}) AND (${select.within.sql})${select.groupBy}`,
     );
     this.engine.beginRead();
-    return statement.all(...select.params, ...where.params) as GroupRow[];
+    return statement.all(...select.params, ...where.params, ...select.within.params) as GroupRow[];
   }
 
   private insertRows(docs: NewDocument<T>[]): string[] {

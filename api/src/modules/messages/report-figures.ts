@@ -32,10 +32,7 @@ export function createMessageReportFigures(store: Store): MessageReportFigures {
   const messages = store.collection<MessageDoc>('messages');
   return {
     commentsByAuthor(query) {
-      const filter: Filter<MessageDoc> = {
-        organisationId: query.organisationId,
-        date: { $gte: query.from, $lt: query.to },
-      };
+      const filter: Filter<MessageDoc> = { organisationId: query.organisationId };
       if (query.userId !== undefined) filter.userId = query.userId;
       if (query.hiddenOpportunityIds.length > 0)
         filter.opportunityId = { $nin: [...query.hiddenOpportunityIds] };
@@ -46,6 +43,7 @@ export function createMessageReportFigures(store: Store): MessageReportFigures {
           bucket: { field: 'date', boundaries: query.boundaries },
         },
         totals: { count: { $count: true } },
+        within: [{ field: 'date', from: query.from, to: query.to }],
       });
     },
   };

@@ -42,6 +42,9 @@ export async function ensureReportIndexes(store: Store): Promise<void> {
     stateChangedAt: 1,
     waitingDate: 1,
     firstCommentAt: 1,
+    // The visibility rule's fields: a public opportunity is told apart without reading its document.
+    isPrivate: 1,
+    fileOwnerId: 1,
   });
 }
 
@@ -50,18 +53,17 @@ export function createOpportunityReportFigures(store: Store): OpportunityReportF
   return {
     group(actor, narrowing, spec) {
       const filter: Filter<OpportunityDoc> = { ...repository.visible(scopeOf(actor)) };
-      const and: Filter<OpportunityDoc>[] = [];
-      if (narrowing.userId !== undefined) and.push({ userId: narrowing.userId });
+      if (narrowing.userId !== undefined) filter.$and = [{ userId: narrowing.userId }];
       if (narrowing.excelId !== undefined) filter.excelId = narrowing.excelId;
-      if (narrowing.takenIn)
-        filter.creationDate = { $gte: narrowing.takenIn.from, $lt: narrowing.takenIn.to };
-      if (narrowing.changedIn)
-        filter.stateChangedAt = { $gte: narrowing.changedIn.from, $lt: narrowing.changedIn.to };
       if (narrowing.states) filter.state = { $in: narrowing.states };
-      if (narrowing.commented) filter.firstCommentAt = { $exists: true };
-      // The scope may already name the owner (a member who sees only theirs): both must hold.
-      if (and.length > 0) filter.$and = and;
-      return repository.opportunities.group(filter, spec);
+      // Dates as ranges of the grouping, which the reports' index answers alone (docs/decisions/reports.md).
+      const within = [
+        ...(spec.within ?? []),
+        ...(narrowing.takenIn ? [{ field: 'creationDate', ...narrowing.takenIn }] : []),
+        ...(narrowing.changedIn ? [{ field: 'stateChangedAt', ...narrowing.changedIn }] : []),
+        ...(narrowing.commented ? [{ field: 'firstCommentAt', from: 0, to: Number.MAX_SAFE_INTEGER }] : []),
+      ];
+      return repository.opportunities.group(filter, { ...spec, within });
     },
     seesAll: (actor) => scopeOf(actor).seesAll,
     async hiddenFrom(actor) {
