@@ -2,8 +2,9 @@
 // a member owning N opportunities, `due` of them follow-ups whose date has come. Measured in one run:
 // - the first look, which writes the `due` notifications (once);
 // - POST /api/notification/count at 10 clients (each call looks for follow-ups come due since the
-//   last look, then counts the unread), against POST /api/user/getRoles, a light member call, in the
-//   same run: the ratio is what counts on a loaded machine;
+//   last look, then counts the unread), against POST /api/user/getRoles (a light member call) and
+//   POST /api/round/list (a light call behind the same licence gate), in the same run: the ratios are
+//   what counts on a loaded machine;
 // - POST /api/agenda/today ("Aujourd'hui": every follow-up due, oldest first, with its prospect).
 // Prints the figures; writes bench/results/notifications.json with the machine's load.
 // Usage: node bench/notifications.mjs [--opportunities 2000] [--due 500] [--duration 5]
@@ -146,6 +147,8 @@ async function main() {
     console.log(`${CLIENTS} clients, ${durationS} s par appel…`);
     const count = await measure(`${base}/api/notification/count`, caller);
     const getRoles = await measure(`${base}/api/user/getRoles`, caller);
+    const roundList = await measure(`${base}/api/round/list`, caller);
+    const gatedRatio = Number((count.requestsPerSec / roundList.requestsPerSec).toFixed(3));
     const agendaLoad = await measure(`${base}/api/agenda/today`, caller);
     const ratio = Number((count.requestsPerSec / getRoles.requestsPerSec).toFixed(3));
     console.log(
@@ -154,7 +157,10 @@ async function main() {
     console.log(
       `user/getRoles (référence) : ${getRoles.requestsPerSec} req/s, p50 ${getRoles.latencyMs.p50} ms, p99 ${getRoles.latencyMs.p99} ms`,
     );
-    console.log(`rapport count / getRoles : ${ratio}`);
+    console.log(
+      `round/list (référence sous licence) : ${roundList.requestsPerSec} req/s, p50 ${roundList.latencyMs.p50} ms, p99 ${roundList.latencyMs.p99} ms`,
+    );
+    console.log(`rapport count / getRoles : ${ratio} ; count / round/list : ${gatedRatio}`);
     console.log(
       `agenda/today (${agenda.value.items.length} relances) : ${agendaLoad.requestsPerSec} req/s, p50 ${agendaLoad.latencyMs.p50} ms, p99 ${agendaLoad.latencyMs.p99} ms`,
     );
@@ -177,6 +183,8 @@ async function main() {
           notificationCount: count,
           baselineGetRoles: getRoles,
           countOverGetRoles: ratio,
+          baselineRoundList: roundList,
+          countOverRoundList: gatedRatio,
           agendaToday: { items: agenda.value.items.length, firstCallMs: agenda.ms, ...agendaLoad },
         },
         null,
