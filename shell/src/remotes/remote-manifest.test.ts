@@ -4,7 +4,7 @@ import { DEFAULT_REMOTE_ROUTES, findRemoteForPath } from './remote-table';
 
 const ORIGIN = 'http://localhost:3000';
 
-test('the committed manifest is read without a problem: four remotes, six module cards, the rounds entry', () => {
+test('the committed manifest is read without a problem: five remotes, seven module cards, the rounds entry', () => {
   const { remotes, problems } = parseRemoteManifest(committedManifest, ORIGIN);
   expect(problems).toEqual([]);
   expect(remotes.filter((remote) => remote.entry !== '').map((remote) => remote.name)).toEqual([
@@ -12,6 +12,7 @@ test('the committed manifest is read without a problem: four remotes, six module
     'prospecting',
     'settings',
     'billing',
+    'reports',
   ]);
   expect(remotes.flatMap((remote) => (remote.module ? [remote.module.title] : []))).toEqual([
     'Logiciel de prospection',
@@ -20,6 +21,7 @@ test('the committed manifest is read without a problem: four remotes, six module
     'Espace client dédié',
     'Gestion documentaire',
     'Gestion des interventions',
+    'Rapports',
   ]);
   const prospecting = remotes.find((remote) => remote.name === 'prospecting');
   expect(prospecting?.module?.navigation).toEqual([
