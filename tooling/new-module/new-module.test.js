@@ -84,7 +84,9 @@ test('it creates mfe-<name> from the template, adds the workspace and, when aske
   for (const file of files('mfe-crm')) assert.doesNotMatch(read(`mfe-crm/${file}`), /__[A-Z_]+__/, file);
 
   const workspaces = JSON.parse(read('package.json')).workspaces;
-  assert.equal(workspaces[workspaces.indexOf('mfe-billing') + 1], 'mfe-crm');
+  // After the last remote already listed (mfe-reports, itself generated).
+  assert.equal(workspaces.filter((workspace) => workspace.startsWith('mfe-')).at(-1), 'mfe-crm');
+  assert.equal(workspaces.filter((workspace) => workspace === 'mfe-crm').length, 1);
   const manifest = JSON.parse(read('remotes.json'));
   assert.deepEqual(manifest.crm, {
     entry: '/remotes/crm/mf-manifest.json',
@@ -105,17 +107,17 @@ test('it creates mfe-<name> from the template, adds the workspace and, when aske
 test('--permission gates the card and the navigation entry with a bit of domain/src/permissions.ts', () => {
   generateModule({
     root,
-    name: 'reports',
-    title: 'Rapports',
+    name: 'forecasts',
+    title: 'Prévisions',
     icon: 'briefcase',
     permission: '262144',
     manifest: path.join(root, 'remotes.json'),
     workspace: false,
   });
-  const { module } = JSON.parse(read('remotes.json')).reports;
+  const { module } = JSON.parse(read('remotes.json')).forecasts;
   assert.equal(module.permission, 262144);
   assert.deepEqual(module.navigation, [
-    { label: 'Rapports', icon: 'briefcase', to: '/dashboard/reports', permission: 262144, active: true },
+    { label: 'Prévisions', icon: 'briefcase', to: '/dashboard/forecasts', permission: 262144, active: true },
   ]);
 });
 
