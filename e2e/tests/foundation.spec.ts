@@ -29,7 +29,7 @@ test.describe('plateforme fédérée', () => {
     await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   });
 
-  test('/remotes.json lists the four remotes and each manifest loads', async ({ request }) => {
+  test('/remotes.json lists the five remotes and each manifest loads', async ({ request }) => {
     const manifest = (await (await request.get(`${app.url}/remotes.json`)).json()) as Record<
       string,
       string | { entry?: string }
@@ -39,7 +39,7 @@ test.describe('plateforme fédérée', () => {
       const url = typeof value === 'string' ? value : value.entry;
       return url ? [[name, url] as const] : [];
     });
-    expect(entries.map(([name]) => name).sort()).toEqual(['auth', 'billing', 'prospecting', 'settings']);
+    expect(entries.map(([name]) => name).sort()).toEqual(['auth', 'billing', 'prospecting', 'reports', 'settings']);
     for (const [name, url] of entries) {
       const response = await request.get(new URL(url, app.url).href);
       expect(response.ok()).toBe(true);
