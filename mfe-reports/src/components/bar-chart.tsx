@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-
-export type ChartSeries = { label: string; values: readonly number[] };
+import type { ChartSeries } from './chart-series';
 
 export type BarChartProps = {
   title: string;

@@ -2,7 +2,7 @@
 // a chart, so the remote's entry and first screen stay small (docs/decisions/reports.md).
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import type { ChartSeries } from './bar-chart';
+import type { ChartSeries } from './chart-series';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
