@@ -4,7 +4,8 @@
 // bench/opportunities.mjs seeds). Each report call (period: the last 30 days, then a salesperson and
 // a file) is asked 10 times after one warm-up; the figure is the server's own time to compute it
 // (its Server-Timing header) and the wall time on loopback. The store's query plans are printed too.
-// Usage: node bench/reports.mjs [--opportunities 100000] [--comments 5] (after npm run build:apps)
+// Usage: node bench/reports.mjs [--opportunities 100000] [--comments 5] [--keep] (after npm run
+//   build:apps); --keep leaves the seeded DATA_DIR in place and prints it (to read query plans).
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -114,6 +115,7 @@ async function seed(store, organisationId, ownerId) {
         state,
         opportunityId,
         acceptedBy: userId,
+        acceptedAt: creationDate,
       });
       opportunityDocs.push({
         _id: opportunityId,
@@ -250,5 +252,6 @@ try {
   };
   writeFileSync(path.join(here, 'results', 'reports.json'), `${JSON.stringify(out, null, 2)}\n`);
 } finally {
-  cleanUp();
+  if (process.argv.includes('--keep')) console.log(`DATA_DIR gardé : ${dataDir}`);
+  else cleanUp();
 }

@@ -349,6 +349,51 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       expect(labels(await things.find({ value: { $in: ['["x"]', 1] } }))).toEqual(['json-looking', 'one']);
     });
 
+    it('a field that held only booleans, or numbers and text, compares as well; a later value of another type is told apart', async () => {
+      const flags = store.collection<Thing>('flags');
+      await flags.insertMany([
+        { label: 'private', flag: true },
+        { label: 'public', flag: false },
+        { label: 'unset' },
+        { label: 'small', value: 3 },
+        { label: 'large', value: 300 },
+        { label: 'text', value: '5' },
+      ]);
+      expect(labels(await flags.find({ flag: { $ne: true } }))).toEqual([
+        'large',
+        'public',
+        'small',
+        'text',
+        'unset',
+      ]);
+      expect(labels(await flags.find({ flag: true }))).toEqual(['private']);
+      expect(labels(await flags.find({ flag: { $in: [false, null] } }))).toEqual([
+        'large',
+        'public',
+        'small',
+        'text',
+        'unset',
+      ]);
+      // SQLite orders text after numbers: a numeric comparison keeps numbers only.
+      expect(labels(await flags.find({ value: { $lt: 100 } }))).toEqual(['small']);
+      expect(labels(await flags.find({ value: { $gt: 100 } }))).toEqual(['large']);
+      expect(labels(await flags.find({ value: 5 }))).toEqual([]);
+      // A number where only booleans were, a boolean where only numbers were.
+      await flags.insertMany([
+        { label: 'one', flag: 1 as unknown as boolean },
+        { label: 'yes', value: true },
+      ]);
+      expect(labels(await flags.find({ flag: true }))).toEqual(['private']);
+      expect(labels(await flags.find({ flag: 1 as unknown as boolean }))).toEqual(['one']);
+      expect(labels(await flags.find({ value: { $gte: 1, $lt: 100 } }))).toEqual(['small']);
+      expect(labels(await flags.find({ value: 1 }))).toEqual([]);
+      expect(labels(await flags.find({ value: true }))).toEqual(['yes']);
+      // Through an update too.
+      await flags.updateOne({ label: 'public' }, { $set: { flag: 0 as unknown as boolean } });
+      expect(labels(await flags.find({ flag: false }))).toEqual([]);
+      expect(labels(await flags.find({ flag: 0 as unknown as boolean }))).toEqual(['public']);
+    });
+
     it('a scalar condition also matches array elements; $ne and $nin exclude arrays holding the value', async () => {
       expect(labels(await things.find({ value: 'x' }))).toEqual(['array']);
       expect(labels(await things.find({ value: ['x'] }))).toEqual(['array']);

@@ -23,13 +23,14 @@ describe('Leases on one store file shared by two processes', () => {
   });
 
   it('keeps a lease whose work outlives its expiry from being taken by another holder', async () => {
-    const options = { ttlMs: 600, waitMs: 10_000, pollMs: 10 };
+    // A life long enough that a loaded machine's stalls (a second or so) do not outlast two renewals.
+    const options = { ttlMs: 2_000, waitMs: 20_000, pollMs: 10 };
     const one = new Leases(first, 'testLeases', Date.now, options);
     const other = new Leases(second, 'testLeases', Date.now, options);
     const events: string[] = [];
     const long = one.run('abonnement', async () => {
       events.push('début 1');
-      await sleep(2_000); // more than three times the lease’s life
+      await sleep(5_000); // more than twice the lease’s life
       events.push('fin 1');
     });
     await sleep(20);
@@ -38,5 +39,5 @@ describe('Leases on one store file shared by two processes', () => {
     });
     await Promise.all([long, next]);
     expect(events).toEqual(['début 1', 'fin 1', 'début 2']);
-  });
+  }, 20_000);
 });

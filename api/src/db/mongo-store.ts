@@ -146,7 +146,11 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     if (Object.keys(keys).length === 0) throw new Error('Un index doit porter sur au moins un champ');
     await this.guard(() =>
-      this.raw.createIndex(keys, { unique: options.unique ?? false, sparse: options.sparse ?? false }),
+      this.raw.createIndex(keys, {
+        unique: options.unique ?? false,
+        sparse: options.sparse ?? false,
+        ...(options.onlyWith ? { partialFilterExpression: { [options.onlyWith]: { $exists: true } } } : {}),
+      }),
     );
   }
 }

@@ -22,13 +22,25 @@ type Target = {
   jsonArgs: string;
   /** The dotted path from the collection's root, for the array-path registry. */
   path: string;
+  /**
+   * Whether the value may be a boolean, and a number (the scalar registry says so for a document's
+   * field; an array element or a field inside one may be anything). json_extract reads true as 1, so
+   * only then must a comparison read the JSON type, which no index holds.
+   */
+  mayBeBoolean: boolean;
+  mayBeNumber: boolean;
 };
+
+/** The paths at which a collection's documents have held booleans, and numbers (sqlite-store.ts). */
+export type ScalarPaths = { booleans: ReadonlySet<string>; numbers: ReadonlySet<string> };
 
 type Scope = {
   root: string;
   /** Dotted prefix of `root` from the document (empty at the top level). */
   prefix: string;
   arrayPaths: ReadonlySet<string>;
+  /** Unknown: every field may hold anything (the JSON type guards every comparison). */
+  scalarPaths?: ScalarPaths;
   /** Counter for json_each aliases, shared across one statement. */
   aliases: { next: number };
 };
@@ -71,21 +83,38 @@ export function jsonPathLiteral(segments: readonly string[]): string {
   return `'$${segments.map((segment) => `."${segment.replace(/'/g, "''")}"`).join('')}'`;
 }
 
-function pathTarget(root: string, segments: readonly string[], path: string): Target {
+function pathTarget(scope: Scope, segments: readonly string[], path: string): Target {
   const literal = jsonPathLiteral(segments);
+  const known = scope.root === 'doc' ? scope.scalarPaths : undefined;
   return {
-    value: `json_extract(${root}, ${literal})`,
-    type: `json_type(${root}, ${literal})`,
-    jsonArgs: `${root}, ${literal}`,
+    value: `json_extract(${scope.root}, ${literal})`,
+    type: `json_type(${scope.root}, ${literal})`,
+    jsonArgs: `${scope.root}, ${literal}`,
     path,
+    mayBeBoolean: known ? known.booleans.has(path) : true,
+    mayBeNumber: known ? known.numbers.has(path) : true,
   };
 }
 
 function elementTarget(alias: string, path: string): Target {
-  return { value: `${alias}.value`, type: `${alias}.type`, jsonArgs: `${alias}.value`, path };
+  return {
+    value: `${alias}.value`,
+    type: `${alias}.type`,
+    jsonArgs: `${alias}.value`,
+    path,
+    mayBeBoolean: true,
+    mayBeNumber: true,
+  };
 }
 
-const ID_TARGET: Target = { value: '_id', type: "'text'", jsonArgs: 'json_quote(_id)', path: '_id' };
+const ID_TARGET: Target = {
+  value: '_id',
+  type: "'text'",
+  jsonArgs: 'json_quote(_id)',
+  path: '_id',
+  mayBeBoolean: false,
+  mayBeNumber: false,
+};
 
 const TRUE: SqlFragment = { sql: '1', params: [] };
 const FALSE: SqlFragment = { sql: '0', params: [] };
@@ -117,13 +146,15 @@ function equals(target: Target, literal: unknown): SqlFragment {
     return { sql: `${target.value} = ?${guard}`, params: [literal] };
   }
   if (typeof literal === 'number') {
-    // Booleans extract as 1/0; MongoDB never equates them with numbers.
-    return { sql: `${target.value} = ? AND ${target.type} IN ${NUMERIC_TYPES}`, params: [literal] };
+    // Booleans extract as 1/0; MongoDB never equates them with numbers (a text never equals a number).
+    const guard = target.mayBeBoolean ? ` AND ${target.type} IN ${NUMERIC_TYPES}` : '';
+    return { sql: `${target.value} = ?${guard}`, params: [literal] };
   }
   if (typeof literal === 'boolean') {
     // json_extract gives 1/0 for booleans: compare that (an index on the field can serve it), and
-    // keep only real booleans with the type.
-    return { sql: `${target.value} = ${literal ? 1 : 0} AND ${target.type} = '${literal}'`, params: [] };
+    // keep only real booleans with the type where the field has also held numbers.
+    const guard = target.mayBeNumber ? ` AND ${target.type} = '${literal}'` : '';
+    return { sql: `${target.value} = ${literal ? 1 : 0}${guard}`, params: [] };
   }
   if (literal instanceof RegExp) return regex(target, literal);
   if (Array.isArray(literal))
@@ -183,11 +214,14 @@ const COMPARATORS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $g
 
 function compare(target: Target, operator: string, literal: unknown): SqlFragment {
   const sqlOperator = COMPARATORS[operator] as string;
-  if (typeof literal === 'number')
-    return {
-      sql: `${target.value} ${sqlOperator} ? AND ${target.type} IN ${NUMERIC_TYPES}`,
-      params: [literal],
-    };
+  if (typeof literal === 'number') {
+    // SQLite orders every text after every number: keep numbers only. typeof() of the extracted value
+    // reads from an index on the field; only a field that has held booleans needs the JSON type.
+    const guard = target.mayBeBoolean
+      ? `${target.type} IN ${NUMERIC_TYPES}`
+      : `typeof(${target.value}) IN ${NUMERIC_TYPES}`;
+    return { sql: `${target.value} ${sqlOperator} ? AND ${guard}`, params: [literal] };
+  }
   if (typeof literal === 'string')
     return { sql: `${target.value} ${sqlOperator} ? AND ${target.type} = 'text'`, params: [literal] };
   if (literal === null) return operator === '$lte' || operator === '$gte' ? equals(target, null) : FALSE;
@@ -204,10 +238,8 @@ function inList(target: Target, literals: readonly unknown[]): SqlFragment {
     parts.push({ sql: `${target.value} IN (${strings.map(() => '?').join(', ')})${guard}`, params: strings });
   }
   if (numbers.length > 0) {
-    parts.push({
-      sql: `${target.value} IN (${numbers.map(() => '?').join(', ')}) AND ${target.type} IN ${NUMERIC_TYPES}`,
-      params: numbers,
-    });
+    const guard = target.mayBeBoolean ? ` AND ${target.type} IN ${NUMERIC_TYPES}` : '';
+    parts.push({ sql: `${target.value} IN (${numbers.map(() => '?').join(', ')})${guard}`, params: numbers });
   }
   for (const other of others) parts.push(equals(target, other));
   return join(parts, 'OR');
@@ -320,13 +352,13 @@ function fieldCondition(segments: string[], value: unknown, scope: Scope): SqlFr
     const arrayPath = fullPath(split);
     if (!scope.arrayPaths.has(arrayPath)) continue;
     const alias = `j${scope.aliases.next++}`;
-    const container = pathTarget(scope.root, segments.slice(0, split), arrayPath);
+    const container = pathTarget(scope, segments.slice(0, split), arrayPath);
     const inner = fieldCondition(segments.slice(split), value, {
       ...scope,
       root: `${alias}.value`,
       prefix: arrayPath,
     });
-    const direct = condition(pathTarget(scope.root, segments, fullPath(segments.length)), value, scope);
+    const direct = condition(pathTarget(scope, segments, fullPath(segments.length)), value, scope);
     return join(
       [
         direct,
@@ -338,7 +370,7 @@ function fieldCondition(segments: string[], value: unknown, scope: Scope): SqlFr
       'OR',
     );
   }
-  return condition(pathTarget(scope.root, segments, fullPath(segments.length)), value, scope);
+  return condition(pathTarget(scope, segments, fullPath(segments.length)), value, scope);
 }
 
 function filterToSql(filter: Record<string, unknown>, scope: Scope): SqlFragment {
@@ -358,11 +390,16 @@ function filterToSql(filter: Record<string, unknown>, scope: Scope): SqlFragment
 }
 
 /** The WHERE clause for a filter already checked by checkFilter. */
-export function whereClause(filter: object, arrayPaths: ReadonlySet<string>): SqlFragment {
+export function whereClause(
+  filter: object,
+  arrayPaths: ReadonlySet<string>,
+  scalarPaths?: ScalarPaths,
+): SqlFragment {
   return filterToSql(filter as Record<string, unknown>, {
     root: 'doc',
     prefix: '',
     arrayPaths,
+    ...(scalarPaths ? { scalarPaths } : {}),
     aliases: { next: 0 },
   });
 }
@@ -411,15 +448,19 @@ function numberAt(field: string): string {
 }
 
 /**
- * The SELECT list and GROUP BY of `Collection.group` (group.ts). Keys are written exactly as
- * createIndex writes its expressions, so an index holding them serves the grouping.
+ * The two SELECT lists and the GROUP BY of `Collection.group` (group.ts): `columns` reads each key
+ * and each total's input per document, `totals` groups those rows. Keys are written exactly as
+ * createIndex writes its expressions, so an index holding them answers the first part alone; SQLite
+ * reads an index on expressions as covering only when nothing else needs the row, which a GROUP BY
+ * sorting its rows does, hence the two steps (sqlite-store.ts materialises the first).
  */
 export function groupSelect(spec: {
   by: Readonly<Record<string, string | { field: string; boundaries: readonly number[] }>>;
   totals: Readonly<Record<string, Record<string, unknown>>>;
   within?: readonly { field: string; from: number; to: number }[];
-}): { columns: string; groupBy: string; params: unknown[]; within: SqlFragment } {
+}): { columns: string; totals: string; groupBy: string; params: unknown[]; within: SqlFragment } {
   const columns: string[] = [];
+  const totals: string[] = [];
   const params: unknown[] = [];
   const keys: string[] = [];
   for (const [name, key] of Object.entries(spec.by)) {
@@ -428,31 +469,43 @@ export function groupSelect(spec: {
     } else {
       const literal = jsonPathLiteral(splitPath(key.field));
       const value = `json_extract(doc, ${literal})`;
-      params.push(...key.boundaries);
-      const branches = key.boundaries
-        .slice(1)
-        .map((_upper, index) => `WHEN ${value} < ? THEN ${index}`)
-        .join(' ');
-      // Below the first boundary, at or above the last, or not a number: no bucket.
+      const { boundaries } = key;
+      // Below the first boundary, at or above the last, or not a number: no bucket. Otherwise a
+      // binary search (a year's 53 weeks in 6 comparisons, not 53), parameters in the text's order.
+      params.push(boundaries[0], boundaries.at(-1));
+      const bucket = (low: number, high: number): string => {
+        if (high - low === 1) return String(low);
+        const middle = (low + high) >> 1;
+        params.push(boundaries[middle]);
+        return `CASE WHEN ${value} < ? THEN ${bucket(low, middle)} ELSE ${bucket(middle, high)} END`;
+      };
       columns.push(
-        `CASE WHEN typeof(${value}) NOT IN ${NUMERIC_TYPES} OR ${value} < ? THEN NULL ${branches} END AS "${name}"`,
+        `CASE WHEN typeof(${value}) NOT IN ${NUMERIC_TYPES} OR ${value} < ? OR ${value} >= ? THEN NULL ELSE ${bucket(0, boundaries.length - 1)} END AS "${name}"`,
       );
     }
     keys.push(`"${name}"`);
+    totals.push(`"${name}"`);
   }
-  for (const [name, total] of Object.entries(spec.totals)) {
+  Object.entries(spec.totals).forEach(([name, total], index) => {
     const [operator, argument] = Object.entries(total)[0] as [string, unknown];
-    if (operator === '$count') columns.push(`count(*) AS "${name}"`);
-    else if (operator === '$median') {
+    // The input of the index-th total, read per document; keys are the caller's names, this one is not.
+    const input = `"#${index}"`;
+    if (operator === '$count') {
+      totals.push(`count(*) AS "${name}"`);
+      return;
+    }
+    if (operator === '$median') {
       const value = Array.isArray(argument)
         ? `(${numberAt(argument[0] as string)}) - (${numberAt(argument[1] as string)})`
         : numberAt(argument as string);
-      columns.push(`mongo_median(${value}) AS "${name}"`);
+      columns.push(`${value} AS ${input}`);
+      totals.push(`mongo_median(${input}) AS "${name}"`);
     } else {
       const fn = operator === '$sum' ? 'total' : operator.slice(1);
-      columns.push(`${fn}(${numberAt(argument as string)}) AS "${name}"`);
+      columns.push(`${numberAt(argument as string)} AS ${input}`);
+      totals.push(`${fn}(${input}) AS "${name}"`);
     }
-  }
+  });
   const ranges = (spec.within ?? []).map((range) => {
     const value = `json_extract(doc, ${jsonPathLiteral(splitPath(range.field))})`;
     return {
@@ -462,7 +515,9 @@ export function groupSelect(spec: {
   });
   return {
     within: join(ranges, 'AND'),
-    columns: columns.join(', '),
+    // A count alone reads nothing per document.
+    columns: columns.length > 0 ? columns.join(', ') : '1',
+    totals: totals.join(', '),
     // Without keys, no group at all when nothing matches (as MongoDB's $group).
     groupBy: keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : ' HAVING count(*) > 0',
     params,

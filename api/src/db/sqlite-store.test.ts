@@ -92,6 +92,140 @@ describe('SQLite under DATA_DIR', () => {
     db.close();
   });
 
+  it('answers a boolean or numeric condition from the index when the field held nothing else (the scalar registry)', async () => {
+    const store = await openSqliteStore({ dataDir });
+    const col = store.collection<Prospect>('prospects');
+    await col.createIndex({ organisationId: 1, isAccepted: 1, createdAt: 1 });
+    await col.insertMany(
+      Array.from({ length: 500 }, (_, index) => ({
+        organisationId: `o${index % 50}`,
+        name: `P${index}`,
+        createdAt: index,
+        isAccepted: index % 7 === 0,
+      })),
+    );
+    await store.close();
+
+    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const registry = {
+      booleans: new Set(['isAccepted']),
+      numbers: new Set(['createdAt']),
+    };
+    const where = whereClause(
+      { organisationId: 'o1', isAccepted: { $ne: true }, createdAt: { $gte: 100 } },
+      new Set(),
+      registry,
+    );
+    expect(where.sql).not.toContain('json_type');
+    expect(
+      (
+        db
+          .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM c_prospects WHERE ${where.sql}`)
+          .all(...where.params) as {
+          detail: string;
+        }[]
+      ).map((row) => row.detail),
+    ).toEqual([expect.stringMatching(/USING COVERING INDEX/)]);
+    expect(
+      db
+        .prepare(`SELECT count(*) FROM c_prospects WHERE ${where.sql}`)
+        .pluck()
+        .get(...where.params),
+    ).toBe(
+      Array.from({ length: 500 }, (_, index) => index).filter(
+        (index) => index % 50 === 1 && index % 7 !== 0 && index >= 100,
+      ).length,
+    );
+    // Without the registry (or when the field held both), the JSON type guards the comparison.
+    expect(whereClause({ isAccepted: true }, new Set()).sql).toContain('json_type');
+    db.close();
+  });
+
+  it('indexes only the documents holding a field (onlyWith), and a query asking for that field uses it', async () => {
+    const store = await openSqliteStore({ dataDir });
+    const col = store.collection<Prospect & { takenAt?: number }>('prospects');
+    await col.createIndex({ organisationId: 1, takenAt: 1, name: 1 }, { onlyWith: 'takenAt' });
+    await col.insertMany(
+      Array.from({ length: 300 }, (_, index) => ({
+        organisationId: `o${index % 3}`,
+        name: `P${index}`,
+        createdAt: index,
+        ...(index % 10 === 0 ? { takenAt: index } : {}),
+      })),
+    );
+    expect(await col.countDocuments({ organisationId: 'o0', takenAt: { $gte: 0 } })).toBe(10);
+    await store.close();
+    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const where = whereClause({ organisationId: 'o0', takenAt: { $gte: 0 } }, new Set(), {
+      booleans: new Set(),
+      numbers: new Set(['takenAt']),
+    });
+    expect(
+      db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT json_extract(doc, '$."name"') FROM c_prospects WHERE ${where.sql}`,
+        )
+        .all(...where.params)
+        .map((row) => (row as { detail: string }).detail)
+        .join(' | '),
+    ).toMatch(/USING COVERING INDEX ix_c_prospects__organisationId_1__takenAt_1__name_1__w_takenAt/);
+    // Only the ten documents holding the field are in it.
+    expect(
+      db
+        .prepare(
+          'SELECT count(*) FROM c_prospects INDEXED BY ix_c_prospects__organisationId_1__takenAt_1__name_1__w_takenAt WHERE json_extract(doc, \'$."takenAt"\') IS NOT NULL',
+        )
+        .pluck()
+        .get(),
+    ).toBe(30);
+    db.close();
+  });
+
+  it('fills the scalar registry from the stored documents when the table is new (a store written before it)', async () => {
+    const first = await openSqliteStore({ dataDir });
+    const col = first.collection<{ _id: string; label: string; flag?: unknown; nested?: unknown }>('things');
+    await col.insertMany([
+      { label: 'true', flag: true },
+      { label: 'one', flag: 1 },
+      { label: 'deep', nested: [{ flag: false }, { flag: 0 }] },
+    ]);
+    await first.close();
+    const raw = new Database(path.join(dataDir, STORE_FILE));
+    raw.exec('DROP TABLE _scalar_paths');
+    raw.close();
+
+    const second = await openSqliteStore({ dataDir });
+    const again = second.collection<{ _id: string; label: string; flag?: unknown }>('things');
+    expect((await again.find({ flag: true })).map((doc) => doc.label)).toEqual(['true']);
+    expect((await again.find({ flag: 1 })).map((doc) => doc.label)).toEqual(['one']);
+    await second.close();
+    const check = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    expect(
+      check
+        .prepare("SELECT path || ':' || kind FROM _scalar_paths WHERE collection = 'things' ORDER BY 1")
+        .pluck()
+        .all(),
+    ).toEqual(['flag:boolean', 'flag:number', 'nested.flag:boolean', 'nested.flag:number']);
+    check.close();
+  });
+
+  it('learns from another process that a boolean field now also holds numbers, from the next turn', async () => {
+    const mine = await openSqliteStore({ dataDir });
+    const theirs = await openSqliteStore({ dataDir });
+    try {
+      const col = mine.collection<{ _id: string; flag: unknown }>('things');
+      await col.insertOne({ _id: 'a', flag: true });
+      expect(await col.countDocuments({ flag: true })).toBe(1);
+      await theirs.collection<{ _id: string; flag: unknown }>('things').insertOne({ _id: 'b', flag: 1 });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await col.find({ flag: true })).map((doc) => doc._id)).toEqual(['a']);
+      expect((await col.find({ flag: 1 })).map((doc) => doc._id)).toEqual(['b']);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
   it('commits every write before it returns, even in a turn whose reads share one read transaction, and sees other connections’ writes from the next turn', async () => {
     const store = await openSqliteStore({ dataDir });
     const things = store.collection<{ _id: string; n: number }>('things');

@@ -17,6 +17,7 @@ import {
   orderByClause,
   projectedDocument,
   splitPath,
+  type ScalarPaths,
   whereClause,
 } from './sqlite-query';
 import type {
@@ -44,6 +45,7 @@ const COMPACT_MIN_FREE_BYTES = 8 * 1024 * 1024;
 
 type Row = { _id: string; doc: string };
 type RowWithId = Row & { rowid: number };
+type KnownScalarPaths = { [kind in keyof ScalarPaths]: Set<string> };
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -65,25 +67,48 @@ function deserialise<T>(row: Row): T {
 }
 
 /** Every dotted path at which `value` holds an array, through objects and arrays of objects. */
-function collectArrayPaths(value: Record<string, unknown>, prefix: string, into: Set<string>): void {
+/** The paths at which documents hold arrays, booleans and numbers (array elements count at the array's path). */
+type FoundPaths = { arrays: Set<string>; booleans: Set<string>; numbers: Set<string> };
+
+function collectPaths(value: Record<string, unknown>, prefix: string, into: FoundPaths): void {
   for (const [key, inner] of Object.entries(value)) {
     const here = prefix ? `${prefix}.${key}` : key;
     if (Array.isArray(inner)) {
-      into.add(here);
+      into.arrays.add(here);
       for (const element of inner) {
         if (typeof element === 'object' && element !== null && !Array.isArray(element))
-          collectArrayPaths(element as Record<string, unknown>, here, into);
+          collectPaths(element as Record<string, unknown>, here, into);
+        else collectScalar(element, here, into);
       }
     } else if (typeof inner === 'object' && inner !== null) {
-      collectArrayPaths(inner as Record<string, unknown>, here, into);
+      collectPaths(inner as Record<string, unknown>, here, into);
+    } else {
+      collectScalar(inner, here, into);
     }
   }
+}
+
+function collectScalar(value: unknown, path: string, into: FoundPaths): void {
+  if (typeof value === 'boolean') into.booleans.add(path);
+  else if (typeof value === 'number') into.numbers.add(path);
+}
+
+/** A json_tree full key (`$.a[2]."b c"`) as a dotted path of field names (`a.b c`). */
+function dottedPath(fullKey: string): string {
+  const segments: string[] = [];
+  for (const match of fullKey.matchAll(/\.(?:"((?:[^"]|"")*)"|([^.[]+))|\[\d+\]/g)) {
+    const segment = match[1] ?? match[2];
+    if (segment !== undefined) segments.push(segment);
+  }
+  return segments.join('.');
 }
 
 /** The open database and what its collections share: statement cache, array-path registry. */
 class SqliteEngine {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly arrayPaths = new Map<string, Set<string>>();
+  /** The scalar half of the registry: paths that have held booleans, and numbers (sqlite-query.ts). */
+  private readonly scalarPaths = new Map<string, KnownScalarPaths>();
   private readonly createdTables = new Set<string>();
   /** PRAGMA data_version when the registry was last compared with the table, and the table's size. */
   private seenDataVersion = -1;
@@ -113,7 +138,69 @@ class SqliteEngine {
       path: string;
     }[];
     for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
-    this.seenArrayPaths = rows.length;
+    this.seenArrayPaths = rows.length + this.openScalarPaths();
+  }
+
+  /**
+   * The scalar registry's table, filled from the documents already stored when it is new (a store
+   * written before it existed): in one IMMEDIATE transaction, so another process opening the same
+   * file waits for the whole of it instead of trusting a half-filled table. Returns its size.
+   */
+  private openScalarPaths(): number {
+    const exists = () =>
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_scalar_paths'").get();
+    if (!exists()) {
+      this.db
+        .transaction(() => {
+          if (exists()) return;
+          this.db.exec(
+            'CREATE TABLE _scalar_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (collection, path, kind)) WITHOUT ROWID',
+          );
+          const tables = this.db
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\'")
+            .pluck()
+            .all() as string[];
+          const insert = this.db.prepare(
+            'INSERT OR IGNORE INTO _scalar_paths (collection, path, kind) VALUES (?, ?, ?)',
+          );
+          for (const table of tables) {
+            const found = this.db
+              .prepare(
+                `SELECT DISTINCT tree.fullkey AS fullKey, tree.type AS type FROM ${quoteIdentifier(table)}, json_tree(doc) AS tree WHERE tree.type IN ('true', 'false', 'integer', 'real')`,
+              )
+              .all() as { fullKey: string; type: string }[];
+            for (const { fullKey, type } of found) {
+              const kind = type === 'true' || type === 'false' ? 'boolean' : 'number';
+              insert.run(table.slice(2), dottedPath(fullKey), kind);
+            }
+          }
+        })
+        .immediate();
+    }
+    return this.loadScalarPaths();
+  }
+
+  private loadScalarPaths(): number {
+    const rows = this.statement('SELECT collection, path, kind FROM _scalar_paths').all() as {
+      collection: string;
+      path: string;
+      kind: string;
+    }[];
+    this.scalarPaths.clear();
+    for (const row of rows) {
+      const paths = this.scalarPathsOf(row.collection);
+      (row.kind === 'boolean' ? paths.booleans : paths.numbers).add(row.path);
+    }
+    return rows.length;
+  }
+
+  scalarPathsOf(collection: string): KnownScalarPaths {
+    let paths = this.scalarPaths.get(collection);
+    if (!paths) {
+      paths = { booleans: new Set(), numbers: new Set() };
+      this.scalarPaths.set(collection, paths);
+    }
+    return paths;
   }
 
   /**
@@ -128,13 +215,18 @@ class SqliteEngine {
     const version = this.statement('PRAGMA data_version').pluck().get() as number;
     if (version === this.seenDataVersion) return;
     this.seenDataVersion = version;
-    const count = this.statement('SELECT count(*) FROM _array_paths').pluck().get() as number;
+    const count = this.statement(
+      'SELECT (SELECT count(*) FROM _array_paths) + (SELECT count(*) FROM _scalar_paths)',
+    )
+      .pluck()
+      .get() as number;
     if (count === this.seenArrayPaths) return;
     const rows = this.statement('SELECT collection, path FROM _array_paths').all() as {
       collection: string;
       path: string;
     }[];
     for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
+    this.loadScalarPaths();
     this.seenArrayPaths = count;
   }
 
@@ -240,18 +332,36 @@ class SqliteEngine {
     return paths;
   }
 
-  /** Records the array paths of documents about to be written (inside the writing transaction). */
+  /**
+   * Records the array, boolean and number paths of documents about to be written (inside the
+   * writing transaction).
+   */
   registerArrayPaths(collection: string, docs: Iterable<Record<string, unknown>>): void {
     const known = this.arrayPathsOf(collection);
-    const found = new Set<string>();
-    for (const doc of docs) collectArrayPaths(doc, '', found);
-    for (const arrayPath of found) {
+    const found: FoundPaths = { arrays: new Set(), booleans: new Set(), numbers: new Set() };
+    for (const doc of docs) collectPaths(doc, '', found);
+    for (const arrayPath of found.arrays) {
       if (known.has(arrayPath)) continue;
       this.statement('INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)').run(
         collection,
         arrayPath,
       );
       known.add(arrayPath);
+    }
+    const scalars = this.scalarPathsOf(collection);
+    for (const [kind, paths, knownPaths] of [
+      ['boolean', found.booleans, scalars.booleans],
+      ['number', found.numbers, scalars.numbers],
+    ] as const) {
+      for (const scalarPath of paths) {
+        if (knownPaths.has(scalarPath)) continue;
+        this.statement('INSERT OR IGNORE INTO _scalar_paths (collection, path, kind) VALUES (?, ?, ?)').run(
+          collection,
+          scalarPath,
+          kind,
+        );
+        knownPaths.add(scalarPath);
+      }
     }
   }
 
@@ -272,7 +382,7 @@ class SqliteEngine {
       path: string;
     }[];
     for (const row of rows) this.arrayPathsOf(row.collection).add(row.path);
-    this.seenArrayPaths = rows.length;
+    this.seenArrayPaths = rows.length + this.loadScalarPaths();
   }
 
   /** Rebuilds the in-memory registry after a rollback may have dropped rows of _array_paths. */
@@ -281,6 +391,7 @@ class SqliteEngine {
       path: string;
     }[];
     this.arrayPaths.set(collection, new Set(rows.map((row) => row.path)));
+    this.loadScalarPaths();
   }
 
   dropAll(): void {
@@ -291,7 +402,9 @@ class SqliteEngine {
     this.statements.clear();
     for (const { name } of tables) this.db.exec(`DROP TABLE ${quoteIdentifier(name)}`);
     this.db.exec('DELETE FROM _array_paths');
+    this.db.exec('DELETE FROM _scalar_paths');
     this.arrayPaths.clear();
+    this.scalarPaths.clear();
     this.createdTables.clear();
   }
 }
@@ -316,7 +429,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   private where(filter: Filter<T>): { sql: string; params: unknown[] } {
     checkFilter(filter);
     this.engine.refreshArrayPaths();
-    return whereClause(filter, this.engine.arrayPathsOf(this.name));
+    return whereClause(filter, this.engine.arrayPathsOf(this.name), this.engine.scalarPathsOf(this.name));
   }
 
   /**
@@ -391,7 +504,8 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     const where = this.where(filter);
     const select = groupSelect(spec);
     const statement = this.prepare(
-      `SELECT ${select.columns} FROM ${this.tableSql} WHERE (${where.sql}) AND (${select.within.sql})${select.groupBy}`,
+      `WITH grouped AS MATERIALIZED (SELECT ${select.columns} FROM ${this.tableSql} WHERE (${where.sql}) AND (${select.within.sql})) ` +
+        `SELECT ${select.totals} FROM grouped${select.groupBy}`,
     );
     this.engine.beginRead();
     return statement.all(...select.params, ...where.params, ...select.within.params) as GroupRow[];
@@ -498,11 +612,17 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       ([field, direction]) => `${expression(field)}${direction === -1 ? ' DESC' : ''}`,
     );
     const suffix = fields.map(([field, direction]) => `${field}_${direction}`).join('__');
-    const name = `ix_${this.table}__${suffix}${options.unique ? '__u' : ''}${options.sparse ? '__s' : ''}`;
-    // Sparse: documents without the field are not indexed, so they never collide.
-    const partial = options.sparse
-      ? ` WHERE ${fields.map(([field]) => `json_type(doc, ${jsonPathLiteral(splitPath(field))}) IS NOT NULL`).join(' AND ')}`
-      : '';
+    const only = options.onlyWith ? `__w_${options.onlyWith}` : '';
+    const name = `ix_${this.table}__${suffix}${options.unique ? '__u' : ''}${options.sparse ? '__s' : ''}${only}`;
+    // Sparse: documents without the field are not indexed, so they never collide. onlyWith: `x IS NOT
+    // NULL` on the indexed expression, which SQLite knows any comparison of x implies (a range on the
+    // field picks the index, and the index alone answers it).
+    const present = (field: string) => `json_type(doc, ${jsonPathLiteral(splitPath(field))}) IS NOT NULL`;
+    const conditions = [
+      ...(options.sparse ? fields.map(([field]) => present(field)) : []),
+      ...(options.onlyWith ? [`${expression(options.onlyWith)} IS NOT NULL`] : []),
+    ];
+    const partial = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     this.engine.ensureTable(this.table);
     this.engine.endRead();
     try {

@@ -71,7 +71,16 @@ export type InsertManyResult = { insertedIds: string[]; insertedCount: number };
 export type UpdateResult = { matchedCount: number };
 export type DeleteResult = { deletedCount: number };
 
-export type IndexOptions = { unique?: boolean; sparse?: boolean };
+export type IndexOptions = {
+  unique?: boolean;
+  sparse?: boolean;
+  /**
+   * Only the documents holding this field (not null) are indexed (a partial index): a query uses it
+   * when it compares the field (a range, `$gte`, equality). For a few documents of a big collection
+   * (the taken prospects).
+   */
+  onlyWith?: string;
+};
 
 export type { GroupKey, GroupRow, GroupSpec, GroupValue, Accumulator } from './group';
 

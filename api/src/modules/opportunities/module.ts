@@ -16,6 +16,7 @@ import { ListIndex } from './list-index';
 import { ListWindows } from './list-windows';
 import { PageReplies } from './page-replies';
 import {
+  backfillAcceptanceDates,
   backfillFirstComments,
   createOpportunityReportFigures,
   ensureReportIndexes,
@@ -114,6 +115,8 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       await ensureReportIndexes(deps.store);
       const backfilled = await backfillFirstComments(deps.store);
       if (backfilled > 0) deps.logger.info({ backfilled }, 'Dates de premier commentaire complétées');
+      const dated = await backfillAcceptanceDates(deps.store, gateway, deps.now);
+      if (dated > 0) deps.logger.info({ dated }, 'Dates de prise des prospects complétées');
       const finished = await finishInterruptedChanges(context);
       if (finished > 0) deps.logger.warn({ finished }, 'Changements interrompus terminés au démarrage');
       await sweep();

@@ -1,6 +1,7 @@
 // What the reports component may ask of the opportunities (issue 22): figures per group, computed by
 // the store over the opportunities the caller sees (the lists' rule, scopeOf), never their documents.
 // docs/decisions/reports.md.
+import { yieldToEventLoop } from '@app/domain';
 import type { Filter, GroupRow, GroupSpec, Store } from '../../db/types';
 import type { Actor } from '../messages/module';
 import { OpportunitiesRepository, type OpportunityDoc } from './repository';
@@ -46,6 +47,19 @@ export async function ensureReportIndexes(store: Store): Promise<void> {
     isPrivate: 1,
     fileOwnerId: 1,
   });
+  // The same fields led by the state: the figures of some states (WIN and LOOSE closed in a period,
+  // the WAITING follow-ups of the coming weeks) seek them instead of reading the whole organisation.
+  await opportunities.createIndex({
+    organisationId: 1,
+    state: 1,
+    stateChangedAt: 1,
+    waitingDate: 1,
+    userId: 1,
+    excelId: 1,
+    creationDate: 1,
+    isPrivate: 1,
+    fileOwnerId: 1,
+  });
 }
 
 export function createOpportunityReportFigures(store: Store): OpportunityReportFigures {
@@ -80,6 +94,54 @@ export function createOpportunityReportFigures(store: Store): OpportunityReportF
       return hidden.map((doc) => doc._id);
     },
   };
+}
+
+/** What dating the taken prospects asks of the prospect records (ProspectCatalogue['records']). */
+type AcceptanceDates = {
+  acceptancesAllDated(): Promise<boolean>;
+  undatedAcceptances(
+    after: string,
+    limit: number,
+  ): Promise<{ _id: string; organisationId: string; opportunityId?: string }[]>;
+  dateAcceptances(dates: { prospectId: string; organisationId: string; at: number }[]): Promise<void>;
+  acceptancesDated(now: number): Promise<void>;
+};
+
+/**
+ * Prospects taken before they recorded when (`acceptedAt`, the geography report's period) get their
+ * opportunity's creation date, a page at a time, once per store (a marker ends it); a prospect whose
+ * opportunity is gone gets 0, outside any period. Returns how many were dated.
+ */
+export async function backfillAcceptanceDates(
+  store: Store,
+  records: AcceptanceDates,
+  now: () => number,
+): Promise<number> {
+  if (await records.acceptancesAllDated()) return 0;
+  const opportunities = store.collection<OpportunityDoc>('opportunities');
+  let dated = 0;
+  let after = '';
+  for (;;) {
+    const page = await records.undatedAcceptances(after, 500);
+    if (page.length === 0) break;
+    const found = await opportunities.find(
+      { _id: { $in: page.flatMap((prospect) => prospect.opportunityId ?? []) } },
+      { projection: { creationDate: 1 } },
+    );
+    const created = new Map(found.map((doc) => [doc._id, doc.creationDate]));
+    await records.dateAcceptances(
+      page.map((prospect) => ({
+        prospectId: prospect._id,
+        organisationId: prospect.organisationId,
+        at: created.get(prospect.opportunityId ?? '') ?? 0,
+      })),
+    );
+    dated += page.length;
+    after = (page.at(-1) as { _id: string })._id;
+    await yieldToEventLoop();
+  }
+  await records.acceptancesDated(now());
+  return dated;
 }
 
 /**

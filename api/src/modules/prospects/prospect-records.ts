@@ -3,6 +3,7 @@
 // with the stored shape and visibility rules (docs/decisions/prospect-import.md), and reach the
 // opportunities component only through the catalogue the module exports.
 import { deriveProspectFields, type OpportunityState, type ProspectFields } from '@app/domain';
+import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, Filter, Store } from '../../db/types';
 import type { OfflinePositions } from './offline-positions';
 import type { ProspectDoc } from './repository';
@@ -18,6 +19,9 @@ type FileDoc = {
   date: number;
 };
 
+/** The marker written once every taken prospect has its `acceptedAt`. */
+const ACCEPTANCE_DATES_MIGRATION_ID = 'accepted-at-issue-22';
+
 export type PoolRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { username: string; fileName: string };
 
 export type ProspectEdit = ProspectFields & { value: string };
@@ -25,6 +29,7 @@ export type ProspectEdit = ProspectFields & { value: string };
 export class ProspectRecords {
   private readonly prospects: Collection<ProspectDoc>;
   private readonly files: Collection<FileDoc>;
+  private readonly migrations: Collection<{ _id: string; doneAt: number }>;
 
   /** `positions` places manual prospects and edited addresses (omitted by readers that never write). */
   constructor(
@@ -33,6 +38,7 @@ export class ProspectRecords {
   ) {
     this.prospects = store.collection<ProspectDoc>('prospects');
     this.files = store.collection<FileDoc>('prospectFiles');
+    this.migrations = store.collection('prospectMigrations');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -50,6 +56,40 @@ export class ProspectRecords {
     if (ids.length === 0) return [];
     const found = await this.prospects.find({ _id: { $in: [...new Set(ids)] } });
     return found.filter((doc) => doc.organisationId === organisationId);
+  }
+
+  /** Whether every taken prospect has its `acceptedAt` (the marker acceptancesDated writes). */
+  async acceptancesAllDated(): Promise<boolean> {
+    return (await this.migrations.findOne({ _id: ACCEPTANCE_DATES_MIGRATION_ID })) !== null;
+  }
+
+  /** The taken prospects stored before `acceptedAt` existed (issue 22), a page at a time after `after`. */
+  async undatedAcceptances(
+    after: string,
+    limit: number,
+  ): Promise<Pick<ProspectDoc, '_id' | 'organisationId' | 'opportunityId'>[]> {
+    return this.prospects.find(
+      { _id: { $gt: after }, isAccepted: true, acceptedAt: { $exists: false } },
+      { sort: { _id: 1 }, limit, projection: { organisationId: 1, opportunityId: 1 } },
+    );
+  }
+
+  async dateAcceptances(dates: readonly { prospectId: string; organisationId: string; at: number }[]) {
+    await this.prospects.updateEach(
+      dates.map((date) => ({
+        filter: { _id: date.prospectId, organisationId: date.organisationId, isAccepted: true },
+        update: { $set: { acceptedAt: date.at } },
+      })),
+    );
+  }
+
+  async acceptancesDated(now: number): Promise<void> {
+    try {
+      await this.migrations.insertOne({ _id: ACCEPTANCE_DATES_MIGRATION_ID, doneAt: now });
+    } catch (error) {
+      // Another instance finished at the same time.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
   }
 
   async setState(organisationId: string, prospectId: string, state: OpportunityState): Promise<void> {
@@ -91,6 +131,8 @@ export class ProspectRecords {
     value: string;
     state: OpportunityState;
     opportunityId: string;
+    /** The opportunity's creation. */
+    acceptedAt: number;
   }): Promise<ProspectDoc> {
     const doc: Omit<ProspectDoc, '_id'> = {
       ...input.fields,
@@ -106,6 +148,7 @@ export class ProspectRecords {
       opportunityId: input.opportunityId,
       acceptedBy: input.userId,
       acceptedUsername: input.username,
+      acceptedAt: input.acceptedAt,
       ...(this.positions?.().locate(input.fields) ?? {}),
     };
     const { insertedId } = await this.prospects.insertOne(doc);

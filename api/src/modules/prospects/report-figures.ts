@@ -13,6 +13,8 @@ export type TakenProspectsQuery = {
   /** Only those taken by this member. */
   takenBy?: string;
   excelId?: string;
+  /** Taken in [from, to). */
+  takenIn: { from: number; to: number };
   /** The field to group by. */
   field: 'departement' | 'region' | 'libelleactivite';
 };
@@ -23,10 +25,27 @@ export type ProspectReportFigures = {
   takenBy(query: TakenProspectsQuery): Promise<GroupRow[]>;
 };
 
+/**
+ * Only the taken prospects (a partial index: an import writes nothing into it), with every field the
+ * figures filter or group by, so SQLite answers them from the index alone (docs/decisions/reports.md).
+ */
 export async function ensureProspectReportIndexes(store: Store): Promise<void> {
-  await store
-    .collection<ProspectDoc>('prospects')
-    .createIndex({ organisationId: 1, isAccepted: 1, state: 1 });
+  await store.collection<ProspectDoc>('prospects').createIndex(
+    {
+      organisationId: 1,
+      acceptedAt: 1,
+      departement: 1,
+      region: 1,
+      libelleactivite: 1,
+      state: 1,
+      isPrivate: 1,
+      userId: 1,
+      acceptedBy: 1,
+      excelId: 1,
+      isAccepted: 1,
+    },
+    { onlyWith: 'acceptedAt' },
+  );
 }
 
 export function createProspectReportFigures(store: Store): ProspectReportFigures {
@@ -47,6 +66,8 @@ export function createProspectReportFigures(store: Store): ProspectReportFigures
       return repository.prospects.group(filter, {
         by: { label: query.field, state: 'state' },
         totals: { count: { $count: true } },
+        // A range on the partial index's field: what lets the store pick it (docs/decisions/reports.md).
+        within: [{ field: 'acceptedAt', ...query.takenIn }],
       });
     },
   };

@@ -84,6 +84,8 @@ export type ProspectDoc = ProspectFields & {
   opportunityId?: string;
   /** Owner of the opportunity made from it, denormalised for the file detail. */
   acceptedBy?: string;
+  /** When it was made into an opportunity (the opportunity's creation): the reports' period. */
+  acceptedAt?: number;
   acceptedUsername?: string;
   latlng?: string;
   /** How precise `latlng` is: 'address' from the geocoder, never overwritten by an offline position. */
@@ -394,7 +396,7 @@ export class ProspectsRepository {
   /** Compare-and-set: only one caller turns a given prospect into an opportunity. */
   async markAccepted(
     prospect: ProspectDoc,
-    acceptance: { opportunityId: string; userId: string; username: string },
+    acceptance: { opportunityId: string; userId: string; username: string; at: number },
   ): Promise<boolean> {
     const { matchedCount } = await this.prospects.updateOne(
       { _id: prospect._id, organisationId: prospect.organisationId, isAccepted: false },
@@ -405,6 +407,7 @@ export class ProspectsRepository {
           opportunityId: acceptance.opportunityId,
           acceptedBy: acceptance.userId,
           acceptedUsername: acceptance.username,
+          acceptedAt: acceptance.at,
         },
       },
     );
@@ -417,7 +420,7 @@ export class ProspectsRepository {
       { _id: prospect._id, organisationId: prospect.organisationId, opportunityId },
       {
         $set: { isAccepted: false, state: null },
-        $unset: { opportunityId: true, acceptedBy: true, acceptedUsername: true },
+        $unset: { opportunityId: true, acceptedBy: true, acceptedUsername: true, acceptedAt: true },
       },
     );
     if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId);

@@ -167,7 +167,7 @@ export class ProspectsService {
   /** Marks the prospect taken by an opportunity; false when another call took it first. */
   async accept(
     prospect: ProspectDoc,
-    acceptance: { opportunityId: string; userId: string },
+    acceptance: { opportunityId: string; userId: string; at: number },
   ): Promise<boolean> {
     const { repository } = this.deps;
     const username = await this.deps.usernameOf(acceptance.userId);

@@ -17,6 +17,8 @@ import {
 } from '@app/domain';
 import { kit, MAPPING, type Member, rowOf } from '../../test-support/prospects-test-kit';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import pino from 'pino';
+import { createApp } from '../../app';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -356,27 +358,81 @@ describe('reports', () => {
     expect(reply.closed.reduce((n, bucket) => n + bucket.win, 0)).toBe(2);
   });
 
-  it('by département, région and activity: taken, won and lost agree', async () => {
-    for (const viewer of [manager, seller]) {
-      const reply = await ok<GeographyReportReply>('/api/report/geography', viewer, { period: '30days' });
-      const visible = visibleTo(viewer);
-      const expectedOf = (label: (o: Opportunity) => string) =>
-        [...new Set(visible.map(label))].map((value) => {
-          const taken = visible.filter((o) => label(o) === value);
-          const win = taken.filter((o) => o.state === 'WIN').length;
-          return {
-            label: value,
-            taken: taken.length,
-            win,
-            loose: taken.filter((o) => o.state === 'LOOSE').length,
-            conversion: win / taken.length,
-          };
-        });
-      const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
-      expect([...reply.departements].sort(byLabel)).toEqual(expectedOf((o) => o.departement).sort(byLabel));
-      expect([...reply.activities].sort(byLabel)).toEqual(expectedOf((o) => o.activity).sort(byLabel));
-      expect(reply.regions.reduce((n, line) => n + line.taken, 0)).toBe(visible.length);
+  it('by département, région and activity: taken in the period, won and lost agree', async () => {
+    // The last 30 days hold every take; 7 January (day 1) holds only the manager's own take.
+    const periods: ReportFilters[] = [
+      { period: '30days' },
+      { period: 'custom', from: '2025-01-07', to: '2025-01-07' },
+    ];
+    for (const viewer of [manager, seller])
+      for (const filters of periods) {
+        const reply = await ok<GeographyReportReply>('/api/report/geography', viewer, filters);
+        const range = reportRange(filters, t.clock.now());
+        const visible = visibleTo(viewer).filter((o) => o.takenAt >= range.from && o.takenAt < range.to);
+        const expectedOf = (label: (o: Opportunity) => string) =>
+          [...new Set(visible.map(label))].map((value) => {
+            const taken = visible.filter((o) => label(o) === value);
+            const win = taken.filter((o) => o.state === 'WIN').length;
+            return {
+              label: value,
+              taken: taken.length,
+              win,
+              loose: taken.filter((o) => o.state === 'LOOSE').length,
+              conversion: win / taken.length,
+            };
+          });
+        const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+        expect([...reply.departements].sort(byLabel)).toEqual(expectedOf((o) => o.departement).sort(byLabel));
+        expect([...reply.activities].sort(byLabel)).toEqual(expectedOf((o) => o.activity).sort(byLabel));
+        expect(reply.regions.reduce((n, line) => n + line.taken, 0)).toBe(visible.length);
+        if (filters.period === 'custom') expect(visible.length).toBe(viewer === manager ? 1 : 0);
+      }
+  });
+
+  it('dates the prospects taken before they recorded when, from their opportunity, once per store', async () => {
+    const prospects = t.store.collection<{
+      _id: string;
+      isAccepted: boolean;
+      opportunityId?: string;
+      acceptedAt?: number;
+    }>('prospects');
+    const opportunities = t.store.collection<{ _id: string; creationDate: number }>('opportunities');
+    /** Another API process starting on the same store: its start dates what needs it. */
+    const restart = async () => {
+      const other = createApp(t.config, {
+        store: t.store,
+        mailer: t.mailer,
+        logger: pino({ level: 'silent' }),
+        now: t.clock.now,
+        digestSchedule: false,
+      });
+      await other.locals.ready;
+      other.locals.stop();
+    };
+    expect(await prospects.countDocuments({ isAccepted: true })).toBe(log.length);
+    // As a store written before issue 22 holds them.
+    await prospects.updateMany({ isAccepted: true }, { $unset: { acceptedAt: true } });
+    await t.store.collection('prospectMigrations').deleteMany({ _id: 'accepted-at-issue-22' });
+    await restart();
+    for (const prospect of await prospects.find({ isAccepted: true })) {
+      const opportunity = await opportunities.findOne({ _id: prospect.opportunityId as string });
+      expect(prospect.acceptedAt).toBe(opportunity?.creationDate);
     }
+    const reply = await ok<GeographyReportReply>('/api/report/geography', manager, { period: '30days' });
+    expect(reply.regions.reduce((n, line) => n + line.taken, 0)).toBe(visibleTo(manager).length);
+    // Once: the marker stops a later start from scanning again.
+    const [first] = await prospects.find({ isAccepted: true }, { limit: 1 });
+    await prospects.updateOne({ _id: first!._id }, { $unset: { acceptedAt: true } });
+    await restart();
+    expect((await prospects.findOne({ _id: first!._id }))?.acceptedAt).toBeUndefined();
+    await prospects.updateOne(
+      { _id: first!._id },
+      {
+        $set: {
+          acceptedAt: (await opportunities.findOne({ _id: first!.opportunityId as string }))!.creationDate,
+        },
+      },
+    );
   });
 
   it('offers the files and salespeople the caller sees, private files as the lists allow', async () => {

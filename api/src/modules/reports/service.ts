@@ -278,9 +278,10 @@ export class ReportsService {
     return { range, granularity, closed: closedBuckets, followUps };
   }
 
-  /** By département, région and activity: the prospects taken, won and lost (their current state). */
+  /** By département, région and activity: the prospects taken in the period, won and lost (their current state). */
   async geography(actor: Actor, filters: ReportFilters): Promise<GeographyReportReply> {
     const { sources } = this.deps;
+    const range = reportRange(filters, this.deps.now(), this.deps.timeZone);
     const seesAll = sources.opportunities.seesAll(actor);
     const takenBy = seesAll ? filters.userId : actor.userId;
     const query = (field: 'departement' | 'region' | 'libelleactivite') =>
@@ -289,6 +290,7 @@ export class ReportsService {
         userId: actor.userId,
         ...(takenBy !== undefined ? { takenBy } : {}),
         ...(filters.excelId ? { excelId: filters.excelId } : {}),
+        takenIn: range,
         field,
       });
     const [departements, regions, activities] = await Promise.all([

@@ -36,9 +36,9 @@ export class OpportunityCreation {
     prospect: ProspectDoc,
   ): Promise<OpportunityTakenReply> {
     const opportunityId = newObjectId();
-    if (!(await this.deps.prospects.accept(prospect, { opportunityId, userId: actor.userId })))
-      throw AppError.conflict(OPPORTUNITY_MESSAGES.alreadyAccepted);
     const now = this.deps.now();
+    if (!(await this.deps.prospects.accept(prospect, { opportunityId, userId: actor.userId, at: now })))
+      throw AppError.conflict(OPPORTUNITY_MESSAGES.alreadyAccepted);
     try {
       await this.deps.repository.insert({
         _id: opportunityId,
@@ -97,6 +97,7 @@ export class OpportunityCreation {
       value: JSON.stringify(value),
       state,
       opportunityId,
+      acceptedAt: now,
     });
     try {
       await this.deps.repository.insert({

@@ -60,7 +60,7 @@ export function GeographyReport() {
       search={search}
     >
       <p className="reports-muted">
-        État actuel des prospects pris en opportunité (la période ne s’applique pas à ce rapport).
+        Prospects pris en opportunité pendant la période, et ce qu’ils sont devenus.
       </p>
       <ReportState loading={report.loading} failed={!reply && Boolean(report.error)}>
         {reply &&
