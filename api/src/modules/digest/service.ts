@@ -15,6 +15,7 @@ import {
 import type { Logger } from 'pino';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { Mailer } from '../../mail/mailer';
+import type { MemberFollowUps } from '../follow-ups/module';
 import { type DigestLine, morningDigestMail } from '../../mail/templates';
 import type { AgendaEntry, AgendaQuery, MemberAgenda } from './agenda-query';
 import { type DigestDay, digestDayOf } from './day';
@@ -36,6 +37,8 @@ export type DigestPorts = {
     organisationId: string,
     ids: readonly string[],
   ): Promise<readonly { _id: string; prospect?: string; enseigne?: string; ville?: string }[]>;
+  /** Members' follow-ups and renewals, a chunk of members per read (the follow-ups component). */
+  followUps: MemberFollowUps;
 };
 
 export type DigestServiceDeps = DigestPorts & {
@@ -110,6 +113,7 @@ export class DigestService {
     // a follow-up that appears later in the day waits for the next morning. One read a minute.
     if (await this.deps.repository.isDayDone(day.day)) return summary;
     const startedAt = this.deps.now();
+    await this.deps.repository.markDayStarted(day.day, startedAt);
     summary.ran = true;
     let complete = true;
     for await (const page of this.deps.organisationPages()) {
