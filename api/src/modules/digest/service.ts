@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import type { Logger } from 'pino';
 import type { OrganisationAccess } from '../../http/organisation-access';
-import type { Mailer } from '../../mail/mailer';
+import { type Mailer, SMTP_POOL_CONNECTIONS } from '../../mail/mailer';
 import type { MemberFollowUps } from '../follow-ups/module';
 import { type DigestLine, morningDigestMail } from '../../mail/templates';
 import type { AgendaEntry, AgendaQuery, MemberAgenda } from './agenda-query';
@@ -69,8 +69,12 @@ export const CLAIM_HOLD_MS = 10 * 60 * 1000;
 /** The app's list the "… et N autres" links open (overdue follow-ups show among "A faire"). */
 const LIST_PATH = '/dashboard/opportunity/list/todo';
 const ACCOUNT_PATH = '/dashboard/prospect/settings/compte';
-/** E-mails of one organisation sent side by side. */
-export const SEND_LANES = 16;
+/**
+ * E-mails of one organisation built and sent side by side: as many as the mailer's pooled SMTP
+ * connections, so no e-mail is built long before a connection can take it, and the run's CPU comes in
+ * small pieces between the API's calls (docs/decisions/morning-digest.md).
+ */
+export const SEND_LANES = SMTP_POOL_CONNECTIONS;
 /** Prospects' names are read this many at a time. */
 const NAMES_CHUNK = 250;
 
