@@ -3,7 +3,8 @@
 // due today, 10 overdue, 10 renewals in the next 7 days among their 100), the API serving list calls
 // (POST /api/opportunity/getwithfilter, first page of 500 of the whole organisation's TODO list, 4
 // clients, each calling again 100 ms after its answer) the whole time. In the same run:
-// - baseline: the list calls' latency for 20 s while the day is marked done (no e-mail to build);
+// - baseline: the list calls' latency for 20 s while the day is marked done (no e-mail to build), and
+//   again from 1 s after the last e-mail for at least as long (the other sessions' load drifts);
 // - then the day's marker is removed: the API's minute check builds and sends the 1,000 e-mails to an
 //   in-process SMTP server (smtp-server) while the list calls go on. The run's length is the server's
 //   own (startedAt → doneAt of the day's marker, `digestDays`: from the first of the API's processes
@@ -306,14 +307,20 @@ async function main() {
       await pause(250);
       marker = await days.findOne({ _id: today.day });
     }
-    await pause(1000);
-    await load.stop();
-    if (!marker) throw new Error('les e-mails du matin n’ont pas été terminés en 5 minutes');
+    if (!marker) {
+      await load.stop();
+      throw new Error('les e-mails du matin n’ont pas été terminés en 5 minutes');
+    }
     const sent = await store
       .collection('digestSends')
       .find({ day: today.day, state: 'sent' }, { projection: { sentAt: 1 } });
     const sends = sent.length;
     const lastSentAt = Math.max(...sent.map((doc) => doc.sentAt));
+    // The list calls after the run (at least BASELINE_S of them) count in the baseline too: the other
+    // sessions' load drifts during a run, a baseline on both sides of it follows that drift.
+    const afterFrom = lastSentAt + 1000;
+    await pause(Math.max(1000, afterFrom + BASELINE_S * 1000 - Date.now()));
+    await load.stop();
     await store.close();
     await stop(api);
 
@@ -323,7 +330,9 @@ async function main() {
     const buildMs = lastSentAt - marker.startedAt;
     const markedDoneMs = marker.doneAt - marker.startedAt;
     const baseline = latencies(
-      load.calls.filter((c) => c.startedAt >= baselineStart && c.startedAt < baselineEnd),
+      load.calls.filter(
+        (c) => (c.startedAt >= baselineStart && c.startedAt < baselineEnd) || c.startedAt >= afterFrom,
+      ),
     );
     const during = latencies(
       load.calls.filter((c) => c.startedAt >= marker.startedAt && c.startedAt <= lastSentAt),
