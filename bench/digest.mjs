@@ -3,28 +3,46 @@
 // due today, 10 overdue, 10 renewals in the next 7 days among their 100), the API serving list calls
 // (POST /api/opportunity/getwithfilter, first page of 500 of the whole organisation's TODO list, 4
 // clients, each calling again 100 ms after its answer) the whole time. In the same run:
-// - baseline: the list calls' latency for 20 s while the day is marked done (no e-mail to build);
+// - baseline: the list calls' latency for 20 s while the day is marked done (no e-mail to build), and
+//   again from 1 s after the last e-mail for at least as long (the other sessions' load drifts);
 // - then the day's marker is removed: the API's minute check builds and sends the 1,000 e-mails to an
 //   in-process SMTP server (smtp-server) while the list calls go on. The run's length is the server's
-//   own (startedAt → doneAt of the day's marker, `digestDays`); the list calls started inside that
-//   window give the "during" latency.
+//   own (startedAt → doneAt of the day's marker, `digestDays`: from the first of the API's processes
+//   to start the day's run, to the one that finished it); the list calls started inside that window
+//   give the "during" latency.
 // Targets (issue 20): build ≤ 60 s; p99 of the list calls during the run ≤ 2 × without it.
 // The machine is shared: the load average and `uptime` are written with the figures.
 // Usage: node bench/digest.mjs [--members 1000] [--opportunities 100000] [--baseline 20] [--cpu-prof <dir>]
 //   (after npx turbo run build --filter=@app/api)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, numberOption, pathOption, post, quantile } from './support.mjs';
+import {
+  apiEntry,
+  apiEnv,
+  apiRequire,
+  benchOpportunity,
+  benchProspect,
+  cleanUp,
+  freePort,
+  numberOption,
+  onCleanUp,
+  openApiStore,
+  ownerWithOrganisation,
+  pathOption,
+  pause,
+  post,
+  quantile,
+  repo,
+  startApi,
+  stop,
+  tempDir,
+  userIdOf,
+  waitForHealth,
+} from './support.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
-const resultsFile = path.join(here, 'results', 'digest.json');
-const require = createRequire(path.join(repo, 'api', 'package.json'));
+const resultsFile = path.join(repo, 'bench', 'results', 'digest.json');
 
 const MEMBERS = numberOption('members', 1000);
 const OPPORTUNITIES = numberOption('opportunities', 100_000);
@@ -42,83 +60,48 @@ const DAY = 86_400_000;
 const TARGET_BUILD_MS = 60_000;
 const TARGET_P99_RATIO = 2;
 
-const children = new Set();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-digest-'));
-function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+const dataDir = tempDir('bench-digest-');
 
-function start(env) {
-  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profile, apiEntry], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.on('exit', (code) => {
-    children.delete(child);
-    if (code && code !== 0) console.error(`API arrêtée (code ${code})\n${stderr}`);
-  });
-  children.add(child);
-  return child;
-}
-
-async function waitForHealth(url, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`l’API s’est arrêtée avant de répondre sur ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await pause(100);
-  }
-  throw new Error(`pas de réponse de ${url} après ${timeoutMs} ms`);
-}
-
-function stop(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const hex = (n, width = 24) => n.toString(16).padStart(width, '0');
 
-/** A sink SMTP server: counts what it receives, and when. */
+const smtpSinkSource = `
+const { SMTPServer } = require(${JSON.stringify(apiRequire.resolve('smtp-server'))});
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on('data', () => undefined);
+    stream.on('end', () => {
+      process.stdout.write('+');
+      callback();
+    });
+  },
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.server.address().port + '\\n'));
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+/**
+ * A sink SMTP server in a process of its own (as a mail server is: receiving 1,000 e-mails in this
+ * process would delay the list calls it times): counts what it receives.
+ */
 async function smtpSink() {
-  const { SMTPServer } = require('smtp-server');
-  const arrivals = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        arrivals.push(Date.now());
-        callback();
-      });
-    },
+  const child = spawn(process.execPath, ['-e', smtpSinkSource], { stdio: ['ignore', 'pipe', 'inherit'] });
+  onCleanUp(() => child.kill('SIGTERM'));
+  let output = '';
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`serveur SMTP arrêté (code ${code})`)));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /port (\d+)\n/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `smtp://127.0.0.1:${server.server.address().port}`,
-    arrivals,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => (output.match(/\+/g) ?? []).length,
+    close: () => stop(child),
   };
 }
 
@@ -182,8 +165,6 @@ async function seed(store, organisationId, ownerId, today) {
     const prospectDocs = [];
     const opportunityDocs = [];
     for (let i = from; i < Math.min(OPPORTUNITIES, from + CHUNK); i += 1) {
-      const prospectId = `a${hex(i, 23)}`;
-      const opportunityId = `c${hex(i, 23)}`;
       const userId = members[i % MEMBERS];
       const kind = Math.floor(i / MEMBERS) % 10;
       let timing;
@@ -197,49 +178,17 @@ async function seed(store, organisationId, ownerId, today) {
       } else if (kind === 3 || kind === 4)
         timing = { state: 'WAITING', waitingDate: today.startOfDay + (2 + (i % 40)) * DAY };
       else timing = { state: ['TODO', 'TODO', 'WIN', 'LOOSE', 'TODO'][kind - 5] };
-      prospectDocs.push({
-        _id: prospectId,
-        organisationId,
-        excelId: '',
-        userId: ownerId,
-        isPrivate: false,
-        rowIndex: i,
-        prospect: `Société ${i} Crêperie`,
-        enseigne: `Enseigne ${i}`,
-        codePostale: '75001',
-        ville: 'Paris',
-        adresseComplete: `${i} rue de la Mesure`,
-        site: 'Aucun',
-        telephone: '0102030405',
-        eMail: `contact${i}@exemple.fr`,
-        siret: 'Aucun',
-        libelleactivite: 'Restauration',
-        trancheSalarier: '1-9',
-        typeEtablissement: 'Aucun',
-        departement: '75',
-        region: 'Île-de-France',
-        value: '{}',
-        searchText: `societe ${i}`,
-        dedupKey: `name:banc${i}`,
-        siretFlagged: false,
-        isAccepted: true,
-        state: timing.state,
-        opportunityId,
-      });
-      opportunityDocs.push({
-        _id: opportunityId,
-        organisationId,
-        prospectId,
-        excelId: '',
-        userId,
-        creationDate: now - i * 60_000,
-        stateChangedAt: now - (i % 30) * DAY,
-        isPrivate: false,
-        fileOwnerId: ownerId,
-        informationContractuelle: '{}',
-        history: [{ at: now, by: userId, from: null, to: timing.state }],
-        ...timing,
-      });
+      prospectDocs.push(
+        benchProspect(i, organisationId, ownerId, { prospect: `Société ${i} Crêperie`, state: timing.state }),
+      );
+      const { state, ...dates } = timing;
+      opportunityDocs.push(
+        benchOpportunity(i, organisationId, userId, state, now, {
+          fileOwnerId: ownerId,
+          stateChangedAt: now - (i % 30) * DAY,
+          ...dates,
+        }),
+      );
     }
     await prospects.insertMany(prospectDocs);
     await opportunities.insertMany(opportunityDocs);
@@ -300,59 +249,45 @@ async function main() {
   const smtp = await smtpSink();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_ROOT: dataDir,
-    PUBLIC_URL: 'https://app.exemple.fr',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    MONGODB_URI: '',
+  const env = apiEnv(port, dataDir, {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Prospection <no-reply@banc.exemple.fr>',
     DIGEST_HOUR: '0',
     EXPORT_WORKERS: '0',
-    PASSWORD_HASH_COST: '1024',
-  };
+  });
   try {
     // 1. The owner and the organisation through the API.
-    let api = start(env);
+    let api = startApi(env, cpuProfDir);
     await waitForHealth(`${base}/healthz`, api);
-    const { token } = await post(base, '/api/register', {
-      email: 'proprietaire@banc.exemple.fr',
-      password: 'Motdepasse1',
+    const email = 'proprietaire@banc.exemple.fr';
+    const { token, organisationId } = await ownerWithOrganisation(base, {
+      email,
       username: 'Banc Propriétaire',
-    });
-    const { organisation } = await post(base, '/api/organisation/create', {
-      token,
-      name: 'Société du banc',
-      phone: '0102030405',
+      organisation: 'Société du banc',
     });
     await stop(api);
 
     // 2. Members and opportunities straight into the store.
-    const { openStore } = require(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
     const today = parisDay(Date.now());
-    let store = await openStore({ mongodbUri: undefined, dataDir });
-    const ownerId = (await store.collection('users').findOne({ email: 'proprietaire@banc.exemple.fr' }))._id;
+    let store = await openApiStore(dataDir);
+    const ownerId = await userIdOf(store, email);
     console.log(`Écriture de ${MEMBERS} membres et ${OPPORTUNITIES} opportunités…`);
     const seedStart = performance.now();
-    await seed(store, organisation._id, ownerId, today);
+    await seed(store, organisationId, ownerId, today);
     const seedMs = Math.round(performance.now() - seedStart);
     await store.close();
 
     // 3. The API on them; the list warmed up (its index of 100,000 keys built).
-    api = start(env);
+    api = startApi(env, cpuProfDir);
     await waitForHealth(`${base}/healthz`, api);
     const body = {
       token,
-      organisationId: organisation._id,
+      organisationId,
       filter: { state: 'todo' },
       startId: 0,
       endId: PAGE,
     };
-    await post(base, '/api/opportunity/getAllCount', { token, organisationId: organisation._id });
+    await post(base, '/api/opportunity/getAllCount', { token, organisationId });
     for (let i = 0; i < 20; i += 1) await post(base, '/api/opportunity/getwithfilter', body);
 
     // 4. Baseline, then the day's e-mails while the list calls go on.
@@ -361,9 +296,10 @@ async function main() {
     const baselineStart = Date.now();
     await pause(BASELINE_S * 1000);
     const baselineEnd = Date.now();
-    store = await openStore({ mongodbUri: undefined, dataDir });
+    store = await openApiStore(dataDir);
     const days = store.collection('digestDays');
-    await days.deleteOne({ _id: today.day });
+    // The day's marker, its start record and the organisations' markers: the day is run again.
+    await days.deleteMany({ day: today.day });
     console.log('Marque du jour retirée : la vérification de la minute construit les e-mails…');
     let marker = null;
     const waitDeadline = Date.now() + 5 * 60_000;
@@ -371,19 +307,35 @@ async function main() {
       await pause(250);
       marker = await days.findOne({ _id: today.day });
     }
-    await pause(1000);
+    if (!marker) {
+      await load.stop();
+      throw new Error('les e-mails du matin n’ont pas été terminés en 5 minutes');
+    }
+    const sent = await store
+      .collection('digestSends')
+      .find({ day: today.day, state: 'sent' }, { projection: { sentAt: 1 } });
+    const sends = sent.length;
+    const lastSentAt = Math.max(...sent.map((doc) => doc.sentAt));
+    // The list calls after the run (at least BASELINE_S of them) count in the baseline too: the other
+    // sessions' load drifts during a run, a baseline on both sides of it follows that drift.
+    const afterFrom = lastSentAt + 1000;
+    await pause(Math.max(1000, afterFrom + BASELINE_S * 1000 - Date.now()));
     await load.stop();
-    if (!marker) throw new Error('les e-mails du matin n’ont pas été terminés en 5 minutes');
-    const sends = await store.collection('digestSends').countDocuments({ day: today.day, state: 'sent' });
     await store.close();
     await stop(api);
 
-    const buildMs = marker.doneAt - marker.startedAt;
+    // From the first process's start to the last e-mail handed to the SMTP server; the day's marker
+    // may come up to a minute later, when a process's run lost claims to another (it settles at its
+    // next check).
+    const buildMs = lastSentAt - marker.startedAt;
+    const markedDoneMs = marker.doneAt - marker.startedAt;
     const baseline = latencies(
-      load.calls.filter((c) => c.startedAt >= baselineStart && c.startedAt < baselineEnd),
+      load.calls.filter(
+        (c) => (c.startedAt >= baselineStart && c.startedAt < baselineEnd) || c.startedAt >= afterFrom,
+      ),
     );
     const during = latencies(
-      load.calls.filter((c) => c.startedAt >= marker.startedAt && c.startedAt <= marker.doneAt),
+      load.calls.filter((c) => c.startedAt >= marker.startedAt && c.startedAt <= lastSentAt),
     );
     const p99Ratio = Math.round((during.p99Ms / baseline.p99Ms) * 100) / 100;
     const uptime = execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -403,7 +355,12 @@ async function main() {
         renewals: OPPORTUNITIES / MEMBERS / 10,
       },
       targets: { buildMs: TARGET_BUILD_MS, p99Ratio: TARGET_P99_RATIO },
-      digest: { buildMs, emailsSent: sends, emailsReceived: smtp.arrivals.length },
+      digest: {
+        buildMs,
+        dayMarkedDoneMs: markedDoneMs,
+        emailsSent: sends,
+        emailsReceived: smtp.received(),
+      },
       listCalls: {
         clients: CLIENTS,
         cadenceMs: CADENCE_MS,
@@ -417,7 +374,7 @@ async function main() {
     mkdirSync(path.dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     console.log(
-      `${sends} e-mails du matin construits et envoyés en ${buildMs} ms (objectif ≤ ${TARGET_BUILD_MS} ms)`,
+      `${sends} e-mails du matin construits et envoyés en ${buildMs} ms (objectif ≤ ${TARGET_BUILD_MS} ms ; marque du jour posée à ${markedDoneMs} ms)`,
     );
     console.log(
       `appels de liste : p99 ${baseline.p99Ms} ms sans (${baseline.calls} appels), ${during.p99Ms} ms pendant (${during.calls} appels) : rapport ${p99Ratio} (objectif ≤ ${TARGET_P99_RATIO})`,

@@ -1,7 +1,11 @@
 // What every benchmark needs around the server it measures.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A free loopback port (asked of the OS, then released for the child to take). */
 export function freePort() {
@@ -59,4 +63,205 @@ export function listOption(name, fallback) {
 export function pathOption(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : path.resolve(process.argv[index + 1] ?? fallback);
+}
+
+// Processes, the API's store and the owner every API benchmark starts from (calendar-feed.mjs,
+// digest.mjs): started, waited for and stopped the same way, and all stopped on exit or Ctrl-C.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository's root. */
+export const repo = path.resolve(here, '..');
+/** The built API's entry (npm run build in api/, or npx turbo run build --filter=@app/api). */
+export const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
+/** `require` from the API's workspace: its dependencies (express, smtp-server…) and its dist/. */
+export const apiRequire = createRequire(path.join(repo, 'api', 'package.json'));
+
+export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const children = new Set();
+const cleanUps = [];
+
+/** Stops every process started with `startNode` and runs the clean-ups registered with `onCleanUp`. */
+export function cleanUp() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const fn of cleanUps.splice(0)) fn();
+}
+process.on('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
+/** `fn` runs at cleanUp() (a temporary directory's removal). */
+export function onCleanUp(fn) {
+  cleanUps.push(fn);
+}
+
+/** A temporary directory, removed at cleanUp(). */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanUp(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** `node <args>` with `env` added; its standard error is printed if it stops with an error. */
+export function startNode(label, args, env) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.on('exit', (code) => {
+    children.delete(child);
+    if (code) console.error(`${label} s'est arrêté (code ${code})\n${stderr}`);
+  });
+  children.add(child);
+  return child;
+}
+
+/** The built API (with `--cpu-prof` into `cpuProfDir` when given). */
+export function startApi(env, cpuProfDir) {
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  return startNode('API', [...profile, apiEntry], env);
+}
+
+/** Waits until `url` answers 200; fails if `child` stops first. */
+export async function waitForHealth(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté avant de répondre sur ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await pause(100);
+  }
+  throw new Error(`pas de réponse de ${url} après ${timeoutMs} ms`);
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves once it has stopped. */
+export function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The API's environment for a benchmark on its embedded store in `dataDir`. */
+export function apiEnv(port, dataDir, extra = {}) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    PUBLIC_URL: 'https://app.exemple.fr',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    MONGODB_URI: '',
+    SMTP_URL: '',
+    PASSWORD_HASH_COST: '1024',
+    ...extra,
+  };
+}
+
+/** The API's store in `dataDir`, opened from this process (the API stopped, or alongside it). */
+export function openApiStore(dataDir) {
+  const { openStore } = apiRequire(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
+  return openStore({ mongodbUri: undefined, dataDir });
+}
+
+/** An account with its organisation (on the trial: a licence), through the API. */
+export async function ownerWithOrganisation(base, { email, username, organisation }) {
+  const { token } = await post(base, '/api/register', { email, password: 'Motdepasse1', username });
+  const created = await post(base, '/api/organisation/create', {
+    token,
+    name: organisation,
+    phone: '0102030405',
+  });
+  return { token, organisationId: created.organisation._id };
+}
+
+/** A user's id, read from the store by e-mail. */
+export async function userIdOf(store, email) {
+  return (await store.collection('users').findOne({ email }))._id;
+}
+
+/** Id `n` as 24 hex characters behind a letter (prospects 'a…', opportunities 'c…'). */
+export const benchId = (letter, n) => `${letter}${n.toString(16).padStart(23, '0')}`;
+
+/** A prospect as an import stores it, accepted; `fields` replaces any of its values. */
+export function benchProspect(i, organisationId, userId, fields = {}) {
+  return {
+    _id: benchId('a', i),
+    organisationId,
+    excelId: '',
+    userId,
+    isPrivate: false,
+    rowIndex: i,
+    prospect: `Société ${i}`,
+    enseigne: `Enseigne ${i}`,
+    codePostale: '75001',
+    ville: 'Paris',
+    adresseComplete: `${i} rue de la Mesure`,
+    site: 'Aucun',
+    telephone: '0102030405',
+    eMail: `contact${i}@exemple.fr`,
+    siret: 'Aucun',
+    libelleactivite: 'Restauration',
+    trancheSalarier: '1-9',
+    typeEtablissement: 'Aucun',
+    departement: '75',
+    region: 'Île-de-France',
+    value: '{}',
+    searchText: `societe ${i}`,
+    dedupKey: `name:banc${i}`,
+    siretFlagged: false,
+    isAccepted: true,
+    opportunityId: benchId('c', i),
+    ...fields,
+  };
+}
+
+/** An opportunity of prospect `i` owned by `userId`, in `state`; `fields` adds dates and the like. */
+export function benchOpportunity(i, organisationId, userId, state, now, fields = {}) {
+  return {
+    _id: benchId('c', i),
+    organisationId,
+    prospectId: benchId('a', i),
+    excelId: '',
+    userId,
+    state,
+    creationDate: now - i * 60_000,
+    stateChangedAt: now - 86_400_000,
+    isPrivate: false,
+    fileOwnerId: userId,
+    informationContractuelle: '{}',
+    history: [{ at: now, by: userId, from: null, to: state }],
+    ...fields,
+  };
+}
+
+/** CPU time (user + system, ms) of a process and its child processes (the API's cluster workers). */
+export function cpuMs(pid) {
+  const ticks = (stat) => {
+    const fields = stat.split(') ')[1].split(' ');
+    return { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 };
+  };
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const { ppid, ms } = ticks(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (Number(entry) === pid || ppid === pid) total += ms;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }

@@ -194,6 +194,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
     publicUsers: (ids) => accounts.users.publicUsers(ids),
     prospectsOf: (organisationId, ids) => prospects.catalogue.records.byIds(organisationId, ids),
+    followUps: followUps.ofMembers,
   });
 
   const rateLimitCounters = new RateLimitCounters(store, deps.rateLimitNow);
@@ -208,6 +209,9 @@ export function createApp(config: Config, deps: AppDeps): App {
     hasLicence: async (organisationId, userId) =>
       (await licences.book.status(organisationId, userId)).hasLicence,
     prospectsByIds: (organisationId, ids) => prospects.catalogue.records.byIds(organisationId, ids),
+    followUps: followUps.ofMembers,
+    changeToken: async (organisationId) =>
+      `${await opportunities.changeVersion(organisationId)}:${await prospects.catalogue.changeStamp(organisationId)}`,
   });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {

@@ -6,7 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { startSmtpServer } from '../test-support/smtp';
 import { createTestApp, signUp, uniqueEmail } from '../test-support/test-app';
-import { createOutboxMailer, createSmtpMailer, outboxFileName } from './mailer';
+import { createOutboxMailer, createSmtpMailer, outboxFileName, SMTP_POOL_CONNECTIONS } from './mailer';
 import { invitationMail, morningDigestMail, passwordResetMail } from './templates';
 
 const silent = pino({ level: 'silent' });
@@ -59,6 +59,31 @@ describe('SMTP mode', () => {
       expect(mail.text).toContain('Bonjour Élodie Brûlé,');
       expect(mail.text).toContain('http://app.test/reset-password?token=t0k3n');
       expect(mail.html).toContain('href="http://app.test/reset-password?token=t0k3n"');
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends many messages over a few pooled connections, each delivered once', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createSmtpMailer({
+      smtpUrl: smtp.url,
+      from: 'Prospection <no-reply@app.test>',
+      logger: silent,
+    });
+    try {
+      const addresses = Array.from({ length: 24 }, (_, i) => `membre.${i}@exemple.fr`);
+      await Promise.all(
+        addresses.map((to) =>
+          mailer.send({ to, subject: `Bonjour ${to}`, text: 'Texte', html: '<p>Texte</p>' }),
+        ),
+      );
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([...addresses].sort());
+      expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(
+        addresses.map((to) => `Bonjour ${to}`).sort(),
+      );
+      expect(smtp.connections()).toBeLessThanOrEqual(SMTP_POOL_CONNECTIONS);
     } finally {
       await mailer.close();
       await smtp.close();

@@ -70,6 +70,8 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 
 export type TestSmtpServer = {
   url: string;
   received: ReceivedMail[];
+  /** SMTP connections opened to it so far. */
+  connections(): number;
   /** Waits until a message for `to` arrives (mails sent after the reply, like forgot's). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -77,10 +79,15 @@ export type TestSmtpServer = {
 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -101,6 +108,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     async waitFor(to, timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

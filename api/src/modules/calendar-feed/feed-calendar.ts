@@ -3,7 +3,13 @@
 // follow-ups, all-day renewals, the alarms) are explained in docs/decisions/calendar-feed.md.
 import { DEFAULT_TIME_ZONE, EMPTY_VALUE, formatDateInZone, parseIsoDate, zonedParts } from '@app/domain';
 import { dateValue, escapeText, foldLine, nextDateValue, utcDateTime } from './ics';
-import type { DatedOpportunity } from './repository';
+import type { FollowUpDoc } from '../follow-ups/module';
+
+/** What an event reads of an opportunity. */
+export type DatedOpportunity = Pick<
+  FollowUpDoc,
+  '_id' | 'prospectId' | 'state' | 'waitingDate' | 'renewalAt' | 'renewalEndDate'
+>;
 
 /** The prospect fields an event shows. */
 export type FeedProspect = {

@@ -1,7 +1,8 @@
 // The calendar feed component for the composition root: each member's private iCalendar address of
 // their follow-ups and renewals per organisation (docs/decisions/calendar-feed.md). It asks the
-// organisations component for the member's access, the licences component for their licence and the
-// prospects component for the prospects' names, through the ports it declares (CalendarFeedPorts).
+// organisations component for the member's access, the licences component for their licence, the
+// follow-ups component for the member's dated opportunities, the prospects component for the
+// prospects' names, and a change token of the store, through the ports it declares (CalendarFeedPorts).
 import type { Router } from 'express';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
@@ -39,6 +40,8 @@ export function createCalendarFeedModule(deps: CalendarFeedModuleDeps): Calendar
     resolveAccess: deps.resolveAccess,
     hasLicence: deps.hasLicence,
     prospectsByIds: deps.prospectsByIds,
+    followUps: deps.followUps,
+    changeToken: deps.changeToken,
   });
   return {
     start: () => repository.ensureIndexes(),

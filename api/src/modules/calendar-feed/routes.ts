@@ -1,7 +1,6 @@
 // /api/calendar/*: the account page's calls through the route registry (any member holding
 // "Voir les prospects", in the organisation of the call), and the feed itself, a GET outside the
 // registry: a calendar application sends no session, the secret in the path is the credential.
-import { createHash } from 'node:crypto';
 import { CALENDAR_FEED_MESSAGES, calendarFeedSchema } from '@app/domain';
 import { type Request, type Response, Router } from 'express';
 import type { ApiRoutes } from '../../http/api-routes';
@@ -75,9 +74,7 @@ export function feedRouter(
     const byFeed = await counters.hit(`/api/calendar/feed ${selector}`, FEED_WINDOW_MS);
     if (byFeed.hits > FEED_MAX_PER_WINDOW) throw tooMany(res, byFeed.resetAt, wall);
 
-    // The text but for DTSTAMP (the time of this read) decides the ETag: unchanged events, a 304.
-    const body = Buffer.from(feed.template, 'utf8');
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    const { etag } = feed;
     res.setHeader('Cache-Control', `private, max-age=${FEED_MAX_AGE_S}`);
     res.setHeader('ETag', etag);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
@@ -85,6 +82,8 @@ export function feedRouter(
       res.status(304).end();
       return;
     }
+    // A copy: the kept text keeps its marks for the next read.
+    const body = Buffer.from(feed.body);
     writeStamps(body, utcDateTime(clock.now()));
     res.status(200);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');

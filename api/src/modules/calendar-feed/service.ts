@@ -1,5 +1,6 @@
 // The calendar feed's use cases: the account page's calls (status, create, regenerate) and the feed
 // itself, served to a calendar application without a session (docs/decisions/calendar-feed.md).
+import { createHash } from 'node:crypto';
 import {
   CALENDAR_FEED_MESSAGES,
   type CalendarFeedAddressReply,
@@ -9,6 +10,8 @@ import {
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
+import type { FollowUpDoc, MemberFollowUps } from '../follow-ups/module';
+import { type BuiltFeed, FeedCache } from './feed-cache';
 import { buildFeedCalendar, EventBlocks, type FeedProspect } from './feed-calendar';
 import { newFeedCredentials, SECRET_PATTERN, secretMatches, SELECTOR_PATTERN } from './feed-secret';
 import type { CalendarFeedRepository } from './repository';
@@ -21,6 +24,14 @@ export type CalendarFeedPorts = {
   hasLicence(organisationId: string, userId: string): Promise<boolean>;
   /** Prospects by id, those of the organisation only (the prospects component's catalogue). */
   prospectsByIds(organisationId: string, ids: readonly string[]): Promise<FeedProspect[]>;
+  /** Members' follow-ups and renewals (the follow-ups component). */
+  followUps: MemberFollowUps;
+  /**
+   * Read from the store, it moves after every write to the organisation's opportunities or prospects
+   * (the opportunities' list version and the prospects' change stamp): what decides whether a feed
+   * built earlier is still the truth, whichever process wrote.
+   */
+  changeToken(organisationId: string): Promise<string>;
 };
 
 export type CalendarFeedServiceDeps = CalendarFeedPorts & {
@@ -30,14 +41,13 @@ export type CalendarFeedServiceDeps = CalendarFeedPorts & {
   timeZone: string;
 };
 
-/** What the feed route sends: the text with STAMP_MARK where DTSTAMP goes. */
-export type RenderedFeed = { template: string };
-
 export class CalendarFeedService {
   private readonly publicUrl: string;
   private readonly uidDomain: string;
   /** Events already written, reused while unchanged (the context below is fixed per process). */
   private readonly blocks = new EventBlocks();
+  /** Whole feeds, kept under the change token they were built at. */
+  private readonly built = new FeedCache();
 
   constructor(private readonly deps: CalendarFeedServiceDeps) {
     this.publicUrl = deps.publicUrl.replace(/\/+$/, '');
@@ -81,9 +91,10 @@ export class CalendarFeedService {
   /**
    * The feed of the address `selector`/`secret`, or null (404) when no feed has it, or when its
    * member has left the organisation, lost their licence or the right to see prospects: all checked
-   * in the store on every request.
+   * in the store on every request. The text is built again only when the store's change token (or the
+   * organisation's name) moved since it was last built here.
    */
-  async render(selector: string, secret: string): Promise<RenderedFeed | null> {
+  async render(selector: string, secret: string): Promise<BuiltFeed | null> {
     if (!SELECTOR_PATTERN.test(selector) || !SECRET_PATTERN.test(secret)) return null;
     const feed = await this.deps.repository.findBySelector(selector);
     if (!feed || !secretMatches(secret, feed.secretHash)) return null;
@@ -91,14 +102,32 @@ export class CalendarFeedService {
     if (!access || !hasPermission(access.mask, PERMISSION.VIEW_PROSPECTS)) return null;
     if (!(await this.deps.hasLicence(feed.organisationId, feed.userId))) return null;
 
-    const opportunities = await this.deps.repository.datedOpportunitiesOf(feed.organisationId, feed.userId);
+    // Read before the follow-ups: a write landing in between makes the kept feed built again, never stale.
+    const token = `${await this.deps.changeToken(feed.organisationId)}|${access.organisationName}`;
+    return this.built.get(`${feed.organisationId}|${feed.userId}`, token, () =>
+      this.build(feed.organisationId, feed.userId, access.organisationName),
+    );
+  }
+
+  private async build(organisationId: string, userId: string, organisationName: string): Promise<BuiltFeed> {
+    const query = { organisationId, userIds: [userId] };
+    const opportunities: FollowUpDoc[] = [];
+    for await (const docs of this.deps.followUps.dueBefore(query, Number.MAX_SAFE_INTEGER))
+      opportunities.push(...docs);
+    const seen = new Set(opportunities.map((opportunity) => opportunity._id));
+    for await (const docs of this.deps.followUps.renewalsBetween(
+      query,
+      Number.MIN_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER,
+    ))
+      for (const doc of docs) if (!seen.has(doc._id)) opportunities.push(doc);
     const prospects = await this.deps.prospectsByIds(
-      feed.organisationId,
+      organisationId,
       opportunities.map((opportunity) => opportunity.prospectId),
     );
     const template = buildFeedCalendar(
       {
-        organisationName: access.organisationName,
+        organisationName,
         publicUrl: this.publicUrl,
         uidDomain: this.uidDomain,
         opportunities,
@@ -107,7 +136,9 @@ export class CalendarFeedService {
       },
       this.blocks,
     );
-    return { template };
+    const body = Buffer.from(template, 'utf8');
+    // The text but for DTSTAMP (the time of each read) decides the ETag: unchanged events, a 304.
+    return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
   }
 
   private async accessOf(organisationId: string, userId: string): Promise<OrganisationAccess | null> {

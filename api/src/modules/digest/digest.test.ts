@@ -530,6 +530,26 @@ describe('exactly once with several apps on one DATA_DIR', () => {
     expect(await started.app.locals.runDigest()).toMatchObject({ sent: 3 });
   });
 
+  it('marks the day done with the start of its first run, whichever process finishes it', async () => {
+    const clock = createClock();
+    const live = await instance(clock);
+    await seed(live.app, live.store, clock);
+    clock.set(paris(6, 8));
+    const firstStart = clock.now();
+    // The first run, on a process whose SMTP server is gone, leaves the day open.
+    const broken = await instance(clock, { smtpUrl: 'smtp://127.0.0.1:9' });
+    expect(await broken.app.locals.runDigest()).toMatchObject({ sent: 0, failed: 3 });
+    const days = live.store.collection<{ _id: string; startedAt?: number; doneAt: number }>('digestDays');
+    expect(await days.findOne({ _id: '2025-01-06' })).toBeNull();
+
+    clock.advance(60 * 1000);
+    expect(await live.app.locals.runDigest()).toMatchObject({ sent: 3 });
+    expect(await days.findOne({ _id: '2025-01-06' })).toMatchObject({
+      startedAt: firstStart,
+      doneAt: firstStart + 60 * 1000,
+    });
+  });
+
   it('takes again the send of a process that died mid-send once its claim expires, and a send the mailer refused', async () => {
     const clock = createClock();
     const live = await instance(clock);

@@ -43,7 +43,7 @@ export type DigestModule = {
 
 export function createDigestModule({ store, schedule, ...deps }: DigestModuleDeps): DigestModule {
   const repository = new DigestRepository(store);
-  const digest = new DigestService({ ...deps, repository, agenda: new AgendaQuery(store) });
+  const digest = new DigestService({ ...deps, repository, agenda: new AgendaQuery(deps.followUps) });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const check = () => {

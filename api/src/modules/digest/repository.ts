@@ -49,7 +49,10 @@ export type DigestDayDoc = {
   organisationId: string;
   day: string;
   doneAt: number;
-  /** The day's marker: when the run that finished the day began (its length, for the logs and bench). */
+  /**
+   * The day's marker: when the first run of the day began, whichever process ran it (from the day's
+   * start record, `_id` day:started), so doneAt − startedAt is the day's length (logs and bench).
+   */
   startedAt?: number;
 };
 
@@ -177,9 +180,25 @@ export class DigestRepository {
     return (await this.days.findOne({ _id: day })) !== null;
   }
 
-  async markDayDone(day: string, startedAt: number, now: number): Promise<void> {
+  /** Records when the first run of the day began (the first process to write it wins). */
+  async markDayStarted(day: string, startedAt: number): Promise<void> {
     try {
-      await this.days.insertOne({ _id: day, organisationId: '', day, startedAt, doneAt: now });
+      await this.days.insertOne({ _id: `${day}:started`, organisationId: '', day, startedAt, doneAt: 0 });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
+
+  async markDayDone(day: string, startedAt: number, now: number): Promise<void> {
+    const first = (await this.days.findOne({ _id: `${day}:started` }))?.startedAt ?? startedAt;
+    try {
+      await this.days.insertOne({
+        _id: day,
+        organisationId: '',
+        day,
+        startedAt: Math.min(first, startedAt),
+        doneAt: now,
+      });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }

@@ -14,7 +14,8 @@ import {
 } from '@app/domain';
 import type { Logger } from 'pino';
 import type { OrganisationAccess } from '../../http/organisation-access';
-import type { Mailer } from '../../mail/mailer';
+import { type Mailer, SMTP_POOL_CONNECTIONS } from '../../mail/mailer';
+import type { MemberFollowUps } from '../follow-ups/module';
 import { type DigestLine, morningDigestMail } from '../../mail/templates';
 import type { AgendaEntry, AgendaQuery, MemberAgenda } from './agenda-query';
 import { type DigestDay, digestDayOf } from './day';
@@ -36,6 +37,8 @@ export type DigestPorts = {
     organisationId: string,
     ids: readonly string[],
   ): Promise<readonly { _id: string; prospect?: string; enseigne?: string; ville?: string }[]>;
+  /** Members' follow-ups and renewals, a chunk of members per read (the follow-ups component). */
+  followUps: MemberFollowUps;
 };
 
 export type DigestServiceDeps = DigestPorts & {
@@ -66,8 +69,12 @@ export const CLAIM_HOLD_MS = 10 * 60 * 1000;
 /** The app's list the "… et N autres" links open (overdue follow-ups show among "A faire"). */
 const LIST_PATH = '/dashboard/opportunity/list/todo';
 const ACCOUNT_PATH = '/dashboard/prospect/settings/compte';
-/** E-mails of one organisation sent side by side. */
-export const SEND_LANES = 16;
+/**
+ * E-mails of one organisation built and sent side by side: as many as the mailer's pooled SMTP
+ * connections, so no e-mail is built long before a connection can take it, and the run's CPU comes in
+ * small pieces between the API's calls (docs/decisions/morning-digest.md).
+ */
+export const SEND_LANES = SMTP_POOL_CONNECTIONS;
 /** Prospects' names are read this many at a time. */
 const NAMES_CHUNK = 250;
 
@@ -110,6 +117,7 @@ export class DigestService {
     // a follow-up that appears later in the day waits for the next morning. One read a minute.
     if (await this.deps.repository.isDayDone(day.day)) return summary;
     const startedAt = this.deps.now();
+    await this.deps.repository.markDayStarted(day.day, startedAt);
     summary.ran = true;
     let complete = true;
     for await (const page of this.deps.organisationPages()) {

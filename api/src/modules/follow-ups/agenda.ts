@@ -1,8 +1,10 @@
-// A member's follow-ups ("En attente" with a date) read from the opportunities' documents, for the
-// day's agenda ("Aujourd'hui") and the follow-up notifications. Read-only: the opportunities component
-// owns and writes these documents (as its bulk reads, the shape is OpportunityDoc's).
-// docs/decisions/notifications.md.
+// Members' follow-ups ("En attente" with a date) and renewals read from the opportunities' documents:
+// the one place that reads them for the day's agenda ("Aujourd'hui"), the follow-up notifications, the
+// morning e-mail and the calendar feed (the port MemberFollowUps). Read-only: the opportunities
+// component owns and writes these documents (as its bulk reads, the shape is OpportunityDoc's).
+// docs/decisions/notifications.md, morning-digest.md, calendar-feed.md.
 import {
+  yieldToEventLoop,
   type AgendaItem,
   type AgendaReply,
   calendarDay,
@@ -22,7 +24,50 @@ export type FollowUpDoc = {
   state: string;
   stateChangedAt: number;
   waitingDate?: number;
+  /** A renewal follow-up not yet due, and the contract end date ('YYYY-MM-DD') it is for. */
+  renewalAt?: number;
+  renewalEndDate?: string;
 };
+
+/** A follow-up with the history lines that say why it changed state (renewals brought back). */
+export type ReturnedRenewalDoc = FollowUpDoc & { history?: { at: number; kind?: string }[] };
+
+/** Which members' follow-ups, in which organisation. */
+export type MembersQuery = { organisationId: string; userIds: readonly string[] };
+
+/**
+ * The follow-ups of several members at once, for the readers that go over many (the morning e-mail,
+ * the calendar feed): each call reads a chunk of members per query through the agenda index, a turn of
+ * the event loop between queries, and yields each chunk's documents (in no particular order).
+ */
+export type MemberFollowUps = {
+  /** "En attente" follow-ups due before `dueBefore` (exclusive; Number.MAX_SAFE_INTEGER: all). */
+  dueBefore(query: MembersQuery, dueBefore: number): AsyncIterable<readonly FollowUpDoc[]>;
+  /** Renewal follow-ups still to come, `renewalAt` in [from, before). */
+  renewalsBetween(query: MembersQuery, from: number, before: number): AsyncIterable<readonly FollowUpDoc[]>;
+  /**
+   * Opportunities a renewal brought back as "A faire" (the sweep clears `renewalAt`, sets
+   * `stateChangedAt` to the renewal's date, before `before`, and writes a history line of kind
+   * 'renewal', here at `since` or later).
+   */
+  renewedBetween(
+    query: MembersQuery,
+    since: number,
+    before: number,
+  ): AsyncIterable<readonly ReturnedRenewalDoc[]>;
+};
+
+/** Members per query: a few thousand documents at most per read, so no read holds the event loop long. */
+export const MEMBERS_PER_READ = 50;
+
+/** Only what the readers of MemberFollowUps use (an inclusion costs more on SQLite than an exclusion). */
+const HEAVY_FIELDS = {
+  history: 0,
+  informationContractuelle: 0,
+  recentMessages: 0,
+  messageCount: 0,
+  syncToken: 0,
+} as const;
 
 /** An agenda shows at most this many follow-ups (the oldest first); `total` counts them all. */
 export const AGENDA_MAX_ITEMS = 500;
@@ -39,9 +84,66 @@ export type MemberAgendaQuery = {
 
 const followUps = (store: Store) => store.collection<FollowUpDoc>('opportunities');
 
-/** The index the two queries below read: a member's follow-ups in date order. */
-export function ensureAgendaIndex(store: Store): Promise<void> {
-  return followUps(store).createIndex({ organisationId: 1, userId: 1, state: 1, waitingDate: 1 });
+/** The indexes of the queries below: a member's follow-ups in date order, their renewals in date order. */
+export async function ensureAgendaIndex(store: Store): Promise<void> {
+  await followUps(store).createIndex({ organisationId: 1, userId: 1, state: 1, waitingDate: 1 });
+  await followUps(store).createIndex({ organisationId: 1, userId: 1, renewalAt: 1 });
+}
+
+/** The reads of MemberFollowUps over the store. */
+export function memberFollowUps(store: Store): MemberFollowUps {
+  const collection = store.collection<ReturnedRenewalDoc>('opportunities');
+  async function* byChunks<T>(
+    query: MembersQuery,
+    filter: (userId: Filter<FollowUpDoc>['userId']) => Filter<ReturnedRenewalDoc>,
+    projection: Record<string, 0>,
+  ): AsyncGenerator<T[]> {
+    const members = [...new Set(query.userIds)];
+    for (let start = 0; start < members.length; start += MEMBERS_PER_READ) {
+      if (start > 0) await yieldToEventLoop();
+      const chunk = members.slice(start, start + MEMBERS_PER_READ);
+      const docs = await collection.find(filter(chunk.length === 1 ? chunk[0] : { $in: chunk }), {
+        projection,
+      });
+      if (docs.length > 0) yield docs as T[];
+    }
+  }
+  return {
+    dueBefore: (query, dueBefore) =>
+      byChunks<FollowUpDoc>(
+        query,
+        (userId) => ({
+          organisationId: query.organisationId,
+          userId,
+          state: 'WAITING',
+          waitingDate: { $lt: dueBefore },
+        }),
+        HEAVY_FIELDS,
+      ),
+    renewalsBetween: (query, from, before) =>
+      byChunks<FollowUpDoc>(
+        query,
+        (userId) => ({
+          organisationId: query.organisationId,
+          userId,
+          renewalAt: { $gte: from, $lt: before },
+        }),
+        HEAVY_FIELDS,
+      ),
+    renewedBetween: (query, since, before) =>
+      byChunks<ReturnedRenewalDoc>(
+        query,
+        (userId) => ({
+          organisationId: query.organisationId,
+          userId,
+          state: 'TODO',
+          stateChangedAt: { $lt: before },
+          renewalEndDate: { $exists: true },
+          history: { $elemMatch: { kind: 'renewal', at: { $gte: since } } },
+        }),
+        { informationContractuelle: 0, recentMessages: 0 },
+      ),
+  };
 }
 
 /**

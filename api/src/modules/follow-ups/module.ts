@@ -4,10 +4,17 @@
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { prospectReader } from '../prospects/module';
-import { ensureAgendaIndex, type FollowUpDoc, followUpsDueSince, todayAgenda } from './agenda';
+import {
+  ensureAgendaIndex,
+  type FollowUpDoc,
+  followUpsDueSince,
+  type MemberFollowUps,
+  memberFollowUps,
+  todayAgenda,
+} from './agenda';
 import { registerFollowUpRoutes } from './routes';
 
-export type { FollowUpDoc } from './agenda';
+export type { FollowUpDoc, MemberFollowUps, MembersQuery, ReturnedRenewalDoc } from './agenda';
 export { listMemberAgenda } from './agenda';
 
 export type FollowUpsModuleDeps = { store: Store; now: () => number; timeZone: string };
@@ -24,6 +31,8 @@ export type FollowUpsModule = {
   start(): Promise<void>;
   registerRoutes(api: ApiRoutes): void;
   dueSince: DueFollowUps;
+  /** Several members' follow-ups and renewals at once (the morning e-mail, the calendar feed). */
+  ofMembers: MemberFollowUps;
   /** A prospect's company name ('' when unknown in the organisation). */
   prospectName(organisationId: string, prospectId: string): Promise<string>;
 };
@@ -49,6 +58,7 @@ export function createFollowUpsModule(deps: FollowUpsModuleDeps): FollowUpsModul
       );
       return docs.map((doc) => ({ ...doc, prospectName: byId.get(doc.prospectId) ?? '' }));
     },
+    ofMembers: memberFollowUps(deps.store),
     prospectName: async (organisationId, prospectId) =>
       (await names(organisationId, [prospectId]))[0]?.prospect ?? '',
   };

@@ -73,6 +73,11 @@ export type OpportunitiesModule = {
   bulkRead: OpportunityBulkRead;
   /** Figures per group for the reports component (issue 22). */
   reportFigures: OpportunityReportFigures;
+  /**
+   * The organisation's list version, made at 0 when there is none yet: it moves after every write to
+   * its opportunities, whichever process made it (what a reader keeping a copy compares).
+   */
+  changeVersion(organisationId: string): Promise<number>;
 };
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
@@ -139,5 +144,12 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       changes.handOver(organisationId, fromUserId, toUserId),
     bulkRead: createOpportunityBulkRead(deps.store),
     reportFigures: createOpportunityReportFigures(deps.store),
+    changeVersion: async (organisationId) => {
+      const version = await repository.listVersion(organisationId);
+      if (version !== null) return version;
+      // Writes record a change only once the version exists: made first, read after.
+      await repository.createListVersion(organisationId);
+      return (await repository.listVersion(organisationId)) ?? 0;
+    },
   };
 }
