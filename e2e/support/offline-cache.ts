@@ -28,3 +28,25 @@ export async function cacheLoadedFilesForOffline(page: Page): Promise<{ cached: 
     });
   });
 }
+
+/**
+ * The files of this origin the page has loaded (the API left out) that no cache of the service worker
+ * holds yet. Polled until empty, it waits for the shell's own hand-over of the first visit's files
+ * (shell/src/service-worker/update-flow.tsx) without sending anything itself.
+ */
+export async function filesNotYetCached(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls = new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === window.location.origin && !url.pathname.startsWith('/api/'))
+        .map((url) => url.href),
+    );
+    const missing: string[] = [];
+    for (const url of urls)
+      // Precached files are kept under their revision (`?__WB_REVISION__=…`).
+      if (!(await caches.match(url, { ignoreSearch: true, ignoreVary: true }))) missing.push(url);
+    return missing;
+  });
+}
