@@ -12,8 +12,9 @@
 // Both presets run: mobile (Lighthouse's default, a mid-range phone on slow 4G, simulated: the target
 // since issue 19, performance ≥ 90 and accessibility 100) and desktop, for comparison.
 // Usage: node bench/lighthouse.mjs [--preset desktop|mobile] [--runs <n>] [--report <dir>]
-//   (after npm run build:apps) → bench/results/lighthouse.json (both presets only); --report writes
-//   each flow's HTML report.
+//   [--screens login,list,round,import] [--out <file>]
+//   (after npm run build:apps) → bench/results/lighthouse.json (both presets and every screen only,
+//   unless --out names the file); --report writes each flow's HTML report (one per run).
 /* global window */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,6 +48,11 @@ const TARGET_RUNS = runsIndex === -1 ? 3 : Number(process.argv[runsIndex + 1]);
 const presetIndex = process.argv.indexOf('--preset');
 const onlyPreset = presetIndex === -1 ? undefined : process.argv[presetIndex + 1];
 const reportDir = pathOption('report', 'lighthouse-reports');
+const outFile = pathOption('out') ?? resultsFile;
+const screensIndex = process.argv.indexOf('--screens');
+const SCREENS = new Set(
+  screensIndex === -1 ? ['login', 'list', 'round', 'import'] : process.argv[screensIndex + 1].split(','),
+);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = {
   fcpMs: 'first-contentful-paint',
@@ -150,7 +156,7 @@ async function saveRound(base, lister) {
 }
 
 /** The three screens, one flow, for one preset (`config` undefined: Lighthouse's mobile default). */
-async function audit(browser, base, lister, roundId, preset, config) {
+async function audit(browser, base, lister, roundId, preset, config, run) {
   const page = await browser.newPage();
   const flow = await startFlow(page, {
     name: `${preset}`,
@@ -158,7 +164,13 @@ async function audit(browser, base, lister, roundId, preset, config) {
     flags: { onlyCategories: CATEGORIES },
   });
 
-  await flow.navigate(`${base}/login`, { name: '/login' });
+  // Signed out for real: a previous run's session (local storage, the device's IndexedDB) would
+  // send /login on to the dashboard, and the step would measure the start screen instead.
+  const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
+  await cdp.detach();
+  if (SCREENS.has('login')) await flow.navigate(`${base}/login`, { name: '/login' });
+  else await page.goto(`${base}/login`);
 
   // Signed in, as a returning user: what the login screen would have stored.
   await page.evaluate(
@@ -168,19 +180,36 @@ async function audit(browser, base, lister, roundId, preset, config) {
     },
     { token: lister.token, organisationId: lister.organisationId },
   );
-  await emptyCache(page, base);
-  await flow.navigate(`${base}/dashboard/opportunity/list/all`, {
-    name: `/dashboard/opportunity/list/all (${LIST_SIZE} opportunités)`,
-    disableStorageReset: true,
-  });
-  const shown = await page.$eval('.opportunity-tab__count', (node) => node.textContent);
+  let shown = null;
+  if (SCREENS.has('list')) {
+    await emptyCache(page, base);
+    await flow.navigate(`${base}/dashboard/opportunity/list/all`, {
+      name: `/dashboard/opportunity/list/all (${LIST_SIZE} opportunités)`,
+      disableStorageReset: true,
+    });
+    shown = await page.$eval('.opportunity-tab__count', (node) => node.textContent);
+  }
 
-  await emptyCache(page, base);
-  await flow.navigate(`${base}/dashboard/tournees/${roundId}`, {
-    name: `/dashboard/tournees/<id> (tournée enregistrée, ${ROUND_STOPS} étapes)`,
-    disableStorageReset: true,
-  });
+  if (SCREENS.has('round')) {
+    await emptyCache(page, base);
+    await flow.navigate(`${base}/dashboard/tournees/${roundId}`, {
+      name: `/dashboard/tournees/<id> (tournée enregistrée, ${ROUND_STOPS} étapes)`,
+      disableStorageReset: true,
+    });
+  }
 
+  if (SCREENS.has('import')) await auditImport(page, flow, base);
+  const result = await flow.createFlowResult();
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(path.join(reportDir, `lighthouse-${preset}-${run}.html`), await flow.generateReport());
+  }
+  await page.close();
+  return { preset, listTabCount: shown, steps: result.steps.map(summarise) };
+}
+
+/** The import modal: a timespan around opening it, a snapshot of it open. */
+async function auditImport(page, flow, base) {
   await emptyCache(page, base);
   await page.goto(`${base}/dashboard/prospect/list`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('::-p-aria(Ajouter un fichier[role="button"])');
@@ -191,14 +220,6 @@ async function audit(browser, base, lister, roundId, preset, config) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await flow.endTimespan();
   await flow.snapshot({ name: "fenêtre d'import ouverte" });
-
-  const result = await flow.createFlowResult();
-  if (reportDir) {
-    mkdirSync(reportDir, { recursive: true });
-    writeFileSync(path.join(reportDir, `lighthouse-${preset}.html`), await flow.generateReport());
-  }
-  await page.close();
-  return { preset, listTabCount: shown, steps: result.steps.map(summarise) };
 }
 
 function print({ preset, steps }) {
@@ -252,6 +273,7 @@ function summariseRuns(runs) {
 }
 
 async function main() {
+  const loadAverageAtStart = os.loadavg().map((load) => Number(load.toFixed(2)));
   newDataDir();
   const { api, base, lister } = await seededApi({ listSize: LIST_SIZE, exportSize: 0 });
   const browser = await puppeteer.launch({
@@ -272,7 +294,7 @@ async function main() {
     ].filter(([preset]) => !onlyPreset || preset === onlyPreset);
     for (const [preset, config, times] of presets)
       for (let index = 1; index <= times; index += 1) {
-        const run = { ...(await audit(browser, base, lister, roundId, preset, config)), run: index };
+        const run = { ...(await audit(browser, base, lister, roundId, preset, config, index)), run: index };
         print(run);
         runs.push(run);
       }
@@ -291,6 +313,7 @@ async function main() {
       chromium: await browser.version(),
       cpus: os.cpus().length,
       loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+      loadAverageAtStart,
       note: 'réseau et CPU simulés par Lighthouse (Lantern) à partir de la trace réelle : les tâches longues observées (donc TBT et TTI) dépendent de la charge de la machine partagée',
       target: {
         performance: TARGET_PERFORMANCE,
@@ -303,9 +326,9 @@ async function main() {
       summary,
       runs,
     };
-    if (onlyPreset) return;
-    mkdirSync(path.dirname(resultsFile), { recursive: true });
-    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    if ((onlyPreset || screensIndex !== -1) && outFile === resultsFile) return;
+    mkdirSync(path.dirname(outFile), { recursive: true });
+    writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
   } finally {
     await browser.close();
     await stop(api);

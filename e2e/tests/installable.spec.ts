@@ -8,6 +8,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { filesNotYetCached } from '../support/offline-cache';
 import { startApp, type RunningApp } from '../support/servers';
 
 const AUTH_MANIFEST = '/remotes/auth/mf-manifest.json';
@@ -166,8 +167,10 @@ async function goOnline(): Promise<void> {
 }
 
 test('offline, the shell and the login screen of the first visit render', async () => {
-  // The first visit's files were loaded before the worker controlled the page: it cached them when
-  // it was installed (CACHE_URLS), so no second online visit is needed.
+  // The first visit's files were loaded before the worker controlled the page: the page hands them
+  // over and the worker caches them, so no second online visit is needed. Offline only once every
+  // one of them is in a cache (the hand-over is asynchronous).
+  await expect.poll(() => filesNotYetCached(page)).toEqual([]);
   const reachedBefore = await goOffline();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();

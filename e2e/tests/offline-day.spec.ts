@@ -9,6 +9,7 @@
 // (docs/decisions/offline-day.md).
 import { maskOf } from '@app/domain';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { cacheLoadedFilesForOffline } from '../support/offline-cache';
 import { callApi, callerOf, joinAsColleague, type Caller } from '../support/seed';
 import { startApp, type RunningApp } from '../support/servers';
 import { signUpThroughApi, useSession } from '../support/session';
@@ -171,10 +172,11 @@ test('offline on a phone: changes are kept, counted, sent in order once back onl
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   }
 
-  // The service worker holds the app's code once this first visit is over.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  // The service worker holds the app's code once this first visit is over: its reply says every
+  // file loaded so far (the prospecting remote's chunks included) is in its caches.
+  const offlineCopy = await cacheLoadedFilesForOffline(page);
+  expect(offlineCopy.failed).toEqual([]);
+  expect(offlineCopy.cached).toBeGreaterThan(0);
   await context.setOffline(true);
   await expect(banner()).toHaveText('Hors ligne');
 

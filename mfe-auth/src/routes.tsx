@@ -1,21 +1,49 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { DiscoveryScreen } from './features/discovery/components/discovery-screen';
-import { ForgotPasswordScreen } from './features/forgot-password/components/forgot-password-screen';
-import { InvitationJoinScreen } from './features/invitation/components/invitation-join-screen';
+import { LoadingScreen } from '@app/platform';
 import { LoginScreen } from './features/login/components/login-screen';
-import { RegisterScreen } from './features/register/components/register-screen';
-import { ResetPasswordScreen } from './features/reset-password/components/reset-password-screen';
+
+// The sign-in screen comes with the remote's entry; the others, and the validation rules (zod) only
+// they use, load when first opened: /login, the first screen of every visit, runs less script on a
+// phone (docs/decisions/lighthouse.md).
+const RegisterScreen = lazy(() =>
+  import('./features/register/components/register-screen').then((module) => ({
+    default: module.RegisterScreen,
+  })),
+);
+const ForgotPasswordScreen = lazy(() =>
+  import('./features/forgot-password/components/forgot-password-screen').then((module) => ({
+    default: module.ForgotPasswordScreen,
+  })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('./features/reset-password/components/reset-password-screen').then((module) => ({
+    default: module.ResetPasswordScreen,
+  })),
+);
+const DiscoveryScreen = lazy(() =>
+  import('./features/discovery/components/discovery-screen').then((module) => ({
+    default: module.DiscoveryScreen,
+  })),
+);
+const InvitationJoinScreen = lazy(() =>
+  import('./features/invitation/components/invitation-join-screen').then((module) => ({
+    default: module.InvitationJoinScreen,
+  })),
+);
 
 /** The routes this remote owns (docs/architecture.md); the shell renders this under its layout-less paths. */
 export default function AuthRoutes() {
   return (
-    <Routes>
-      <Route path="/login" element={<LoginScreen />} />
-      <Route path="/register" element={<RegisterScreen />} />
-      <Route path="/forgot" element={<ForgotPasswordScreen />} />
-      <Route path="/reset-password" element={<ResetPasswordScreen />} />
-      <Route path="/discovery" element={<DiscoveryScreen />} />
-      <Route path="/invitation/join/:id" element={<InvitationJoinScreen />} />
-    </Routes>
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/register" element={<RegisterScreen />} />
+        <Route path="/forgot" element={<ForgotPasswordScreen />} />
+        <Route path="/reset-password" element={<ResetPasswordScreen />} />
+        <Route path="/discovery" element={<DiscoveryScreen />} />
+        <Route path="/invitation/join/:id" element={<InvitationJoinScreen />} />
+      </Routes>
+    </Suspense>
   );
 }

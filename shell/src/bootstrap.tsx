@@ -1,14 +1,14 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadApiClient, ToastHost, useSessionStore } from '@app/platform';
 import { App } from './app';
 import { fetchAppConfig } from './app-config';
 import { injectChatWidget } from './chat/chat-widget';
-import { registerFederatedRemotes } from './remotes/federation';
+import { loadRemoteRoutes, registerFederatedRemotes } from './remotes/federation';
 import { fetchRemoteDefinitions } from './remotes/remote-manifest';
 import { registerServiceWorker } from './service-worker/register';
-import { DEFAULT_REMOTE_ROUTES, type RemoteDefinition } from './remotes/remote-table';
+import { DEFAULT_REMOTE_ROUTES, findRemoteForPath, type RemoteDefinition } from './remotes/remote-table';
 import './shell.css';
 
 // The hash variant of every route (/#/login) lands on its path (/login).
@@ -28,17 +28,28 @@ async function start() {
   ]);
   registerFederatedRemotes(remotes);
   injectChatWidget(appConfig.chatWidget);
+  // The first screen's remote before the first render: the page's first paint (the product's name,
+  // or the screen itself as the API sent it) is replaced by the screen, not by a loading screen
+  // first. A remote that fails is left to its route, which shows "Module indisponible".
+  const firstRemote = findRemoteForPath(remotes, window.location.pathname);
+  if (firstRemote) await loadRemoteRoutes(firstRemote).catch(() => undefined);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root absent de index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <BrowserRouter>
-        <App remotes={remotes} />
-        <ToastHost />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser in between, instead of one long task (a phone's slow CPU: Lighthouse's total blocking
+  // time, docs/decisions/lighthouse.md). The page's static first paint stays until it is ready.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <App remotes={remotes} />
+          <ToastHost />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
   registerServiceWorker();
 }
 

@@ -1,5 +1,5 @@
 // One-port serving: shell with history fallback, remotes, manifests, cache headers, missing builds.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -250,5 +250,56 @@ describe('preload hints in the shell page', () => {
       'fetch+cors /app-config.json',
     ]);
     expect(preloads((await request(t.app).get('/dashboard')).text)).toHaveLength(2);
+  });
+});
+
+describe("a route's static first paint in the shell page", () => {
+  let t: TestApp;
+  let web: string;
+  const BOOT = '<p class=shell-boot>Prospection</p>';
+  const LOGIN =
+    '<style>.auth-page{display:flex}</style><main class="auth-page" inert><h1>Connexion</h1></main>';
+
+  beforeAll(() => {
+    web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
+    // As html-webpack-plugin minifies it: unquoted id, the paragraph's end tag left out.
+    writeFile(
+      web,
+      'shell/dist/index.html',
+      `<!doctype html><html><head><title>Shell</title></head><body><div id=root>${BOOT}</div></body></html>`,
+    );
+    writeFileSync(
+      path.join(web, 'remotes.json'),
+      JSON.stringify({
+        auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login', '/forgot'] },
+        prospecting: { entry: '/remotes/prospecting/mf-manifest.json', routes: ['/dashboard/prospect'] },
+      }),
+    );
+    writeFile(web, 'mfe-auth/dist/first-paint.json', JSON.stringify({ '/login': LOGIN }));
+    // A remote whose file is not what the build writes ships nothing.
+    writeFile(web, 'mfe-prospecting/dist/first-paint.json', '["/dashboard/prospect/list"]');
+    t = createTestApp({ env: { WEB_ROOT: web } });
+  });
+  afterAll(() => t.close());
+
+  const root = (html: string) => /<div id=root>([\s\S]*)<\/div><\/body>/.exec(html)?.[1];
+
+  it('puts the screen its remote ships in #root, for that route only', async () => {
+    const login = await request(t.app).get('/login');
+    expect(login.status).toBe(200);
+    expect(root(login.text)).toBe(LOGIN);
+    expect(root((await request(t.app).get('/login/')).text)).toBe(LOGIN);
+    // Another route of the same remote, another remote, the shell's own routes: the product's name.
+    for (const route of ['/forgot', '/login/autre', '/dashboard/prospect/list', '/dashboard'])
+      expect(root((await request(t.app).get(route)).text)).toBe(BOOT);
+  });
+
+  it('follows a redeployed remote without a restart', async () => {
+    const next = LOGIN.replace('Connexion', 'Se connecter');
+    writeFile(web, 'mfe-auth/dist/first-paint.json', JSON.stringify({ '/login': next }));
+    // A modification time of its own (the file is read again when it changes).
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(web, 'mfe-auth/dist/first-paint.json'), later, later);
+    expect(root((await request(t.app).get('/login')).text)).toBe(next);
   });
 });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import type { ChatWidgetConfig } from './chat-widget-config';
+import { pageWithFirstPaint, remoteFirstPaint } from './first-paint';
 import { pageWithPreloads, remoteForPath, remotePreloads, servedRemoteRoutes } from './preload-hints';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
@@ -147,11 +148,14 @@ export function createStaticSite(config: {
         notFound(res);
         return;
       }
-      // With preload hints for what the route's first screen needs (preload-hints.ts).
+      // With preload hints for what the route's first screen needs (preload-hints.ts), and the
+      // screen's static first paint when its remote ships one (first-paint.ts).
       const remote = remoteForPath(remoteRoutes, req.path);
-      const hints = remote ? remotePreloads(remote, path.join(config.webRoot, `mfe-${remote}`, 'dist')) : [];
+      const remoteDist = remote ? path.join(config.webRoot, `mfe-${remote}`, 'dist') : null;
+      const hints = remote && remoteDist ? remotePreloads(remote, remoteDist) : [];
+      const firstPaint = remoteDist ? remoteFirstPaint(remoteDist, req.path) : null;
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(pageWithPreloads(shellPage(), hints));
+      res.type('html').send(pageWithFirstPaint(pageWithPreloads(shellPage(), hints), firstPaint));
     });
   });
 

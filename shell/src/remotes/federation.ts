@@ -51,8 +51,19 @@ export function forgetFailedRemote(name: string): void {
 
 export type RemoteModule = { default: ComponentType };
 
+const loadedRoutes = new Map<string, RemoteModule>();
+
 export async function loadRemoteRoutes(name: string): Promise<RemoteModule> {
   const module = await loadRemote<RemoteModule>(`${name}/Routes`);
   if (!module?.default) throw new RemoteLoadError(name, 'onLoad', new Error('exposition ./Routes absente'));
+  loadedRoutes.set(name, module);
   return module;
+}
+
+/**
+ * A remote's routes already loaded (the first screen's, loaded before the first render): rendered at
+ * once, with no loading screen in between (the page's static first paint stays until then).
+ */
+export function loadedRemoteRoutes(name: string): RemoteModule | undefined {
+  return loadedRoutes.get(name);
 }

@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemoteRoutes, RemoteLoadError } from './federation';
+import { loadedRemoteRoutes, loadRemoteRoutes, RemoteLoadError } from './federation';
 import { RemoteRoute } from './remote-route';
 
 jest.mock('./federation', () => {
   const actual = jest.requireActual('./federation');
-  return { ...actual, loadRemoteRoutes: jest.fn() };
+  return { ...actual, loadRemoteRoutes: jest.fn(), loadedRemoteRoutes: jest.fn() };
 });
 
 const load = loadRemoteRoutes as jest.MockedFunction<typeof loadRemoteRoutes>;
+const loaded = loadedRemoteRoutes as jest.MockedFunction<typeof loadedRemoteRoutes>;
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -40,4 +41,13 @@ test('a remote that throws while rendering is contained to its own area', async 
   );
   expect(await screen.findByRole('heading', { name: 'Module indisponible' })).toBeInTheDocument();
   expect(screen.getByText('Navigation toujours là')).toBeInTheDocument();
+});
+
+test('a remote loaded before the first render shows its screen at once, with no loading screen', () => {
+  loaded.mockReturnValueOnce({ default: () => <h1>Connexion</h1> });
+  render(<RemoteRoute name="auth" />);
+  // Synchronously: the page's static first paint is replaced by the screen itself.
+  expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+  expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
+  expect(load).not.toHaveBeenCalledWith('auth');
 });

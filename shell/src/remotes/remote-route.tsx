@@ -8,14 +8,17 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, LoadingScreen } from '@app/platform';
-import { forgetFailedRemote, loadRemoteRoutes } from './federation';
+import { forgetFailedRemote, loadedRemoteRoutes, loadRemoteRoutes } from './federation';
 
 export type RemoteRouteProps = { name: string };
 
 /** Renders a remote's routes; a remote that fails to load or throws leaves the rest of the app working. */
 export function RemoteRoute({ name }: RemoteRouteProps) {
   // A failed React.lazy stays failed, so each attempt gets a lazy component of its own.
-  const [attempt, setAttempt] = useState(() => ({ id: 0, Routes: lazyRemote(name) }));
+  const [attempt, setAttempt] = useState(() => ({
+    id: 0,
+    Routes: loadedRemoteRoutes(name)?.default ?? lazyRemote(name),
+  }));
   const handleRetry = () => {
     forgetFailedRemote(name);
     setAttempt((previous) => ({ id: previous.id + 1, Routes: lazyRemote(name) }));

@@ -31,3 +31,35 @@ const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export function isHashedFile(url: URL): boolean {
   return HASHED_FILE.test(url.pathname);
 }
+
+/**
+ * Message the page posts with the files it loaded (`{ type, urls }`, a reply port): the worker caches
+ * each through the rule it would have used (unless already cached) and replies `{ cached, failed }`
+ * only once every one of them is written in its cache. Not Workbox's `CACHE_URLS`, whose reply comes
+ * as soon as the responses arrive, before they are stored (docs/decisions/offline-app.md).
+ */
+export const CACHE_LOADED_FILES_MESSAGE = 'CACHE_LOADED_FILES';
+
+export type CacheLoadedFilesReply = { cached: number; failed: string[] };
+
+/** The runtime cache a file of this origin goes to, or null (the API, the precache, other origins). */
+export function runtimeCacheOf(url: URL, origin: string): 'manifests' | 'chunks' | null {
+  if (url.origin !== origin || isApiRequest(url)) return null;
+  if (isRuntimeManifest(url)) return 'manifests';
+  if (isHashedFile(url)) return 'chunks';
+  return null;
+}
+
+/**
+ * The page's loaded resources worth handing to the worker: its own origin's, never the API's, each
+ * once (the shell's files among them: the worker finds them precached and skips them).
+ */
+export function loadedFilesToCache(resourceUrls: Iterable<string>, origin: string): string[] {
+  const files = new Set<string>();
+  for (const resource of resourceUrls) {
+    const url = new URL(resource, origin);
+    url.hash = '';
+    if (url.origin === origin && !isApiRequest(url)) files.add(url.href);
+  }
+  return [...files];
+}

@@ -11,15 +11,23 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  getCacheKeyForURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
+  CACHE_LOADED_FILES_MESSAGE,
   CACHE_NAMES,
+  type CacheLoadedFilesReply,
   isApiRequest,
   isHashedFile,
   isRuntimeManifest,
   NETWORK_TIMEOUT_SECONDS,
+  runtimeCacheOf,
   SKIP_WAITING_MESSAGE,
 } from './routes';
 
@@ -57,29 +65,73 @@ registerRoute(
 );
 
 // Versions: remote manifests and entries, the manifest of remotes, the runtime configuration.
+const manifests = new NetworkFirst({
+  cacheName: CACHE_NAMES.manifests,
+  matchOptions,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [okOnly()],
+});
 registerRoute(
   ({ url, request }) => request.method === 'GET' && !isApiRequest(url) && isRuntimeManifest(url),
-  new NetworkFirst({
-    cacheName: CACHE_NAMES.manifests,
-    matchOptions,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [okOnly()],
-  }),
+  manifests,
 );
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Remotes' chunks (and any other hashed file not precached): cache-first, kept within bounds.
+const chunks = new CacheFirst({
+  cacheName: CACHE_NAMES.chunks,
+  matchOptions,
+  plugins: [okOnly(), new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
+});
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
     !isApiRequest(url) &&
     isHashedFile(url),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.chunks,
-    matchOptions,
-    plugins: [okOnly(), new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
-  }),
+  chunks,
 );
+
+/**
+ * A file the page loaded without the worker (before it controlled the page, or while a response was
+ * on its way): fetched and written through its route's strategy, unless already cached. Resolves once
+ * the cache holds it (the strategy's `done`, not its response), false when it could not be fetched.
+ */
+async function cacheLoadedFile(href: string, event: ExtendableEvent): Promise<boolean> {
+  const url = new URL(href);
+  if (getCacheKeyForURL(url.href)) return true; // precached
+  const rule = runtimeCacheOf(url, self.location.origin);
+  if (!rule) return true; // nothing to keep (a page, the API, another origin)
+  const strategy = rule === 'manifests' ? manifests : chunks;
+  const cache = await caches.open(strategy.cacheName);
+  if (await cache.match(url.href, matchOptions)) return true;
+  const [response, done] = strategy.handleAll({ request: new Request(url.href), event });
+  const ok = await response.then(
+    (answer) => answer.ok,
+    () => false,
+  );
+  await done;
+  return ok;
+}
+
+// The page hands over what it loaded without the worker (update-flow.tsx): the reply says it is cached.
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  if (data?.type !== CACHE_LOADED_FILES_MESSAGE || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((url): url is string => typeof url === 'string');
+  const cached = Promise.all(
+    urls.map((url) =>
+      cacheLoadedFile(url, event).then(
+        (ok) => ({ url, ok }),
+        () => ({ url, ok: false }),
+      ),
+    ),
+  ).then((outcomes): CacheLoadedFilesReply => {
+    const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.url);
+    return { cached: outcomes.length - failed.length, failed };
+  });
+  event.waitUntil(cached);
+  void cached.then((reply) => event.ports[0]?.postMessage(reply));
+});

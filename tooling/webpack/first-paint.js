@@ -1,0 +1,49 @@
+// A remote's static first paint (docs/decisions/lighthouse.md). For a route it owns, the look of its
+// first screen as plain HTML with the style sheets it needs, written to `first-paint.json` in the
+// remote's build ({ "<route>": "<style>…</style><markup>" }). The API puts it in the shell's page for
+// that exact route (api/src/web/first-paint.ts): the screen is painted before any script has run, on
+// a phone's slow network and CPU, and React replaces it with the same screen, live.
+const { readFileSync } = require('node:fs');
+const { minify } = require('csso');
+
+const NAME = 'FirstPaintPlugin';
+
+class FirstPaintPlugin {
+  /**
+   * @param {object} options
+   * @param {Record<string, string>} options.pages route → HTML file (absolute paths)
+   * @param {string[]} options.styles the style sheets the pages need, in cascade order (absolute paths)
+   */
+  constructor(options) {
+    this.pages = options.pages;
+    this.styles = options.styles;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const css = minify(this.styles.map((file) => readFileSync(file, 'utf8')).join('\n'), {
+            restructure: false,
+          }).css;
+          const pages = {};
+          for (const [route, file] of Object.entries(this.pages)) {
+            // As React renders it: no comments, no white space between tags.
+            const markup = readFileSync(file, 'utf8')
+              .replace(/<!--[\s\S]*?-->/g, '')
+              .replace(/>\s+</g, '><')
+              .trim();
+            pages[route] = `<style>${css}</style>${markup}`;
+          }
+          for (const file of [...this.styles, ...Object.values(this.pages)])
+            compilation.fileDependencies.add(file);
+          compilation.emitAsset('first-paint.json', new RawSource(`${JSON.stringify(pages)}\n`));
+        },
+      );
+    });
+  }
+}
+
+module.exports = { FirstPaintPlugin };
