@@ -83,6 +83,8 @@ const GAP_POLL_MS = 20;
 /** Answer of a batch's attempt while the rows before it are still on their way. */
 const AHEAD = Symbol('ahead');
 
+/** Duplicate keys looked up per query (a few ms of SQLite work, like an insert transaction). */
+const LOOKUP_SLICE = 500;
 /** A batch's preparation begun before its turn (wrapped: an async function would wait for it). */
 type Early = { prepared: Promise<PreparedBatch> } | null;
 
@@ -245,12 +247,18 @@ export class ProspectImportService {
 
     // Duplicates: of rows already stored for this file, and of the organisation's prospects the caller sees.
     const keys = [...new Set(accepted.map((doc) => doc.dedupKey))];
-    const visibleFiles = await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId);
-    const seen = await this.deps.repository.existingDedupKeys(
-      caller.organisationId,
-      [...visibleFiles, file._id],
-      keys,
-    );
+    const visibleFiles = [
+      ...(await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId)),
+      file._id,
+    ];
+    const seen = new Set<string>();
+    // By slices of keys: one query for a whole batch that repeats stored rows reads 2,000 documents at once.
+    for (let first = 0; first < keys.length; first += LOOKUP_SLICE) {
+      if (first > 0) await yieldToEventLoop();
+      const slice = keys.slice(first, first + LOOKUP_SLICE);
+      const found = await this.deps.repository.existingDedupKeys(caller.organisationId, visibleFiles, slice);
+      for (const key of found) seen.add(key);
+    }
 
     const docs: NewProspect[] = [];
     for (const doc of accepted) {

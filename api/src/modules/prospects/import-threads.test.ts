@@ -107,7 +107,7 @@ describe('an import through the threads', () => {
     const done = await k.finish(owner, importId);
     expect(done.status).toBe(200);
     const stored = await t.store
-      .collection<Record<string, unknown>>('prospects')
+      .collection<Record<string, unknown> & { _id: string }>('prospects')
       .find({ excelId: done.body.excelId as string }, { sort: { rowIndex: 1 } });
     // Each document as stored, but for the ids of its organisation, owner and file (one per app).
     const fields = stored.map(({ _id, ...doc }) =>
