@@ -18,7 +18,15 @@
 //   [--form cells|rows] [--variants threads,mainThread] [--cpu-prof <dir>]
 //   (build first: npm run build; --cpu-prof runs the API under node --cpu-prof)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,8 +150,33 @@ async function startApi(dataDir, env = {}) {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
   };
+  // CPU time (utime + stime, clock ticks of 10 ms) of the API: with WEB_CONCURRENCY above 1 (the
+  // default on several cores) the processes that serve are the primary's children, so both figures
+  // add up the primary and its children: their main threads, and all their threads.
+  const stat = (file) => {
+    try {
+      return readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const ticks = (fields) => (fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0);
+  const apiPids = () => [
+    child.pid,
+    ...readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => stat(`/proc/${pid}/stat`)?.[1] === String(child.pid))
+      .map(Number),
+  ];
   return {
     base,
+    cpuMs: () => {
+      const pids = apiPids();
+      return {
+        mainThread: pids.reduce((sum, pid) => sum + ticks(stat(`/proc/${pid}/task/${pid}/stat`)), 0),
+        process: pids.reduce((sum, pid) => sum + ticks(stat(`/proc/${pid}/stat`)), 0),
+      };
+    },
     startupMs: Math.round(performance.now() - started),
     rssMb: () => memory('VmRSS'),
     peakRssMb: () => memory('VmHWM'),
@@ -217,6 +250,7 @@ function rawInsertManyRate(size) {
       const docs = [];
       const size = ${size};
       let elapsed = 0;
+      let cpu = 0;
       for (let offset = 0; offset < size; offset += ${BATCH}) {
         const batch = [];
         for (let index = offset; index < Math.min(offset + ${BATCH}, size); index += 1) {
@@ -226,11 +260,14 @@ function rawInsertManyRate(size) {
             isAccepted: false, state: null });
         }
         const started = performance.now();
+        const usage = process.cpuUsage();
         await col.insertMany(batch);
         elapsed += performance.now() - started;
+        const used = process.cpuUsage(usage);
+        cpu += (used.user + used.system) / 1000;
       }
       await store.close();
-      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)) }));
+      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)), cpuMs: cpu }));
     })();
   `;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-raw-'));
@@ -242,7 +279,11 @@ function rawInsertManyRate(size) {
     });
     if (run.status !== 0) throw new Error('mesure brute en échec');
     const result = JSON.parse(run.stdout);
-    return { seconds: Number(result.seconds.toFixed(2)), rowsPerSec: result.rowsPerSec };
+    return {
+      seconds: Number(result.seconds.toFixed(2)),
+      rowsPerSec: result.rowsPerSec,
+      cpuMsPer1000Rows: Number(((result.cpuMs / size) * 1000).toFixed(1)),
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -322,7 +363,9 @@ async function main() {
         const api = await startApi(dataDir, VARIANTS[variant]);
         const caller = await seedCaller(api.base);
         console.log(`${size.toLocaleString('fr-FR')} lignes (${variant}) : import par HTTP…`);
+        const cpuBefore = api.cpuMs();
         const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
+        const cpuAfter = api.cpuMs();
         const peakRssMb = api.peakRssMb();
         let browser;
         if (WITH_BROWSER && variant === VARIANT_NAMES[0]) {
@@ -344,6 +387,24 @@ async function main() {
           http,
           rawInsertMany: raw,
           ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
+          // CPU per 1,000 rows, far steadier than rates on a loaded machine: the API's main thread
+          // (the one that also answers other calls) and all its threads, against the raw inserts.
+          // cpuRatio = raw insert CPU ÷ main-thread CPU: the ingestion ratio an idle machine would
+          // show while the main thread is the bottleneck.
+          cpu: {
+            apiMainThreadMsPer1000Rows: Number(
+              (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000).toFixed(1),
+            ),
+            apiAllThreadsMsPer1000Rows: Number(
+              (((cpuAfter.process - cpuBefore.process) / size) * 1000).toFixed(1),
+            ),
+            rawInsertMsPer1000Rows: raw.cpuMsPer1000Rows,
+            cpuRatio: Number(
+              (raw.cpuMsPer1000Rows / (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000)).toFixed(
+                3,
+              ),
+            ),
+          },
           apiPeakRssMb: peakRssMb,
           ...(browser ? { browser } : {}),
         });
@@ -383,7 +444,8 @@ async function main() {
   for (const run of runs) {
     console.log(
       `${run.rows.toLocaleString('fr-FR')} lignes (${run.variant}) — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
-        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, mémoire crête de l’API ${run.apiPeakRssMb} Mo` +
+        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, ` +
+        `CPU du fil principal ${run.cpu.apiMainThreadMsPer1000Rows} ms / 1 000 lignes (insertMany brut ${run.cpu.rawInsertMsPer1000Rows} ms, rapport ${run.cpu.cpuRatio}), mémoire crête de l’API ${run.apiPeakRssMb} Mo` +
         (run.browser
           ? `, Chromium : analyse ${run.browser.parseSeconds} s, du choix du fichier au fichier prêt ${run.browser.readySeconds} s` +
             ` (script nu ${run.browser.floorSeconds} s, rapport ${run.browser.ratioToFloor})`
