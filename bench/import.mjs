@@ -4,7 +4,10 @@
 // - over HTTP with the calls the modal makes (start, 2,000-row batches, finish): upload + store time
 //   and the server's rows/s, as a ratio to the raw insertMany rate of the same store in the same run;
 // - the API's peak memory (VmHWM) during the import;
-// - p99 of a concurrent list call (/api/prospect/get/all) while 100k rows go in;
+// - p99 of a concurrent list call (/api/prospect/get/all) while 100k rows go in, beside the same
+//   call's latency with no import running (same API, same store, just before);
+// - each of these twice in one run: batches prepared by worker threads (IMPORT_WORKERS as shipped)
+//   and on the main thread (IMPORT_WORKERS=0), unless --variants names one ('threads' or 'mainThread');
 // - the start-up time and memory of the API over a store holding 1M prospects.
 // Prints the figures; writes bench/results/import.json.
 // - with --browser, the floor of the same run: a bare script decoding (Windows-1252), splitting (';',
@@ -12,10 +15,18 @@
 // Rows: real-looking (real communes, bench/communes-file.mjs) unless --data uniform; batches in the
 // modal's compact form, two on their way at once, unless --form rows (one object per row, one at a time).
 // Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser] [--data communes|uniform]
-//   [--form cells|rows] [--cpu-prof <dir>]
+//   [--form cells|rows] [--variants threads,mainThread] [--cpu-prof <dir>]
 //   (build first: npm run build; --cpu-prof runs the API under node --cpu-prof)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +51,12 @@ const formArg = process.argv.indexOf('--form');
 const FORM = formArg === -1 ? 'cells' : process.argv[formArg + 1];
 /** Batches sent side by side, as the import modal does (mfe-prospecting upload-import.ts). */
 const IN_FLIGHT = 2;
+/** How the API prepares batches: worker threads as shipped, or its main thread (IMPORT_WORKERS=0). */
+const VARIANTS = { threads: {}, mainThread: { IMPORT_WORKERS: '0' } };
+const variantsArg = process.argv.indexOf('--variants');
+const VARIANT_NAMES = variantsArg === -1 ? Object.keys(VARIANTS) : process.argv[variantsArg + 1].split(',');
+/** List calls timed with no import running, the baseline of the latency during one. */
+const IDLE_LIST_MS = 5_000;
 
 export const COLUMNS = [
   'Raison sociale',
@@ -102,7 +119,7 @@ const rowCells = (index) => (DATA === 'uniform' ? cells(index) : communeCells(in
 const rowObject = (index) =>
   Object.fromEntries(rowCells(index).map((value, column) => [COLUMNS[column], value]));
 
-async function startApi(dataDir) {
+async function startApi(dataDir, env = {}) {
   const port = await freePort();
   const started = performance.now();
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
@@ -115,6 +132,7 @@ async function startApi(dataDir) {
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '1024',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -132,8 +150,33 @@ async function startApi(dataDir) {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
   };
+  // CPU time (utime + stime, clock ticks of 10 ms) of the API: with WEB_CONCURRENCY above 1 (the
+  // default on several cores) the processes that serve are the primary's children, so both figures
+  // add up the primary and its children: their main threads, and all their threads.
+  const stat = (file) => {
+    try {
+      return readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const ticks = (fields) => (fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0);
+  const apiPids = () => [
+    child.pid,
+    ...readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => stat(`/proc/${pid}/stat`)?.[1] === String(child.pid))
+      .map(Number),
+  ];
   return {
     base,
+    cpuMs: () => {
+      const pids = apiPids();
+      return {
+        mainThread: pids.reduce((sum, pid) => sum + ticks(stat(`/proc/${pid}/task/${pid}/stat`)), 0),
+        process: pids.reduce((sum, pid) => sum + ticks(stat(`/proc/${pid}/stat`)), 0),
+      };
+    },
     startupMs: Math.round(performance.now() - started),
     rssMb: () => memory('VmRSS'),
     peakRssMb: () => memory('VmHWM'),
@@ -207,6 +250,7 @@ function rawInsertManyRate(size) {
       const docs = [];
       const size = ${size};
       let elapsed = 0;
+      let cpu = 0;
       for (let offset = 0; offset < size; offset += ${BATCH}) {
         const batch = [];
         for (let index = offset; index < Math.min(offset + ${BATCH}, size); index += 1) {
@@ -216,11 +260,14 @@ function rawInsertManyRate(size) {
             isAccepted: false, state: null });
         }
         const started = performance.now();
+        const usage = process.cpuUsage();
         await col.insertMany(batch);
         elapsed += performance.now() - started;
+        const used = process.cpuUsage(usage);
+        cpu += (used.user + used.system) / 1000;
       }
       await store.close();
-      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)) }));
+      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)), cpuMs: cpu }));
     })();
   `;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-raw-'));
@@ -232,22 +279,21 @@ function rawInsertManyRate(size) {
     });
     if (run.status !== 0) throw new Error('mesure brute en échec');
     const result = JSON.parse(run.stdout);
-    return { seconds: Number(result.seconds.toFixed(2)), rowsPerSec: result.rowsPerSec };
+    return {
+      seconds: Number(result.seconds.toFixed(2)),
+      rowsPerSec: result.rowsPerSec,
+      cpuMsPer1000Rows: Number(((result.cpuMs / size) * 1000).toFixed(1)),
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/**
- * Latency of the files list while an import runs beside it: a colleague's screen asking for the list
- * again and again (one call at a time, 50 ms apart), as long as the import lasts.
- */
-async function listLatencyDuringImport(base, caller, size) {
-  let importing = true;
-  const imported = importOverHttp(base, caller, size, 'Import concurrent').finally(() => (importing = false));
+/** The files list asked again and again (one call at a time, 50 ms apart) while `going()` holds. */
+async function listLatencies(base, caller, going) {
   const latencies = [];
   const body = JSON.stringify(caller);
-  while (importing) {
+  while (going()) {
     const started = performance.now();
     const res = await fetch(`${base}/api/prospect/get/all`, {
       method: 'POST',
@@ -259,10 +305,22 @@ async function listLatencyDuringImport(base, caller, size) {
     latencies.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const result = await imported;
   latencies.sort((a, b) => a - b);
   const at = (quantile) => Number(latencies[Math.floor((latencies.length - 1) * quantile)].toFixed(1));
-  return { rows: size, import: result, listCalls: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { listCalls: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+}
+
+/**
+ * Latency of the files list while an import runs beside it (a colleague's screen asking for the list
+ * again and again), and just before, with no import running, on the same store.
+ */
+async function listLatencyDuringImport(base, caller, size) {
+  const idleUntil = performance.now() + IDLE_LIST_MS;
+  const idle = await listLatencies(base, caller, () => performance.now() < idleUntil);
+  let importing = true;
+  const imported = importOverHttp(base, caller, size, 'Import concurrent').finally(() => (importing = false));
+  const during = await listLatencies(base, caller, () => importing);
+  return { rows: size, import: await imported, ...during, idle };
 }
 
 /**
@@ -294,50 +352,77 @@ async function main() {
   // Load the reference data now: loaded during an import, it would hold this process long enough
   // for the API to close an idle keep-alive socket the client then writes on ("other side closed").
   rowCells(0);
+  const uptimeBefore = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
   const runs = [];
-  let concurrent;
+  const concurrent = {};
   let startupOver1M;
   for (const size of SIZES) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-import-${size}-`));
-    try {
-      const api = await startApi(dataDir);
-      const caller = await seedCaller(api.base);
-      console.log(`${size.toLocaleString('fr-FR')} lignes : import par HTTP…`);
-      const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
-      const peakRssMb = api.peakRssMb();
-      let browser;
-      if (WITH_BROWSER) {
-        console.log(`${size.toLocaleString('fr-FR')} lignes : import dans Chromium…`);
-        browser = await browserImport(api.base, size);
+    for (const variant of VARIANT_NAMES) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-import-${size}-`));
+      try {
+        const api = await startApi(dataDir, VARIANTS[variant]);
+        const caller = await seedCaller(api.base);
+        console.log(`${size.toLocaleString('fr-FR')} lignes (${variant}) : import par HTTP…`);
+        const cpuBefore = api.cpuMs();
+        const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
+        const cpuAfter = api.cpuMs();
+        const peakRssMb = api.peakRssMb();
+        let browser;
+        if (WITH_BROWSER && variant === VARIANT_NAMES[0]) {
+          console.log(`${size.toLocaleString('fr-FR')} lignes : import dans Chromium…`);
+          browser = await browserImport(api.base, size);
+        }
+        if (size === 100_000 || process.env.CONCURRENT_AT === String(size)) {
+          console.log(
+            `Appels de liste pendant un import de ${size.toLocaleString('fr-FR')} lignes (${variant})…`,
+          );
+          concurrent[variant] = await listLatencyDuringImport(api.base, caller, size);
+        }
+        await api.stop();
+        console.log(`${size.toLocaleString('fr-FR')} lignes : insertMany brut du même stockage…`);
+        const raw = rawInsertManyRate(size);
+        runs.push({
+          rows: size,
+          variant,
+          http,
+          rawInsertMany: raw,
+          ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
+          // CPU per 1,000 rows, far steadier than rates on a loaded machine: the API's main thread
+          // (the one that also answers other calls) and all its threads, against the raw inserts.
+          // cpuRatio = raw insert CPU ÷ main-thread CPU: the ingestion ratio an idle machine would
+          // show while the main thread is the bottleneck.
+          cpu: {
+            apiMainThreadMsPer1000Rows: Number(
+              (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000).toFixed(1),
+            ),
+            apiAllThreadsMsPer1000Rows: Number(
+              (((cpuAfter.process - cpuBefore.process) / size) * 1000).toFixed(1),
+            ),
+            rawInsertMsPer1000Rows: raw.cpuMsPer1000Rows,
+            cpuRatio: Number(
+              (raw.cpuMsPer1000Rows / (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000)).toFixed(
+                3,
+              ),
+            ),
+          },
+          apiPeakRssMb: peakRssMb,
+          ...(browser ? { browser } : {}),
+        });
+        if (size === 1_000_000 && variant === VARIANT_NAMES[0]) {
+          const again = await startApi(dataDir);
+          startupOver1M = { prospects: size, startupMs: again.startupMs, rssMb: again.rssMb() };
+          await again.stop();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      if (size === 100_000 || process.env.CONCURRENT_AT === String(size)) {
-        console.log('Appels de liste pendant un import de 100 000 lignes…');
-        concurrent = await listLatencyDuringImport(api.base, caller, size);
-      }
-      await api.stop();
-      console.log(`${size.toLocaleString('fr-FR')} lignes : insertMany brut du même stockage…`);
-      const raw = rawInsertManyRate(size);
-      runs.push({
-        rows: size,
-        http,
-        rawInsertMany: raw,
-        ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
-        apiPeakRssMb: peakRssMb,
-        ...(browser ? { browser } : {}),
-      });
-      if (size === 1_000_000) {
-        const again = await startApi(dataDir);
-        startupOver1M = { prospects: size, startupMs: again.startupMs, rssMb: again.rssMb() };
-        await again.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
   const report = {
     date: new Date().toISOString(),
-    uptime: spawnSync('uptime', { encoding: 'utf8' }).stdout.trim(),
+    // The machine's load before and after the run: absolute figures mean little when it is loaded.
+    uptime: { before: uptimeBefore, after: spawnSync('uptime', { encoding: 'utf8' }).stdout.trim() },
     data: DATA,
     form: FORM,
     inFlight: FORM === 'rows' ? 1 : IN_FLIGHT,
@@ -347,6 +432,7 @@ async function main() {
     batchRows: BATCH,
     columns: COLUMNS.length,
     runs,
+    importWorkers: 'IMPORT_WORKERS as shipped (threads), 0 (mainThread)',
     listCallDuringImport: concurrent,
     apiStartupOver1MProspects: startupOver1M,
     targets: { ingestionRatio: 0.6, readyToFloorRatio: 3, listP99Ms: 100 },
@@ -357,17 +443,19 @@ async function main() {
   console.log('');
   for (const run of runs) {
     console.log(
-      `${run.rows.toLocaleString('fr-FR')} lignes — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
-        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, mémoire crête de l’API ${run.apiPeakRssMb} Mo` +
+      `${run.rows.toLocaleString('fr-FR')} lignes (${run.variant}) — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
+        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, ` +
+        `CPU du fil principal ${run.cpu.apiMainThreadMsPer1000Rows} ms / 1 000 lignes (insertMany brut ${run.cpu.rawInsertMsPer1000Rows} ms, rapport ${run.cpu.cpuRatio}), mémoire crête de l’API ${run.apiPeakRssMb} Mo` +
         (run.browser
           ? `, Chromium : analyse ${run.browser.parseSeconds} s, du choix du fichier au fichier prêt ${run.browser.readySeconds} s` +
             ` (script nu ${run.browser.floorSeconds} s, rapport ${run.browser.ratioToFloor})`
           : ''),
     );
   }
-  if (concurrent)
+  for (const [variant, during] of Object.entries(concurrent))
     console.log(
-      `Liste des fichiers pendant un import de 100 000 lignes : ${concurrent.listCalls} appels, p50 ${concurrent.p50Ms} ms, p99 ${concurrent.p99Ms} ms`,
+      `Liste des fichiers pendant un import de ${during.rows.toLocaleString('fr-FR')} lignes (${variant}) : ${during.listCalls} appels, ` +
+        `p50 ${during.p50Ms} ms, p99 ${during.p99Ms} ms (sans import : p50 ${during.idle.p50Ms} ms, p99 ${during.idle.p99Ms} ms)`,
     );
   if (startupOver1M)
     console.log(

@@ -120,6 +120,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     geocoderUrl: config.geocoderUrl,
     companyRegistry: config.companyRegistry,
     importStartGraceMs: config.importStartGraceMs,
+    importWorkers: config.importWorkers,
     notify: notifications.notify,
   });
   const messages = createMessagesModule({ store, now, usernameOf: accounts.users.usernameOf });

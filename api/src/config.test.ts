@@ -144,6 +144,7 @@ describe('loadConfig', () => {
       COMPANY_REGISTRY_TIMEOUT_MS: '900',
       COMPANY_REGISTRY_RETRIES: '0',
       IMPORT_START_GRACE_MS: '0',
+      IMPORT_WORKERS: '3',
       MAP_TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
       RENEWAL_LEAD_DAYS: '30',
       DIGEST_HOUR: '6',
@@ -165,6 +166,7 @@ describe('loadConfig', () => {
       retries: 0,
     });
     expect(config.importStartGraceMs).toBe(0);
+    expect(config.importWorkers).toBe(3);
     expect(config.mapTileUrl).toBe('https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png');
     expect(config.renewalLeadDays).toBe(30);
     expect(config.digestHour).toBe(6);

@@ -1,5 +1,6 @@
 // The prospects section of the configuration: the address geocoder, the company registry of the import's
 // enrichment, and the clean-up of unfinished imports at start (docs/decisions/configuration.md).
+import { availableParallelism } from 'node:os';
 import { defineSection, httpUrl, integer, variable, variableWithDefault } from '../../config-variables';
 
 export type CompanyRegistryConfig = {
@@ -20,6 +21,11 @@ export type ProspectsConfig = {
    * may belong to another API instance on the same store; 0 for a deployment that runs one process).
    */
   importStartGraceMs: number;
+  /**
+   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS, default one per core
+   * beside the main thread's, at least 1, at most 4; 0: prepared on the main thread).
+   */
+  importWorkers: number;
 };
 
 export const prospectsSection = defineSection(
@@ -46,6 +52,11 @@ export const prospectsSection = defineSection(
       'doit être une durée en millisecondes entre 0 et 86400000',
       120_000,
     ),
+    IMPORT_WORKERS: variableWithDefault(
+      integer(0, 16),
+      'doit être un nombre de fils entre 0 et 16',
+      Math.min(4, Math.max(1, availableParallelism() - 1)),
+    ),
   },
   (values): ProspectsConfig => ({
     geocoderUrl: values.GEOCODER_URL,
@@ -56,5 +67,6 @@ export const prospectsSection = defineSection(
       retries: values.COMPANY_REGISTRY_RETRIES,
     },
     importStartGraceMs: values.IMPORT_START_GRACE_MS,
+    importWorkers: values.IMPORT_WORKERS,
   }),
 );

@@ -8,11 +8,8 @@ import {
   type ImportRow,
   type ImportStartData,
   type ImportSummary,
-  IMPORT_MESSAGES,
   MAX_IMPORT_BATCH_ROWS,
   PARSED_EXTRA_KEY,
-  prepareImportRow,
-  type ProspectDraft,
   type ProspectImportData,
   yieldToEventLoop,
   type ImportStartReply,
@@ -21,6 +18,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
+import type { ImportPool } from './import-pool';
+import { prepareBatch, type PrepareJob, type PreparedBatch } from './import-rows';
 import { KeyedLock } from './keyed-lock';
 import type { OfflinePositions } from './offline-positions';
 import type { Notify } from '../notifications/module';
@@ -49,6 +48,11 @@ export type ImportServiceDeps = {
   positions?: () => OfflinePositions;
   /** Tells the importer their import finished or failed (notification centre). */
   notify: Notify;
+  /**
+   * Threads preparing the batches (validation, normalisation, positions) off the event loop, while
+   * the batch before is stored; without it the main thread prepares them, in slices.
+   */
+  pool?: ImportPool;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -62,35 +66,6 @@ export function summaryOf(file: ProspectFileDoc): ImportSummary {
   };
 }
 
-/**
- * The compact form's rows as the row objects the rules read (cells in the order of the columns given
- * at start; a missing trailing cell is empty, as the modal pads it). A row longer than the file is refused.
- */
-function rowsOfCells(cells: readonly (readonly string[])[], columns: readonly string[], start: number) {
-  const rows: ImportRow[] = new Array<ImportRow>(cells.length);
-  for (let index = 0; index < cells.length; index += 1) {
-    const line = cells[index] as readonly string[];
-    if (line.length > columns.length)
-      throw AppError.badRequest(IMPORT_MESSAGES.tooManyCells(start + index + 1, columns.length));
-    // Plain assignments (no pair arrays per cell): start refused the titles '__proto__',
-    // 'constructor' and 'prototype' (importStartSchema), so each title is an ordinary own key.
-    const row: ImportRow = {};
-    for (let at = 0; at < columns.length; at += 1) row[columns[at] as string] = line[at] ?? '';
-    rows[index] = row;
-  }
-  return rows;
-}
-
-function checkColumns(rows: ImportRow[], columns: readonly string[]): void {
-  const known = new Set(columns);
-  for (const row of rows) {
-    for (const column of Object.keys(row)) {
-      if (column !== PARSED_EXTRA_KEY && !known.has(column))
-        throw AppError.badRequest(IMPORT_MESSAGES.unknownColumn(column));
-    }
-  }
-}
-
 /** Column titles in the order the rows first show them (a one-shot /load carries no header list). */
 function columnsOf(rows: ImportRow[]): string[] {
   const columns = new Set<string>();
@@ -99,7 +74,6 @@ function columnsOf(rows: ImportRow[]): string[] {
   return [...columns];
 }
 
-const PREPARE_SLICE = 500;
 /**
  * A batch ahead of the rows received waits this long for the batches before it (the modal sends a
  * few side by side, and they may arrive out of order) before it is answered "Lignes manquantes".
@@ -108,6 +82,11 @@ const GAP_WAIT_MS = 3000;
 const GAP_POLL_MS = 20;
 /** Answer of a batch's attempt while the rows before it are still on their way. */
 const AHEAD = Symbol('ahead');
+
+/** Duplicate keys looked up per query (a few ms of SQLite work, like an insert transaction). */
+const LOOKUP_SLICE = 500;
+/** A batch's preparation begun before its turn (wrapped: an async function would wait for it). */
+type Early = { prepared: Promise<PreparedBatch> } | null;
 
 const notFound = (): Promise<never> => Promise.reject(AppError.notFound(PROSPECT_MESSAGES.importNotFound));
 
@@ -150,12 +129,16 @@ export class ProspectImportService {
 
   /**
    * Stores one batch. A batch already acknowledged is acknowledged again, never stored twice; a batch
-   * ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS).
+   * ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS). Its rows are
+   * prepared before the import's lock is taken, so a batch is prepared while the one before is stored.
    */
   async addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
     const waitUntil = Date.now() + GAP_WAIT_MS;
+    const prepared = await this.prepareEarly(caller, input);
     for (;;) {
-      const reply = await this.held(caller, input.importId, notFound, () => this.storeBatch(caller, input));
+      const reply = await this.held(caller, input.importId, notFound, () =>
+        this.storeBatch(caller, input, prepared),
+      );
       if (reply !== AHEAD) return reply;
       if (Date.now() > waitUntil) {
         const file = await this.deps.repository.findOwnImport(
@@ -169,7 +152,50 @@ export class ProspectImportService {
     }
   }
 
-  private async storeBatch(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply | typeof AHEAD> {
+  /**
+   * The batch's preparation, begun now (the import's settings never change after start); null when
+   * there is nothing to prepare: no such import, or every row already received.
+   */
+  private async prepareEarly(caller: Caller, input: ImportBatchData): Promise<Early> {
+    const file = await this.deps.repository.findOwnImport(
+      caller.organisationId,
+      caller.userId,
+      input.importId,
+    );
+    const sent = input.cells ?? input.rows ?? [];
+    if (!file || file.received >= input.offset + sent.length) return null;
+    const prepared = this.prepare(file, input);
+    // Awaited under the lock, unless the batch is refused before: not an unhandled rejection then.
+    prepared.catch(() => undefined);
+    return { prepared };
+  }
+
+  private prepare(
+    file: ProspectFileDoc,
+    batch: Pick<ImportBatchData, 'offset' | 'cells' | 'rows'>,
+  ): Promise<PreparedBatch> {
+    const job: PrepareJob = {
+      organisationId: file.organisationId,
+      excelId: file._id,
+      userId: file.userId,
+      isPrivate: file.isPrivate,
+      columns: file.columns,
+      mapping: file.mapping,
+      options: file.options,
+      offset: batch.offset,
+      ...(batch.cells ? { cells: batch.cells } : { rows: batch.rows ?? [] }),
+    };
+    const { pool, positions } = this.deps;
+    const onMainThread = () => prepareBatch(job, positions?.());
+    // A thread that failed (logged by the pool) leaves the batch to the main thread.
+    return pool ? pool.prepare(job, positions !== undefined).catch(onMainThread) : onMainThread();
+  }
+
+  private async storeBatch(
+    caller: Caller,
+    input: ImportBatchData,
+    early: Early,
+  ): Promise<ImportRowsReply | typeof AHEAD> {
     const { repository } = this.deps;
     const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);
     if (!file) throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
@@ -180,33 +206,32 @@ export class ProspectImportService {
     if (skip >= sent.length) return { received: file.received };
     if (start + sent.length - skip > file.totalRows)
       throw AppError.badRequest(PROSPECT_MESSAGES.tooManyRows(file.totalRows));
-    let rows: ImportRow[];
-    if (input.cells) rows = rowsOfCells(input.cells.slice(skip), file.columns, start);
-    else {
-      rows = (input.rows ?? []).slice(skip);
-      checkColumns(rows, file.columns);
-    }
+    let prepared = await (early?.prepared ?? this.prepare(file, input));
+    const bad = prepared.badRows.find((row) => row.index >= start);
+    if (bad) throw AppError.badRequest(bad.message);
+    // A malformed row among those already received (a batch sent again, changed): only the new ones count.
+    if (prepared.badRows.length > 0)
+      prepared = await this.prepare(file, {
+        offset: start,
+        ...(input.cells ? { cells: input.cells.slice(skip) } : { rows: (input.rows ?? []).slice(skip) }),
+      });
 
     // Rows of an earlier attempt at this batch that failed before it was acknowledged.
     await repository.deleteRows(file, { rowIndex: { $gte: start } });
-    const { docs, counts, rejected } = await this.prepareBatch(caller, file, rows, start);
+    const { docs, counts, rejected } = await this.deduplicate(caller, file, prepared, start);
     await repository.insertProspects(docs);
-    const acknowledged = await repository.acknowledgeBatch(
-      file,
-      start + rows.length,
-      counts,
-      rejected,
-      this.deps.now(),
-    );
+    const received = start + sent.length - skip;
+    const acknowledged = await repository.acknowledgeBatch(file, received, counts, rejected, this.deps.now());
     if (!acknowledged) {
       // Aborted or swept meanwhile: take this batch's rows back with it.
       await repository.deleteRows(file);
       throw AppError.conflict(PROSPECT_MESSAGES.interrupted);
     }
-    return { received: start + rows.length };
+    return { received };
   }
 
-  private async prepareBatch(caller: Caller, file: ProspectFileDoc, rows: ImportRow[], start: number) {
+  /** The batch's rows from `start` on, counted, and without the duplicates the file skips. */
+  private async deduplicate(caller: Caller, file: ProspectFileDoc, prepared: PreparedBatch, start: number) {
     const counts: BatchCounts = {
       imported: 0,
       duplicatesFound: 0,
@@ -214,52 +239,40 @@ export class ProspectImportService {
       siretFlagged: 0,
       rejectedCount: 0,
     };
+    const fresh = prepared.rejected.filter((row) => row.index >= start);
+    counts.rejectedCount = fresh.length;
     const listable = Math.max(0, MAX_LISTED_REJECTIONS - file.rejectedCount);
-    const rejected: ImportSummary['rejected'] = [];
-    const accepted: { index: number; draft: ProspectDraft }[] = [];
-    for (let offset = 0; offset < rows.length; offset += 1) {
-      // Normalising 2,000 rows at once would hold the event loop; serve other calls between slices.
-      if (offset > 0 && offset % PREPARE_SLICE === 0) await yieldToEventLoop();
-      const outcome = prepareImportRow(rows[offset] as ImportRow, file.mapping, file.options);
-      if (outcome.kind === 'accepted') accepted.push({ index: start + offset, draft: outcome.draft });
-      if (outcome.kind !== 'rejected') continue;
-      counts.rejectedCount += 1;
-      if (rejected.length < listable) rejected.push({ index: start + offset, reason: outcome.reason });
-    }
+    const rejected = fresh.slice(0, listable);
+    const accepted = prepared.docs.filter((doc) => doc.rowIndex >= start);
 
     // Duplicates: of rows already stored for this file, and of the organisation's prospects the caller sees.
-    const keys = [...new Set(accepted.map(({ draft }) => draft.dedupKey))];
-    const visibleFiles = await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId);
-    const seen = await this.deps.repository.existingDedupKeys(
-      caller.organisationId,
-      [...visibleFiles, file._id],
-      keys,
-    );
+    const keys = [...new Set(accepted.map((doc) => doc.dedupKey))];
+    const visibleFiles = [
+      ...(await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId)),
+      file._id,
+    ];
+    const seen = new Set<string>();
+    // By slices of keys: one query for a whole batch that repeats stored rows reads 2,000 documents at once.
+    for (let first = 0; first < keys.length; first += LOOKUP_SLICE) {
+      if (first > 0) await yieldToEventLoop();
+      const slice = keys.slice(first, first + LOOKUP_SLICE);
+      const found = await this.deps.repository.existingDedupKeys(caller.organisationId, visibleFiles, slice);
+      for (const key of found) seen.add(key);
+    }
 
     const docs: NewProspect[] = [];
-    const positions = this.deps.positions?.();
-    for (const { index, draft } of accepted) {
-      if (seen.has(draft.dedupKey)) {
+    for (const doc of accepted) {
+      if (seen.has(doc.dedupKey)) {
         counts.duplicatesFound += 1;
         if (file.duplicates === 'skip') {
           counts.duplicatesSkipped += 1;
           continue;
         }
       }
-      seen.add(draft.dedupKey);
+      seen.add(doc.dedupKey);
       counts.imported += 1;
-      if (draft.siretFlagged) counts.siretFlagged += 1;
-      docs.push({
-        ...draft,
-        organisationId: file.organisationId,
-        excelId: file._id,
-        userId: file.userId,
-        isPrivate: file.isPrivate,
-        rowIndex: index,
-        isAccepted: false,
-        state: null,
-        ...positions?.locate(draft),
-      });
+      if (doc.siretFlagged) counts.siretFlagged += 1;
+      docs.push(doc);
     }
     return { docs, counts, rejected };
   }

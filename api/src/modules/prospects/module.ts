@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error';
 import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
 import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
+import { ImportPool } from './import-pool';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
 import { offlinePositions } from './offline-positions';
 import { PositioningRepository } from './positioning-repository';
@@ -35,6 +36,8 @@ export type ProspectsModuleDeps = {
   companyRegistry: CompanyRegistryConfig;
   /** Unfinished imports idle this long are removed at start (config importStartGraceMs). */
   importStartGraceMs: number;
+  /** Threads preparing import batches (config importWorkers; 0 or absent: the main thread). */
+  importWorkers?: number;
   /** The notification centre: imports finished or failed, enrichments ended. */
   notify: Notify;
 };
@@ -90,6 +93,7 @@ export type ProspectsModule = {
 
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
+  const pool = ImportPool.create(deps.importWorkers ?? 0, deps.logger);
   const records = new ProspectRecords(deps.store, offlinePositions);
   const imports = new ProspectImportService({
     repository,
@@ -97,6 +101,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     now: deps.now,
     positions: offlinePositions,
     notify: deps.notify,
+    ...(pool ? { pool } : {}),
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
@@ -172,6 +177,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       clearInterval(timer);
       void enrichment.stop();
       void positioning.stop();
+      void pool?.stop();
     },
     registerRoutes(api) {
       registerProspectRoutes(api, prospects, imports, enrichment, positioning);

@@ -1,0 +1,150 @@
+// Worker threads preparing import batches (import-worker.ts) while the main thread stores the batch
+// before: validation and normalisation leave the API's event loop. Threads start at the first batch
+// and stop after IDLE_MS without one; an idle thread never keeps the process alive.
+// docs/decisions/import-speed.md.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { PrepareJob, PreparedBatch } from './import-rows';
+import type { WorkerReply, WorkerRequest } from './import-worker';
+import type { NewProspect } from './repository';
+
+/** The compiled thread (api/dist); from the sources (jest) the .ts beside this file is compiled on load. */
+const COMPILED = path.join(__dirname, 'import-worker.js');
+const SOURCE = path.join(__dirname, 'import-worker.ts');
+/** A thread without a batch for this long stops (it costs its heap and the positions table). */
+const IDLE_MS = 60_000;
+
+type Job = {
+  docs: NewProspect[];
+  resolve: (batch: PreparedBatch) => void;
+  reject: (error: Error) => void;
+};
+type Slot = { worker: Worker; jobs: Map<number, Job>; idle?: NodeJS.Timeout };
+
+/**
+ * A thread from the build, or, where the API runs from its TypeScript sources (jest), a thread that
+ * compiles the same file with swc as jest does and reads `@app/domain` from its sources too.
+ */
+function startThread(): Worker {
+  if (existsSync(COMPILED)) return new Worker(COMPILED);
+  const swc = require.resolve('@swc/core');
+  const boot = `
+    const { readFileSync } = require('node:fs');
+    const { transformSync } = require(${JSON.stringify(swc)});
+    require.extensions['.ts'] = (module, filename) => {
+      const { code } = transformSync(readFileSync(filename, 'utf8'), {
+        filename,
+        module: { type: 'commonjs' },
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      });
+      module._compile(code, filename);
+    };
+    require(${JSON.stringify(SOURCE)});
+  `;
+  return new Worker(boot, { eval: true, execArgv: ['--conditions=source'] });
+}
+
+export class ImportPool {
+  private readonly slots: (Slot | undefined)[];
+  private nextJob = 0;
+
+  private constructor(
+    size: number,
+    private readonly logger: Pick<Logger, 'error'>,
+  ) {
+    this.slots = new Array<Slot | undefined>(size).fill(undefined);
+  }
+
+  /** A pool of `size` threads; undefined for 0 (batches are then prepared on the main thread). */
+  static create(size: number, logger: Pick<Logger, 'error'>): ImportPool | undefined {
+    return size < 1 ? undefined : new ImportPool(size, logger);
+  }
+
+  /** Prepares a batch on the least busy thread. */
+  prepare(job: PrepareJob, locate: boolean): Promise<PreparedBatch> {
+    const index = this.leastBusy();
+    const slot = this.slot(index);
+    const id = (this.nextJob += 1);
+    clearTimeout(slot.idle);
+    return new Promise<PreparedBatch>((resolve, reject) => {
+      slot.jobs.set(id, { docs: [], resolve, reject });
+      // A thread at work keeps the process alive; a waiting one does not.
+      slot.worker.ref();
+      slot.worker.postMessage({ id, job, locate } satisfies WorkerRequest);
+    });
+  }
+
+  /** Stops every thread (with the server); a batch being prepared is refused. */
+  async stop(): Promise<void> {
+    const slots = this.slots.map((slot, index) => {
+      this.slots[index] = undefined;
+      return slot;
+    });
+    await Promise.all(
+      slots
+        .filter((slot): slot is Slot => slot !== undefined)
+        .map(async (slot) => {
+          clearTimeout(slot.idle);
+          await slot.worker.terminate();
+        }),
+    );
+  }
+
+  private leastBusy(): number {
+    let best = 0;
+    for (let index = 1; index < this.slots.length; index += 1) {
+      if ((this.slots[index]?.jobs.size ?? 0) < (this.slots[best]?.jobs.size ?? 0)) best = index;
+    }
+    return best;
+  }
+
+  private slot(index: number): Slot {
+    const known = this.slots[index];
+    if (known) return known;
+    const worker = startThread();
+    const slot: Slot = { worker, jobs: new Map() };
+    const failAll = (error: Error) => {
+      if (this.slots[index] === slot) this.slots[index] = undefined;
+      clearTimeout(slot.idle);
+      if (slot.jobs.size > 0) this.logger.error({ err: error }, 'Échec d’un fil de préparation de l’import');
+      for (const job of slot.jobs.values()) job.reject(error);
+      slot.jobs.clear();
+    };
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.jobs.get(reply.id);
+      if (!job) return;
+      if ('part' in reply) {
+        for (const doc of reply.part) job.docs.push(doc as NewProspect);
+        return;
+      }
+      slot.jobs.delete(reply.id);
+      if (slot.jobs.size === 0) this.rest(index, slot);
+      if ('error' in reply) job.reject(new Error(reply.error));
+      else
+        job.resolve({
+          docs: job.docs,
+          badRows: reply.done.badRows as PreparedBatch['badRows'],
+          rejected: reply.done.rejected as PreparedBatch['rejected'],
+        });
+    });
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`fil de préparation de l’import arrêté (code ${code})`)));
+    worker.unref();
+    this.slots[index] = slot;
+    return slot;
+  }
+
+  /** Nothing left to do: the thread no longer holds the process, and stops if no batch comes. */
+  private rest(index: number, slot: Slot): void {
+    slot.worker.unref();
+    clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      if (this.slots[index] !== slot || slot.jobs.size > 0) return;
+      this.slots[index] = undefined;
+      void slot.worker.terminate();
+    }, IDLE_MS);
+    slot.idle.unref();
+  }
+}
