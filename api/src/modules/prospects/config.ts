@@ -1,6 +1,5 @@
 // The prospects section of the configuration: the address geocoder, the company registry of the import's
 // enrichment, and the clean-up of unfinished imports at start (docs/decisions/configuration.md).
-import { availableParallelism } from 'node:os';
 import { defineSection, httpUrl, integer, variable, variableWithDefault } from '../../config-variables';
 
 export type CompanyRegistryConfig = {
@@ -22,8 +21,8 @@ export type ProspectsConfig = {
    */
   importStartGraceMs: number;
   /**
-   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS, default one per core
-   * beside the main thread's, at least 1, at most 4; 0: prepared on the main thread).
+   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS; default 0, prepared
+   * on the main thread: the threads have not shown a gain yet, docs/decisions/import-speed.md).
    */
   importWorkers: number;
 };
@@ -52,11 +51,7 @@ export const prospectsSection = defineSection(
       'doit être une durée en millisecondes entre 0 et 86400000',
       120_000,
     ),
-    IMPORT_WORKERS: variableWithDefault(
-      integer(0, 16),
-      'doit être un nombre de fils entre 0 et 16',
-      Math.min(4, Math.max(1, availableParallelism() - 1)),
-    ),
+    IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 0),
   },
   (values): ProspectsConfig => ({
     geocoderUrl: values.GEOCODER_URL,
