@@ -29,6 +29,7 @@ export * from './rounds';
 export * from './notifications';
 export * from './digest';
 export * from './calendar-feed';
+export * from './report-filters';
 export * from './reports';
 
 export * from './validation/messages';

@@ -1,4 +1,5 @@
-import { reportBoundaries, reportFiltersSchema, reportRange, isoDayOf, REPORT_MESSAGES } from './reports';
+import { REPORT_MESSAGES } from './report-filters';
+import { reportBoundaries, reportFiltersSchema, reportRange, isoDayOf } from './reports';
 
 // Wednesday 15 January 2025, 10:00 in Paris.
 const NOW = Date.UTC(2025, 0, 15, 9, 0);

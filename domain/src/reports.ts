@@ -11,42 +11,15 @@ import {
   zonedParts,
 } from './opportunities/timing';
 import { choiceError, idField, OBJECT_ERROR } from './validation/fields';
+import {
+  MAX_REPORT_DAYS,
+  REPORT_GRANULARITIES,
+  REPORT_MESSAGES,
+  REPORT_PERIODS,
+  type ReportGranularity,
+} from './report-filters';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const REPORT_PERIODS = ['week', 'month', '30days', 'custom'] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
-
-export const REPORT_PERIOD_LABELS: Record<ReportPeriod, string> = {
-  week: 'Cette semaine',
-  month: 'Ce mois-ci',
-  '30days': '30 derniers jours',
-  custom: 'Période personnalisée',
-};
-
-export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
-export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
-
-export const REPORT_GRANULARITY_LABELS: Record<ReportGranularity, string> = {
-  day: 'Par jour',
-  week: 'Par semaine',
-  month: 'Par mois',
-};
-
-/** A custom period is at most this long (a year and a day: a leap year's whole year). */
-export const MAX_REPORT_DAYS = 366;
-
-export const REPORT_MESSAGES = {
-  invalidPeriod:
-    'Période invalide : choisissez cette semaine, ce mois-ci, les 30 derniers jours ou une période personnalisée',
-  invalidGranularity: 'Regroupement invalide : par jour, par semaine ou par mois',
-  missingDates: 'Indiquez la date de début et la date de fin de la période',
-  invalidDate: 'Date invalide : attendu AAAA-MM-JJ',
-  reversedDates: 'La date de début doit précéder la date de fin',
-  tooLong: `Une période ne peut pas dépasser ${MAX_REPORT_DAYS} jours`,
-  invalidUser: 'Commercial invalide',
-  invalidFile: 'Fichier de prospects invalide',
-} as const;
 
 const isoDate = z
   .string({ error: choiceError('date', REPORT_MESSAGES.missingDates) })
