@@ -2,6 +2,7 @@
 // claimed in the store before the e-mail leaves), the member's choice, and the signed unsubscribe
 // link (docs/decisions/morning-digest.md).
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DIGEST_MESSAGES,
   type DigestPreferenceReply,
@@ -77,6 +78,12 @@ const ACCOUNT_PATH = '/dashboard/prospect/settings/compte';
 export const SEND_LANES = SMTP_POOL_CONNECTIONS;
 /** Prospects' names are read this many at a time. */
 const NAMES_CHUNK = 250;
+/**
+ * Each lane rests this long between two e-mails: the run spends more of its 60 s budget and its CPU
+ * comes thinner between the API's calls (1,000 members: about 13 s more over two processes; the list
+ * calls' p99 during the run, bench/digest.mjs).
+ */
+export const SEND_PACE_MS = 100;
 
 export class DigestService {
   private running: Promise<DigestRunSummary> | null = null;
@@ -186,7 +193,7 @@ export class DigestService {
     let dayOver = false;
     const lane = async () => {
       for (let userId = queue.shift(); userId !== undefined && !dayOver; userId = queue.shift()) {
-        await yieldToEventLoop();
+        await sleep(SEND_PACE_MS);
         if (this.deps.now() >= day.startOfTomorrow) {
           dayOver = true;
           return;
