@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, numberOption, post } from './support.mjs';
+import { freePort, numberOption, post, stop, waitForHealth as waitUntilHealthy } from './support.mjs';
 
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
@@ -68,31 +68,9 @@ function start(label, args, env, stdout = 'ignore') {
   return child;
 }
 
-async function waitForHealth(url, child, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté avant de répondre sur ${url}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`pas de réponse de ${url} après ${timeoutMs} ms`);
-}
-
-function stop(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+/** Waits for a server's health answer (15 s unless told). */
+function waitForHealth(url, child, timeoutMs = 15_000) {
+  return waitUntilHealthy(url, child, timeoutMs);
 }
 
 /**

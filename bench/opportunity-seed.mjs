@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, post } from './support.mjs';
+import { freePort, post, stop, waitForHealth as waitUntilHealthy } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -53,31 +53,12 @@ export function start(label, args, env) {
   return child;
 }
 
-export async function waitForHealth(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté avant de répondre sur ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`pas de réponse de ${url} après ${timeoutMs} ms`);
+/** Waits for the API's health answer (60 s unless told). */
+export function waitForHealth(url, child, timeoutMs = 60_000) {
+  return waitUntilHealthy(url, child, timeoutMs);
 }
 
-export function stop(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
+export { stop };
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is absent. */
 export function cpuMs(child) {
