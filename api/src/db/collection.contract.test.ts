@@ -1,4 +1,5 @@
 // One contract for both engines: the embedded store always, MongoDB when MONGODB_URI is set.
+import { shapeOf } from './doc-shape';
 import { DuplicateKeyError, UnsupportedOperatorError } from './errors';
 import { isObjectIdHex } from './ids';
 import { openMongoStore } from './mongo-store';
@@ -90,6 +91,28 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       expect(insertedCount).toBe(2);
       const found = await Promise.all(insertedIds.map((id) => col.findOne({ _id: id })));
       expect(found.map((doc) => doc?.name)).toEqual(['X', 'Y']);
+    });
+
+    it('insertSerialised stores JSON texts with fresh ids; their shape drives array and scalar conditions', async () => {
+      const docs = [
+        { name: 'Xavier', age: 7, tags: ['lille'], organisationId: 'o4' },
+        { name: 'Yasmine', age: 70, tags: ['nice', 'lille'], organisationId: 'o4', flag: true },
+      ];
+      const { insertedIds, insertedCount } = await col.insertSerialised(
+        docs.map((doc) => JSON.stringify(doc)),
+        shapeOf(docs),
+      );
+      expect(insertedCount).toBe(2);
+      expect(insertedIds.every(isObjectIdHex)).toBe(true);
+      const found = await col.find({ organisationId: 'o4' }, { sort: { age: 1 } });
+      expect(found.map((doc) => doc._id)).toEqual(insertedIds);
+      expect(found.map(({ _id, ...rest }) => rest)).toEqual(docs);
+      // Through the shape alone: the array path, the numeric range and the boolean.
+      expect(names(await col.find({ tags: 'lille', age: { $gt: 10 } }))).toEqual(['Yasmine']);
+      expect(names(await col.find({ organisationId: 'o4', flag: { $ne: true } } as never))).toEqual([
+        'Xavier',
+      ]);
+      expect((await col.insertSerialised([], shapeOf([]))).insertedCount).toBe(0);
     });
   });
 

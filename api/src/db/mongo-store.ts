@@ -91,6 +91,11 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
     return { insertedIds: toInsert.map((doc) => doc._id), insertedCount: toInsert.length };
   }
 
+  /** MongoDB takes documents, not text: parsed here, the shape is the SQLite registry's only. */
+  insertSerialised(bodies: readonly string[]): Promise<{ insertedIds: string[]; insertedCount: number }> {
+    return this.insertMany(bodies.map((body) => JSON.parse(body) as NewDocument<T>));
+  }
+
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {
     checkFilter(filter);
     checkUpdate(update);

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { applyUpdate } from './apply-update';
+import { collectPaths, type DocShape, type FoundPaths, noPaths } from './doc-shape';
 import { checkGroupSpec, type GroupRow, type GroupSpec, medianOf } from './group';
 import { DuplicateKeyError } from './errors';
 import { newId } from './ids';
@@ -26,6 +27,7 @@ import type {
   Filter,
   FindOptions,
   IndexOptions,
+  InsertManyResult,
   NewDocument,
   Projection,
   Store,
@@ -64,33 +66,6 @@ function serialise(doc: Record<string, unknown>): string {
 
 function deserialise<T>(row: Row): T {
   return { _id: row._id, ...(JSON.parse(row.doc) as object) } as T;
-}
-
-/** Every dotted path at which `value` holds an array, through objects and arrays of objects. */
-/** The paths at which documents hold arrays, booleans and numbers (array elements count at the array's path). */
-type FoundPaths = { arrays: Set<string>; booleans: Set<string>; numbers: Set<string> };
-
-function collectPaths(value: Record<string, unknown>, prefix: string, into: FoundPaths): void {
-  for (const [key, inner] of Object.entries(value)) {
-    const here = prefix ? `${prefix}.${key}` : key;
-    if (Array.isArray(inner)) {
-      into.arrays.add(here);
-      for (const element of inner) {
-        if (typeof element === 'object' && element !== null && !Array.isArray(element))
-          collectPaths(element as Record<string, unknown>, here, into);
-        else collectScalar(element, here, into);
-      }
-    } else if (typeof inner === 'object' && inner !== null) {
-      collectPaths(inner as Record<string, unknown>, here, into);
-    } else {
-      collectScalar(inner, here, into);
-    }
-  }
-}
-
-function collectScalar(value: unknown, path: string, into: FoundPaths): void {
-  if (typeof value === 'boolean') into.booleans.add(path);
-  else if (typeof value === 'number') into.numbers.add(path);
 }
 
 /** A json_tree full key (`$.a[2]."b c"`) as a dotted path of field names (`a.b c`). */
@@ -337,9 +312,14 @@ class SqliteEngine {
    * writing transaction).
    */
   registerArrayPaths(collection: string, docs: Iterable<Record<string, unknown>>): void {
-    const known = this.arrayPathsOf(collection);
-    const found: FoundPaths = { arrays: new Set(), booleans: new Set(), numbers: new Set() };
+    const found = noPaths();
     for (const doc of docs) collectPaths(doc, '', found);
+    this.registerShape(collection, found);
+  }
+
+  /** The same from a shape computed elsewhere (documents given as JSON text). */
+  registerShape(collection: string, found: FoundPaths | DocShape): void {
+    const known = this.arrayPathsOf(collection);
     for (const arrayPath of found.arrays) {
       if (known.has(arrayPath)) continue;
       this.statement('INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)').run(
@@ -534,6 +514,21 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (docs.length === 0) return { insertedIds: [], insertedCount: 0 };
     const insertedIds = this.write(() => this.insertRows(docs));
+    return { insertedIds, insertedCount: insertedIds.length };
+  }
+
+  async insertSerialised(bodies: readonly string[], shape: DocShape): Promise<InsertManyResult> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
+    if (bodies.length === 0) return { insertedIds: [], insertedCount: 0 };
+    const insertedIds = this.write(() => {
+      const insert = this.prepare(`INSERT INTO ${this.tableSql} (_id, doc) VALUES (?, ?)`);
+      this.engine.registerShape(this.name, shape);
+      return bodies.map((body) => {
+        const id = newId();
+        insert.run(id, body);
+        return id;
+      });
+    });
     return { insertedIds, insertedCount: insertedIds.length };
   }
 

@@ -82,6 +82,9 @@ export type IndexOptions = {
   onlyWith?: string;
 };
 
+import type { DocShape } from './doc-shape';
+
+export type { DocShape } from './doc-shape';
 export type { GroupKey, GroupRow, GroupSpec, GroupValue, Accumulator } from './group';
 
 export type Collection<T extends Document> = {
@@ -91,6 +94,12 @@ export type Collection<T extends Document> = {
   countDocuments(filter?: Filter<T>): Promise<number>;
   insertOne(doc: NewDocument<T>): Promise<InsertOneResult>;
   insertMany(docs: NewDocument<T>[]): Promise<InsertManyResult>;
+  /**
+   * insertMany for documents already written as JSON text (each without `_id`; the store gives one),
+   * with their shape (doc-shape.ts): what a worker thread makes ready spares the event loop the
+   * serialisation. Callers own the texts' validity: they are stored as given.
+   */
+  insertSerialised(bodies: readonly string[], shape: DocShape): Promise<InsertManyResult>;
   updateOne(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
   updateMany(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
   /**

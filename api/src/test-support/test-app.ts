@@ -41,6 +41,9 @@ export function testConfig(
     DATA_DIR: path.join(dir, 'data'),
     WEB_ROOT: path.join(dir, 'web'),
     PASSWORD_HASH_COST: '1024',
+    // A thread started from the sources compiles itself (about a second per app): the unit tests
+    // prepare imports on the main thread, import-threads.test.ts and the built API's tests in threads.
+    IMPORT_WORKERS: '0',
     ...env,
   });
 }

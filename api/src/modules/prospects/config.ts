@@ -21,8 +21,8 @@ export type ProspectsConfig = {
    */
   importStartGraceMs: number;
   /**
-   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS; default 0, prepared
-   * on the main thread: the threads have not shown a gain yet, docs/decisions/import-speed.md).
+   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS; default 1; 0 prepares
+   * them on the main thread): they also write each document's JSON, docs/decisions/import-speed.md.
    */
   importWorkers: number;
 };
@@ -51,7 +51,7 @@ export const prospectsSection = defineSection(
       'doit être une durée en millisecondes entre 0 et 86400000',
       120_000,
     ),
-    IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 0),
+    IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 1),
   },
   (values): ProspectsConfig => ({
     geocoderUrl: values.GEOCODER_URL,

@@ -6,9 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { PrepareJob, PreparedBatch } from './import-rows';
+import type { PrepareJob, PreparedBatch, ReadyRow } from './import-rows';
 import type { WorkerReply, WorkerRequest } from './import-worker';
-import type { NewProspect } from './repository';
 
 /** The compiled thread (api/dist); from the sources (jest) the .ts beside this file is compiled on load. */
 const COMPILED = path.join(__dirname, 'import-worker.js');
@@ -17,7 +16,7 @@ const SOURCE = path.join(__dirname, 'import-worker.ts');
 const IDLE_MS = 60_000;
 
 type Job = {
-  docs: NewProspect[];
+  rows: ReadyRow[];
   resolve: (batch: PreparedBatch) => void;
   reject: (error: Error) => void;
 };
@@ -69,7 +68,7 @@ export class ImportPool {
     const id = (this.nextJob += 1);
     clearTimeout(slot.idle);
     return new Promise<PreparedBatch>((resolve, reject) => {
-      slot.jobs.set(id, { docs: [], resolve, reject });
+      slot.jobs.set(id, { rows: [], resolve, reject });
       // A thread at work keeps the process alive; a waiting one does not.
       slot.worker.ref();
       slot.worker.postMessage({ id, job, locate } satisfies WorkerRequest);
@@ -116,18 +115,13 @@ export class ImportPool {
       const job = slot.jobs.get(reply.id);
       if (!job) return;
       if ('part' in reply) {
-        for (const doc of reply.part) job.docs.push(doc as NewProspect);
+        for (const row of reply.part) job.rows.push(row);
         return;
       }
       slot.jobs.delete(reply.id);
       if (slot.jobs.size === 0) this.rest(index, slot);
       if ('error' in reply) job.reject(new Error(reply.error));
-      else
-        job.resolve({
-          docs: job.docs,
-          badRows: reply.done.badRows as PreparedBatch['badRows'],
-          rejected: reply.done.rejected as PreparedBatch['rejected'],
-        });
+      else job.resolve({ ...reply.done, rows: job.rows });
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`fil de préparation de l’import arrêté (code ${code})`)));

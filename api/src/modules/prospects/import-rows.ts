@@ -1,6 +1,6 @@
 // A batch's rows made ready to store, off the import's lock: the compact form's cells as row objects,
 // every row checked, normalised and positioned, and each accepted row built as the prospect document
-// it will be. Pure (no store), so it runs the same in a worker thread (import-worker.ts) or, without
+// it will be, written as the JSON text the store keeps. Pure (no store), so it runs the same in a worker thread (import-worker.ts) or, without
 // one, on the main thread. docs/decisions/import-speed.md.
 import {
   type ImportMapping,
@@ -12,6 +12,7 @@ import {
   prepareImportRow,
   yieldToEventLoop,
 } from '@app/domain';
+import { collectPaths, type DocShape, noPaths } from '../../db/doc-shape';
 import type { OfflinePositions } from './offline-positions';
 import type { NewProspect } from './repository';
 
@@ -33,11 +34,20 @@ export type PrepareJob = {
 /** A row that is not a row of this file (too many cells, an undeclared column): the batch is refused. */
 export type BadRow = { index: number; message: string };
 
+/**
+ * An accepted row ready to store: what the import reads before storing it (its place, its duplicate
+ * key, its SIRET flag) and the prospect document as the JSON text the store keeps. Written where the
+ * row is prepared (a worker thread, when there is one), so the event loop does not serialise it.
+ */
+export type ReadyRow = { rowIndex: number; dedupKey: string; siretFlagged: boolean; body: string };
+
 export type PreparedBatch = {
   /** Set when some row is malformed; then nothing else is prepared. */
   badRows: BadRow[];
-  /** The accepted rows as documents, in file order (each its `rowIndex`). */
-  docs: NewProspect[];
+  /** The accepted rows, in file order. */
+  rows: ReadyRow[];
+  /** The paths the accepted documents hold arrays, booleans and numbers at (the store's registry). */
+  shape: DocShape;
   /** Every rejected row of the batch (file index and reason), in file order. */
   rejected: ImportSummary['rejected'];
 };
@@ -96,9 +106,15 @@ export async function prepareBatch(
     rows = job.rows ?? [];
     checkColumns(job, rows, badRows);
   }
-  const docs: NewProspect[] = [];
+  const ready: ReadyRow[] = [];
+  const paths = noPaths();
   const rejected: ImportSummary['rejected'] = [];
-  if (badRows.length > 0) return { badRows, docs, rejected };
+  const shapeOf = (): DocShape => ({
+    arrays: [...paths.arrays],
+    booleans: [...paths.booleans],
+    numbers: [...paths.numbers],
+  });
+  if (badRows.length > 0) return { badRows, rows: ready, shape: shapeOf(), rejected };
   for (let at = 0; at < rows.length; at += 1) {
     if (at > 0 && at % yieldEvery === 0) await yieldToEventLoop();
     const index = job.offset + at;
@@ -106,7 +122,7 @@ export async function prepareBatch(
     if (outcome.kind === 'rejected') rejected.push({ index, reason: outcome.reason });
     if (outcome.kind !== 'accepted') continue;
     // The keys in the order the documents were always stored with.
-    docs.push({
+    const doc: NewProspect = {
       ...outcome.draft,
       organisationId: job.organisationId,
       excelId: job.excelId,
@@ -116,7 +132,14 @@ export async function prepareBatch(
       isAccepted: false,
       state: null,
       ...positions?.locate(outcome.draft),
+    };
+    collectPaths(doc as unknown as Record<string, unknown>, '', paths);
+    ready.push({
+      rowIndex: index,
+      dedupKey: doc.dedupKey,
+      siretFlagged: doc.siretFlagged,
+      body: JSON.stringify(doc),
     });
   }
-  return { badRows, docs, rejected };
+  return { badRows, rows: ready, shape: shapeOf(), rejected };
 }

@@ -19,11 +19,11 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
 import type { ImportPool } from './import-pool';
-import { prepareBatch, type PrepareJob, type PreparedBatch } from './import-rows';
+import { prepareBatch, type PrepareJob, type PreparedBatch, type ReadyRow } from './import-rows';
 import { KeyedLock } from './keyed-lock';
 import type { OfflinePositions } from './offline-positions';
 import type { Notify } from '../notifications/module';
-import type { BatchCounts, NewProspect, ProspectFileDoc, ProspectsRepository } from './repository';
+import type { BatchCounts, ProspectFileDoc, ProspectsRepository } from './repository';
 
 export type Caller = { organisationId: string; userId: string };
 
@@ -218,8 +218,11 @@ export class ProspectImportService {
 
     // Rows of an earlier attempt at this batch that failed before it was acknowledged.
     await repository.deleteRows(file, { rowIndex: { $gte: start } });
-    const { docs, counts, rejected } = await this.deduplicate(caller, file, prepared, start);
-    await repository.insertProspects(docs);
+    const { rows, counts, rejected } = await this.deduplicate(caller, file, prepared, start);
+    await repository.insertProspects(
+      rows.map((row) => row.body),
+      prepared.shape,
+    );
     const received = start + sent.length - skip;
     const acknowledged = await repository.acknowledgeBatch(file, received, counts, rejected, this.deps.now());
     if (!acknowledged) {
@@ -243,10 +246,10 @@ export class ProspectImportService {
     counts.rejectedCount = fresh.length;
     const listable = Math.max(0, MAX_LISTED_REJECTIONS - file.rejectedCount);
     const rejected = fresh.slice(0, listable);
-    const accepted = prepared.docs.filter((doc) => doc.rowIndex >= start);
+    const accepted = prepared.rows.filter((row) => row.rowIndex >= start);
 
     // Duplicates: of rows already stored for this file, and of the organisation's prospects the caller sees.
-    const keys = [...new Set(accepted.map((doc) => doc.dedupKey))];
+    const keys = [...new Set(accepted.map((row) => row.dedupKey))];
     const visibleFiles = [
       ...(await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId)),
       file._id,
@@ -260,21 +263,21 @@ export class ProspectImportService {
       for (const key of found) seen.add(key);
     }
 
-    const docs: NewProspect[] = [];
-    for (const doc of accepted) {
-      if (seen.has(doc.dedupKey)) {
+    const rows: ReadyRow[] = [];
+    for (const row of accepted) {
+      if (seen.has(row.dedupKey)) {
         counts.duplicatesFound += 1;
         if (file.duplicates === 'skip') {
           counts.duplicatesSkipped += 1;
           continue;
         }
       }
-      seen.add(doc.dedupKey);
+      seen.add(row.dedupKey);
       counts.imported += 1;
-      if (doc.siretFlagged) counts.siretFlagged += 1;
-      docs.push(doc);
+      if (row.siretFlagged) counts.siretFlagged += 1;
+      rows.push(row);
     }
-    return { docs, counts, rejected };
+    return { rows, counts, rejected };
   }
 
   /**

@@ -35,16 +35,17 @@ describe('batches prepared by a worker thread', () => {
     const cells = goldenCells(1200, 31);
     const inThread = await pool?.prepare(job(cells, 4000), true);
     const onMain = await prepareBatch(job(cells, 4000), offlinePositions());
-    expect(inThread?.docs.length).toBeGreaterThan(1000);
+    expect(inThread?.rows.length).toBeGreaterThan(1000);
     expect(inThread?.rejected.length).toBeGreaterThan(0);
     expect(inThread?.badRows).toEqual([]);
     expect(inThread?.rejected).toEqual(onMain.rejected);
-    // Compared as text: a difference in a value or in the order of a document's keys fails alike.
-    const differing = onMain.docs.filter(
-      (doc, at) => JSON.stringify(doc) !== JSON.stringify(inThread?.docs[at]),
-    );
+    // The texts compared: a difference in a value or in the order of a document's keys fails alike.
+    const differing = onMain.rows.filter((row, at) => row.body !== inThread?.rows[at]?.body);
     expect(differing).toEqual([]);
-    expect(inThread?.docs.length).toBe(onMain.docs.length);
+    expect(inThread?.rows).toEqual(onMain.rows);
+    expect(inThread?.shape).toEqual(onMain.shape);
+    expect(inThread?.shape.numbers).toEqual(expect.arrayContaining(['rowIndex']));
+    expect(inThread?.shape.booleans).toEqual(expect.arrayContaining(['isAccepted', 'isPrivate']));
   });
 
   it('report a row with more cells than the file has columns, with its file line, as the main thread does', async () => {

@@ -1,8 +1,8 @@
-// A worker thread preparing import batches (import-pool.ts): the row rules and the offline positions
-// run here, so the API's event loop only stores the documents. The documents go back in parts of
-// PART_ROWS, each its own message: the main thread takes them one turn at a time.
+// A worker thread preparing import batches (import-pool.ts): the row rules, the offline positions and
+// the documents' JSON run here, so the API's event loop only stores the texts. The rows go back in
+// parts of PART_ROWS, each its own message (strings and a few numbers: cheap to copy across).
 import { parentPort } from 'node:worker_threads';
-import { prepareBatch, type PrepareJob } from './import-rows';
+import { prepareBatch, type PreparedBatch, type PrepareJob, type ReadyRow } from './import-rows';
 import { offlinePositions } from './offline-positions';
 
 /** Documents per message (reading one back costs the main thread a few ms at most). */
@@ -10,8 +10,8 @@ const PART_ROWS = 250;
 
 export type WorkerRequest = { id: number; job: PrepareJob; locate: boolean } | { close: true };
 export type WorkerReply =
-  | { id: number; part: unknown[] }
-  | { id: number; done: { badRows: unknown[]; rejected: unknown[] } }
+  | { id: number; part: ReadyRow[] }
+  | { id: number; done: Omit<PreparedBatch, 'rows'> }
   | { id: number; error: string };
 
 const port = parentPort;
@@ -20,9 +20,12 @@ if (!port) throw new Error('import-worker.ts se lance comme fil de travail (impo
 async function prepare(id: number, job: PrepareJob, locate: boolean): Promise<void> {
   // No slicing here: nothing else waits on this thread.
   const batch = await prepareBatch(job, locate ? offlinePositions() : undefined, Number.MAX_SAFE_INTEGER);
-  for (let first = 0; first < batch.docs.length; first += PART_ROWS)
-    port?.postMessage({ id, part: batch.docs.slice(first, first + PART_ROWS) } satisfies WorkerReply);
-  port?.postMessage({ id, done: { badRows: batch.badRows, rejected: batch.rejected } } satisfies WorkerReply);
+  for (let first = 0; first < batch.rows.length; first += PART_ROWS)
+    port?.postMessage({ id, part: batch.rows.slice(first, first + PART_ROWS) } satisfies WorkerReply);
+  port?.postMessage({
+    id,
+    done: { badRows: batch.badRows, rejected: batch.rejected, shape: batch.shape },
+  } satisfies WorkerReply);
 }
 
 port.on('message', (message: WorkerRequest) => {

@@ -13,7 +13,7 @@ import {
   yieldToEventLoop,
 } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
-import type { Collection, Filter, Store } from '../../db/types';
+import type { Collection, DocShape, Filter, Store } from '../../db/types';
 
 /** 'deleting': being removed (invisible); the start-up sweep finishes what a crash interrupted. */
 export type ProspectFileStatus = 'importing' | 'ready' | 'deleting';
@@ -316,11 +316,12 @@ export class ProspectsRepository {
    * Stores a batch by transactions of INSERT_CHUNK rows, yielding between them so concurrent calls
    * are served (bench/import.mjs measures their latency). A batch cut short by a crash is removed by
    * the next attempt at it (deleteRows from its first row), so the chunks need not be one transaction.
+   * The documents come as the JSON texts the preparation wrote (import-rows.ts), with their shape.
    */
-  async insertProspects(docs: NewProspect[]): Promise<void> {
-    for (let first = 0; first < docs.length; first += INSERT_CHUNK) {
+  async insertProspects(bodies: readonly string[], shape: DocShape): Promise<void> {
+    for (let first = 0; first < bodies.length; first += INSERT_CHUNK) {
       if (first > 0) await yieldToEventLoop();
-      await this.prospects.insertMany(docs.slice(first, first + INSERT_CHUNK));
+      await this.prospects.insertSerialised(bodies.slice(first, first + INSERT_CHUNK), shape);
     }
   }
 
