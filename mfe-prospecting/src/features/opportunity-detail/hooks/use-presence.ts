@@ -10,17 +10,20 @@ import { beaconLeavePresence, leavePresence } from '../api/leave-presence';
  */
 export function usePresence(opportunityId: string): UserRef[] {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const [others, setOthers] = useState<UserRef[]>([]);
+  // Kept with the opportunity it is about: moving to the next one shows nobody until it answers.
+  const [seen, setSeen] = useState<{ opportunityId: string; others: UserRef[] }>({
+    opportunityId: '',
+    others: [],
+  });
 
   useEffect(() => {
-    setOthers([]);
     if (!organisationId || !opportunityId) return undefined;
     const input = { organisationId, opportunityId };
     let active = true;
     const announce = () => {
       announcePresence(input).then(
         ({ others: present }) => {
-          if (active) setOthers(present);
+          if (active) setSeen({ opportunityId, others: present });
         },
         // A missed heartbeat shows the last known line; the next one tries again.
         () => undefined,
@@ -46,5 +49,7 @@ export function usePresence(opportunityId: string): UserRef[] {
     };
   }, [organisationId, opportunityId]);
 
-  return others;
+  return seen.opportunityId === opportunityId ? seen.others : NOBODY;
 }
+
+const NOBODY: UserRef[] = [];
