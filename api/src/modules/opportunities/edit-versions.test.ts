@@ -3,6 +3,7 @@
 // member changes move the version, background facts (positions, comments) do not.
 // docs/decisions/edit-conflicts.md.
 import { EDIT_VERSION_MESSAGES, STALE_VERSION_CODE } from '@app/domain';
+import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
@@ -241,5 +242,24 @@ describe('edit versions', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.opportunity).toBeUndefined();
     expect((await get(owner, id)).version).toBe(0);
+  });
+
+  it('documents the optional version and its 409 in the OpenAPI document', async () => {
+    const res = await request(t.app).get('/api/openapi.json');
+    type Operation = {
+      responses: Record<string, unknown>;
+      requestBody: {
+        content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }>;
+      };
+    };
+    const paths = res.body.paths as Record<string, { post: Operation }>;
+    for (const path of ['/api/opportunity/updateProspect', '/api/opportunity/updateContractuelle']) {
+      const operation = paths[path]?.post;
+      expect(operation?.responses['409']).toEqual({ $ref: '#/components/responses/VersionPerimee' });
+      const schema = operation?.requestBody.content['application/json']?.schema;
+      expect(schema?.properties.version).toMatchObject({ type: 'integer', minimum: 0 });
+      expect(schema?.required ?? []).not.toContain('version');
+    }
+    expect(paths['/api/opportunity/get']?.post.responses['409']).toBeUndefined();
   });
 });
