@@ -6,6 +6,7 @@ import { EDIT_VERSION_MESSAGES, STALE_VERSION_CODE } from '@app/domain';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
+import { OpportunitiesRepository } from './repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -242,6 +243,28 @@ describe('edit versions', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.opportunity).toBeUndefined();
     expect((await get(owner, id)).version).toBe(0);
+  });
+
+  it('lets only one of two saves read at the same version win, in the store itself (compare-and-set)', async () => {
+    const id = await opportunity();
+    const repository = new OpportunitiesRepository(t.store);
+    const doc = { _id: id, organisationId: owner.organisationId };
+    const save = (provider: string, by: string) =>
+      repository.update(
+        doc,
+        { $set: { informationContractuelle: JSON.stringify({ Prestataire_Actuelle: provider }) } },
+        { by, at: t.clock.now(), expected: 0 },
+      );
+    // Both read version 0 before either wrote.
+    expect(await Promise.all([save('Orange', colleague.userId), save('SFR', owner.userId)])).toEqual([
+      true,
+      false,
+    ]);
+    const view = await get(owner, id);
+    expect([view.version, JSON.parse(view.informationContractuelle)]).toEqual([
+      1,
+      { Prestataire_Actuelle: 'Orange' },
+    ]);
   });
 
   it('documents the optional version and its 409 in the OpenAPI document', async () => {
