@@ -27,6 +27,7 @@ import { createMessagesModule } from './modules/messages/module';
 import { createNotificationsModule } from './modules/notifications/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
 import { createMembership, createOrganisationsModule } from './modules/organisations/module';
+import { createPresenceModule } from './modules/presence/module';
 import { createProspectsModule } from './modules/prospects/module';
 import { createReportsModule } from './modules/reports/module';
 import { createRoundsModule } from './modules/rounds/module';
@@ -145,6 +146,13 @@ export function createApp(config: Config, deps: AppDeps): App {
     geocoding: prospects.geocoding,
     mapTileUrl: config.mapTileUrl,
   });
+  const presence = createPresenceModule({
+    store,
+    logger,
+    now,
+    assertVisible: (actor, opportunityId) => opportunities.threads.assertCommentable(actor, opportunityId),
+    users: accounts.users.refs,
+  });
   const reports = createReportsModule({
     sources: {
       opportunities: opportunities.reportFigures,
@@ -228,6 +236,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     // After the opportunities: it finishes the comments a killed process left half-logged in them.
     await messages.start(opportunities.threads);
     await rounds.start();
+    await presence.start();
     await followUps.start();
     await notifications.start();
     // Last: its first check (catching up a morning missed while the API was down) reads them all.
@@ -255,6 +264,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   opportunities.registerRoutes(api);
   messages.registerRoutes(api, opportunities.threads);
   rounds.registerRoutes(api);
+  presence.registerRoutes(api);
   followUps.registerRoutes(api);
   notifications.registerRoutes(api);
   digest.registerRoutes(api);
@@ -267,6 +277,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.locals.stop = () => {
     prospects.stop();
     opportunities.stop();
+    presence.stop();
     digest.stop();
   };
   app.locals.release = async () => {

@@ -57,6 +57,8 @@ export * from './validation/comment';
 export * from './validation/chat-message';
 export * from './validation/waiting-date';
 export * from './validation/opportunity-requests';
+export * from './validation/edit-version';
+export * from './live/presence';
 export * from './validation/licence-count';
 export * from './validation/role';
 export * from './validation/settings';

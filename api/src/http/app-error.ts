@@ -6,6 +6,7 @@ export type AppErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'STALE_VERSION'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
@@ -16,13 +17,17 @@ export type AppErrorCode =
   | 'INTERNAL';
 
 export class AppError extends Error {
+  /** Sent beside `message` and `code` (a stale version's 409 carries the current document). */
+  readonly details?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     message: string,
     readonly code: AppErrorCode,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: Record<string, unknown> },
   ) {
     super(message, options);
+    if (options?.details) this.details = options.details;
     this.name = 'AppError';
   }
 
@@ -44,6 +49,11 @@ export class AppError extends Error {
 
   static conflict(message: string): AppError {
     return new AppError(409, message, 'CONFLICT');
+  }
+
+  /** An edit sent with a version the document no longer has: nothing was changed (edit-conflicts.md). */
+  static staleVersion(message: string, current: Record<string, unknown>): AppError {
+    return new AppError(409, message, 'STALE_VERSION', { details: current });
   }
 
   static gone(message: string): AppError {

@@ -45,7 +45,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = toAppError(error);
     if (known) {
       if (known.status >= 500) req.log.error({ err: error }, known.message);
-      res.status(known.status).json({ message: known.message, code: known.code });
+      res.status(known.status).json({ ...known.details, message: known.message, code: known.code });
       return;
     }
     (req.log ?? logger).error({ err: error }, 'Erreur non gérée');

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of /api, generated from the route table: each route's body is the JSON
 // Schema of the very zod schema the route validates with (zod's own z.toJSONSchema), its security,
 // permission and licence come from the registry's declaration. docs/decisions/openapi.md.
-import { objectIdSchema, PERMISSIONS } from '@app/domain';
+import { EDIT_VERSION_MESSAGES, objectIdSchema, PERMISSIONS, STALE_VERSION_CODE } from '@app/domain';
 import { z } from 'zod';
 import type { RegisteredRoute } from './api-routes';
 import type { PermissionRule } from './route-permissions';
@@ -207,6 +207,25 @@ const COMMON_RESPONSES: Record<string, JsonSchema> = {
       },
     },
   },
+  VersionPerimee: {
+    description:
+      'Le document a changé depuis la `version` envoyée : rien n’est modifié ; la réponse porte aussi le document actuel (`opportunity`, avec `version`, `modifiedAt`, `modifiedBy`). docs/decisions/edit-conflicts.md.',
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/Erreur' },
+            { type: 'object', properties: { opportunity: { type: 'object' } }, required: ['opportunity'] },
+          ],
+        },
+        example: {
+          message: EDIT_VERSION_MESSAGES.staleOpportunity,
+          code: STALE_VERSION_CODE,
+          opportunity: {},
+        },
+      },
+    },
+  },
   ErreurInterne: errorRef('Erreur inattendue, journalisée avec l’identifiant de la requête.', {
     message: 'Erreur interne du serveur, veuillez réessayer plus tard',
     code: 'INTERNAL',
@@ -226,6 +245,8 @@ function responsesOf(route: RegisteredRoute): Record<string, JsonSchema> {
   if (route.requiresLicence) responses[String(REDIRECT_STATUS)] = responseRef('Redirection');
   if (route.access !== 'public') responses['401'] = responseRef('NonConnecte');
   if (route.access === 'organisation') responses['403'] = responseRef('Interdit');
+  // The edit calls that take an optional `version` (optimistic concurrency).
+  if (route.bodyKeys.includes('version')) responses['409'] = responseRef('VersionPerimee');
   responses['413'] = responseRef('TropVolumineux');
   if (route.rateLimited) responses['429'] = responseRef('TropDeTentatives');
   responses['500'] = responseRef('ErreurInterne');

@@ -77,6 +77,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/opportunity/unassigned': bit(PERMISSION.CREATE_PROSPECT),
   '/api/opportunity/takeNext': bit(PERMISSION.CREATE_PROSPECT),
   '/api/opportunity/assign': bit(PERMISSION.ASSIGN_COLLABORATOR),
+  // Who else has the detail open: whoever may read it (edit-conflicts.md).
+  '/api/opportunity/presence': bit(PERMISSION.VIEW_PROSPECTS),
+  '/api/opportunity/presence/leave': bit(PERMISSION.VIEW_PROSPECTS),
 
   // The morning e-mail (issue 20): every member chooses for themself, docs/decisions/morning-digest.md.
   '/api/digest/preference/get': MEMBER,

@@ -81,7 +81,12 @@ describe('tenant isolation on every organisation-scoped route', () => {
       ...alpha,
       opportunityId: alphaIds.opportunityId,
     });
-    return JSON.stringify([replies, file, opportunity]);
+    // Who A's owner sees on the opportunity: a probe of B must never show up there.
+    const presence = await ok<unknown>('/api/opportunity/presence', {
+      ...alpha,
+      opportunityId: alphaIds.opportunityId,
+    });
+    return JSON.stringify([replies, file, opportunity, presence]);
   }
 
   beforeAll(async () => {

@@ -23,6 +23,16 @@ export type ProspectView = Record<ProspectField, string> & {
   /** JSON text of the custom fields (SPEC §3), without the contacts, which come in `contacts`. */
   value: string;
   contacts: ContactView[];
+} & EditStamp;
+
+/**
+ * Detail only (/api/opportunity/get and the edit calls): the version the edit calls may send back,
+ * and who made the change that set it, when (absent on a document never edited since versions exist).
+ */
+export type EditStamp = {
+  version?: number;
+  modifiedAt?: number;
+  modifiedBy?: UserRef;
 };
 
 export type UserRef = { _id: string; username: string };
@@ -64,7 +74,7 @@ export type OpportunityView = {
   excelId?: string;
   /** Detail only, for holders of "Voir l'historique" (524288). */
   history?: HistoryView[];
-};
+} & EditStamp;
 
 export type OpportunityCounts = { all: number; todo: number; waiting: number; loose: number; win: number };
 
@@ -91,6 +101,9 @@ export const CARD_MESSAGE_PREVIEWS = 3;
 
 /** The system author of automatic history entries (renewal follow-ups). */
 export const SYSTEM_USER: UserRef = { _id: 'system', username: 'Rappel automatique' };
+
+/** The author of a prospect's fields filled from the company registry (registry-enrichment). */
+export const REGISTRY_USER: UserRef = { _id: 'registry', username: 'l’annuaire des entreprises' };
 
 /** The custom fields of a prospect's `value` JSON, without its contact list; {} when unreadable. */
 export function customFieldsOf(value: string): Record<string, unknown> {

@@ -5,6 +5,7 @@ import { FILTER_KINDS, type FilterKind } from '../opportunities/filters';
 import { parseIsoDate } from '../opportunities/timing';
 import { LIST_FILTERS } from '../opportunity-states';
 import { chatMessageSchema } from './chat-message';
+import { editVersionField } from './edit-version';
 import { CONTRACTUAL_KEYS, INVESTMENT_TYPES } from './contractual';
 import { fieldError, idField, MAX_ITEMS, MAX_LENGTHS, OBJECT_ERROR, timestamp } from './fields';
 import { MESSAGES } from './messages';
@@ -41,8 +42,11 @@ const listState = z
   .pipe(z.enum(LIST_FILTERS, { error: OPPORTUNITY_REQUEST_MESSAGES.unknownState }))
   .describe('all, todo, waiting, loose ou win, ou les états TODO, WAITING, WIN, LOOSE ; casse indifférente');
 
-/** /api/opportunity/get, setTodo, setWin, setLoose. */
+/** /api/opportunity/get. */
 export const opportunityIdSchema = z.object({ opportunityId }, OBJECT_ERROR);
+
+/** /api/opportunity/setTodo, setWin, setLoose: the opportunity, and the version read (optional). */
+export const opportunityChangeSchema = z.object({ opportunityId, version: editVersionField }, OBJECT_ERROR);
 
 /** /api/opportunity/getwithfilter: positions [startId, endId) of the list sorted as the screen shows it. */
 export const opportunityListSchema = z.object(
@@ -56,7 +60,7 @@ export const opportunityListSchema = z.object(
 
 /** /api/opportunity/setWaiting: a number of epoch ms (the future is checked against the server clock). */
 export const setWaitingSchema = z.object(
-  { opportunityId, date: timestamp('date', MESSAGES.dateRequired) },
+  { opportunityId, date: timestamp('date', MESSAGES.dateRequired), version: editVersionField },
   OBJECT_ERROR,
 );
 
@@ -98,12 +102,15 @@ export const contractualRecordSchema = z
   }, MESSAGES.invalidDate);
 
 export const updateContractualSchema = z.object(
-  { opportunityId, data: contractualRecordSchema },
+  { opportunityId, data: contractualRecordSchema, version: editVersionField },
   OBJECT_ERROR,
 );
 
-/** /api/opportunity/updateProspect: the prospect-information modal's values. */
-export const updateProspectSchema = z.object({ opportunityId, data: prospectInfoSchema }, OBJECT_ERROR);
+/** /api/opportunity/updateProspect: the prospect-information modal's values; `version` is the prospect's. */
+export const updateProspectSchema = z.object(
+  { opportunityId, data: prospectInfoSchema, version: editVersionField },
+  OBJECT_ERROR,
+);
 
 /** /api/opportunity/addone: the new-opportunity modal's values. */
 export const addOpportunitySchema = z.object({ data: newOpportunitySchema }, OBJECT_ERROR);
@@ -195,7 +202,11 @@ export const unassignedPageSchema = z.object(
 
 /** /api/opportunity/assign: hand an opportunity to a member. */
 export const assignOpportunitySchema = z.object(
-  { opportunityId, userId: idField('collaborateur', MESSAGES.invalidType('collaborateur')) },
+  {
+    opportunityId,
+    userId: idField('collaborateur', MESSAGES.invalidType('collaborateur')),
+    version: editVersionField,
+  },
   OBJECT_ERROR,
 );
 

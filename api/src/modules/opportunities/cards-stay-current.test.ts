@@ -97,7 +97,18 @@ describe('cards stay current', () => {
     for (const id of ids) {
       const detail = (await k.post('/api/opportunity/get', { ...k.as(seller), opportunityId: id })).body
         .opportunity as Card & { message: unknown };
-      const { message: _detailMessages, ...detailCard } = detail;
+      // The detail alone carries the versions the edit calls take back (edit-conflicts.md).
+      const {
+        message: _detailMessages,
+        version: _version,
+        ...detailCard
+      } = detail as typeof detail & {
+        version?: number;
+      };
+      const { version: _prospectVersion, ...prospect } = detailCard.prospectId as Card['prospectId'] & {
+        version?: number;
+      };
+      detailCard.prospectId = prospect;
       const { message: _cardMessages, ...listCard } = first.find((item) => item._id === id) as Card;
       expect(listCard).toEqual(detailCard);
     }

@@ -55,7 +55,25 @@ export type OpportunityDoc = {
    * finish (killed), which the next start finishes (docs/decisions/durability.md).
    */
   syncToken?: string;
+  /**
+   * Counts the changes made by members (edits, state, owner): an edit call may send the version it
+   * read and is refused when it moved. Absent on documents written before versions = 0; background
+   * facts (renewal follow-ups, comments) leave it. docs/decisions/edit-conflicts.md.
+   */
+  version?: number;
+  /** When, and by whom, the change that set `version` was made. */
+  modifiedAt?: number;
+  modifiedBy?: string;
 };
+
+/** Who makes a versioned change, when, and the version they read (undefined: no check, the spec's call). */
+export type VersionedChange = { by: string; at: number; expected?: number };
+
+/** The filter that matches a document still at `version` (absent counts as 0). */
+export function atVersion<T extends { version?: number }>(version: number): Filter<T> {
+  if (version !== 0) return { version } as Filter<T>;
+  return { $or: [{ version: 0 }, { version: { $exists: false } }] } as Filter<T>;
+}
 
 /**
  * What sorting, counting, visibility and the renewal check need, read without the rest of the
@@ -108,6 +126,9 @@ const KEY_EXCLUSION = {
   recentMessages: 0,
   messageCount: 0,
   syncToken: 0,
+  version: 0,
+  modifiedAt: 0,
+  modifiedBy: 0,
 } as const;
 
 /** Writes touch at most this many documents per call (then yield), as every bulk path does. */
@@ -288,15 +309,26 @@ export class OpportunitiesRepository {
     return versions.size === to - from ? ids : null;
   }
 
-  /** Applies an update to one opportunity the caller could see when it was read. */
+  /**
+   * Applies an update to one opportunity the caller could see when it was read. With `change`, the
+   * update is a member's change: the version moves by one, and when `change.expected` is given the
+   * update applies only while the document is still at that version (false otherwise).
+   */
   async update(
     doc: Pick<OpportunityDoc, '_id' | 'organisationId'>,
     update: Update<OpportunityDoc>,
+    change?: VersionedChange,
   ): Promise<boolean> {
-    const { matchedCount } = await this.opportunities.updateOne(
-      { _id: doc._id, organisationId: doc.organisationId },
-      update,
-    );
+    const filter: Filter<OpportunityDoc> = { _id: doc._id, organisationId: doc.organisationId };
+    if (change?.expected !== undefined) filter.$and = [atVersion<OpportunityDoc>(change.expected)];
+    const versioned: Update<OpportunityDoc> = change
+      ? {
+          ...update,
+          $set: { ...update.$set, modifiedAt: change.at, modifiedBy: change.by },
+          $inc: { ...update.$inc, version: 1 },
+        }
+      : update;
+    const { matchedCount } = await this.opportunities.updateOne(filter, versioned);
     return matchedCount === 1;
   }
 

@@ -4,6 +4,7 @@ import {
   assignOpportunitySchema,
   exportFilterSchema,
   listWindowSchema,
+  opportunityChangeSchema,
   opportunityIdSchema,
   opportunityListSchema,
   prospectIdSchema,
@@ -120,8 +121,9 @@ export function registerOpportunityRoutes(
       path,
       access: 'organisation',
       requiresLicence: true,
-      body: opportunityIdSchema,
-      handler: ({ organisation, input }) => changes.setState(organisation, input.opportunityId, state),
+      body: opportunityChangeSchema,
+      handler: ({ organisation, input }) =>
+        changes.setState(organisation, input.opportunityId, state, undefined, input.version),
     });
   }
 
@@ -131,7 +133,7 @@ export function registerOpportunityRoutes(
     requiresLicence: true,
     body: setWaitingSchema,
     handler: ({ organisation, input }) =>
-      changes.setState(organisation, input.opportunityId, 'WAITING', input.date),
+      changes.setState(organisation, input.opportunityId, 'WAITING', input.date, input.version),
   });
 
   api.post({
@@ -140,7 +142,7 @@ export function registerOpportunityRoutes(
     requiresLicence: true,
     body: updateContractualSchema,
     handler: ({ organisation, input }) =>
-      edits.updateContractual(organisation, input.opportunityId, input.data),
+      edits.updateContractual(organisation, input.opportunityId, input.data, input.version),
   });
 
   api.post({
@@ -148,7 +150,8 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: updateProspectSchema,
-    handler: ({ organisation, input }) => edits.updateProspect(organisation, input.opportunityId, input.data),
+    handler: ({ organisation, input }) =>
+      edits.updateProspect(organisation, input.opportunityId, input.data, input.version),
   });
 
   api.post({
@@ -202,6 +205,7 @@ export function registerOpportunityRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: assignOpportunitySchema,
-    handler: ({ organisation, input }) => changes.assign(organisation, input.opportunityId, input.userId),
+    handler: ({ organisation, input }) =>
+      changes.assign(organisation, input.opportunityId, input.userId, input.version),
   });
 }

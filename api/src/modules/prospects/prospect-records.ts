@@ -108,11 +108,27 @@ export class ProspectRecords {
     );
   }
 
-  async edit(organisationId: string, prospectId: string, edit: ProspectEdit): Promise<void> {
-    await this.prospects.updateOne(
-      { _id: prospectId, organisationId },
-      { $set: { ...edit, ...deriveProspectFields(edit) } },
-    );
+  /**
+   * A member's edit: the version moves by one; with `change.expected` it applies only while the
+   * prospect is still at that version (false otherwise, nothing written).
+   */
+  async edit(
+    organisationId: string,
+    prospectId: string,
+    edit: ProspectEdit,
+    change: { by: string; at: number; expected?: number },
+  ): Promise<boolean> {
+    const filter: Filter<ProspectDoc> = { _id: prospectId, organisationId };
+    if (change.expected !== undefined)
+      filter.$or =
+        change.expected === 0
+          ? [{ version: 0 }, { version: { $exists: false } }]
+          : [{ version: change.expected }];
+    const { matchedCount } = await this.prospects.updateOne(filter, {
+      $set: { ...edit, ...deriveProspectFields(edit), modifiedAt: change.at, modifiedBy: change.by },
+      $inc: { version: 1 },
+    });
+    if (matchedCount === 0) return false;
     // The offline position follows the new postal code and town; one set at the address stays.
     const position = this.positions?.().locate(edit);
     if (position)
@@ -120,6 +136,7 @@ export class ProspectRecords {
         { _id: prospectId, organisationId, latlngPrecision: { $ne: 'address' } },
         { $set: position },
       );
+    return true;
   }
 
   /** A prospect typed in the new-opportunity modal: accepted at once, outside any file. */

@@ -164,6 +164,15 @@ describe('registry enrichment at import', () => {
       ville: 'Lyon',
     });
 
+    // A filled row's version moves (a prospect form opened before must not save its blanks over the
+    // registry's facts unseen); a row left as it was keeps none (edit-conflicts.md).
+    expect([headOffice?.version, typeof headOffice?.modifiedAt, headOffice?.modifiedBy]).toEqual([
+      1,
+      'number',
+      undefined,
+    ]);
+    expect([unknown?.version, complete?.version]).toEqual([undefined, undefined]);
+
     // The filled address is searchable like an imported one.
     const searched = await r.k.page(r.alpha, excelId, { search: 'annecy' });
     expect(searched.body.total).toBe(1);

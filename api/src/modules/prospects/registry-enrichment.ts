@@ -224,7 +224,10 @@ export class RegistryEnrichment {
       }
       if (outcome.closed) counts.closed += 1;
       const facts = missingOnly(row, outcome.facts);
-      if (Object.keys(facts).length > 0 && (await this.deps.repository.fill(organisationId, row, facts)))
+      if (
+        Object.keys(facts).length > 0 &&
+        (await this.deps.repository.fill(organisationId, row, facts, this.deps.now()))
+      )
         counts.enriched += 1;
     };
 

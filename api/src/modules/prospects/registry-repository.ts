@@ -76,14 +76,18 @@ export class RegistryRepository {
   }
 
   /** Fills the row's missing fields and what is derived from them (département, search, dedup key). */
-  async fill(organisationId: string, row: EnrichmentRow, facts: RegistryFacts): Promise<boolean> {
+  /**
+   * Fills the fields and moves the prospect's version (the form shows them: a member's form opened
+   * before must not save its blanks over them unseen; edit-conflicts.md); `at`: now.
+   */
+  async fill(organisationId: string, row: EnrichmentRow, facts: RegistryFacts, at: number): Promise<boolean> {
     const fields: ProspectFields = { ...row, ...facts };
     const set: Partial<ProspectDoc> = { ...facts, ...deriveProspectFields(fields) };
     // Only where the field is still missing: an edit made meanwhile by a salesperson wins.
     const stillMissing = Object.fromEntries(Object.keys(facts).map((field) => [field, EMPTY_VALUE]));
     const { matchedCount } = await this.prospects.updateOne(
       { _id: row._id, organisationId, ...stillMissing },
-      { $set: set },
+      { $set: { ...set, modifiedAt: at }, $unset: { modifiedBy: true }, $inc: { version: 1 } },
     );
     return matchedCount === 1;
   }

@@ -92,6 +92,15 @@ export type ProspectDoc = ProspectFields & {
   latlngPrecision?: LatLngPrecision;
   /** Set when the file was deleted: the prospect stays for its opportunity, outside any file. */
   excelDeletedAt?: number;
+  /**
+   * Counts the changes of its fields (a member's edit, the registry filling a missing field); absent
+   * = 0. Positions, acceptance and the copies of its opportunity's state and owner leave it: they are
+   * not what the prospect form edits (docs/decisions/edit-conflicts.md).
+   */
+  version?: number;
+  modifiedAt?: number;
+  /** The member whose edit set `version`; absent when the registry filled fields. */
+  modifiedBy?: string;
 };
 
 export type NewProspect = Omit<ProspectDoc, '_id'>;

@@ -3,13 +3,15 @@
 // collaborateur") and the hand-over of a leaving member's opportunities.
 import {
   computeTiming,
+  EDIT_VERSION_MESSAGES,
+  versionOf,
   OPPORTUNITY_REQUEST_MESSAGES,
   type OpportunityState,
   type OpportunityReply,
 } from '@app/domain';
 import { AppError } from '../../../http/app-error';
 import type { Actor } from '../../messages/module';
-import type { HistoryEntry } from '../repository';
+import type { HistoryEntry, OpportunityDoc } from '../repository';
 import { OPPORTUNITY_MESSAGES, type OpportunityDeps, visibleOpportunity } from './context';
 import type { OpportunityDetail } from './detail';
 import { writeTrackedChanges } from './tracked-change';
@@ -28,33 +30,51 @@ export class StateChanges {
     opportunityId: string,
     to: OpportunityState,
     waitingDate?: number,
+    version?: number,
   ): Promise<OpportunityReply> {
     const { repository } = this.deps;
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const now = this.deps.now();
     if (to === 'WAITING' && (waitingDate === undefined || waitingDate <= now))
       throw AppError.badRequest(OPPORTUNITY_REQUEST_MESSAGES.waitingDateInPast);
+    await this.checkVersion(actor, doc, version);
     const from = computeTiming(doc, now, this.deps.timeZone).state;
     const entry: HistoryEntry = { at: now, by: actor.userId, from, to, kind: 'state' };
-    await writeTrackedChanges(this.deps, doc.organisationId, [
+    const applied = await writeTrackedChanges(this.deps, doc.organisationId, [
       {
         doc,
         write: (syncToken) =>
-          repository.update(doc, {
-            $set: { state: to, stateChangedAt: now, syncToken, ...(to === 'WAITING' ? { waitingDate } : {}) },
-            ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
-            $push: { history: entry },
-          }),
+          repository.update(
+            doc,
+            {
+              $set: {
+                state: to,
+                stateChangedAt: now,
+                syncToken,
+                ...(to === 'WAITING' ? { waitingDate } : {}),
+              },
+              ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
+              $push: { history: entry },
+            },
+            { by: actor.userId, at: now, expected: version },
+          ),
         copy: { state: to },
       },
     ]);
+    if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
     return this.detail.get(actor, opportunityId);
   }
 
   /** Hands an opportunity to a member ("Assigner un collaborateur"). */
-  async assign(actor: Actor, opportunityId: string, userId: string): Promise<OpportunityReply> {
+  async assign(
+    actor: Actor,
+    opportunityId: string,
+    userId: string,
+    version?: number,
+  ): Promise<OpportunityReply> {
     const { repository } = this.deps;
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
+    await this.checkVersion(actor, doc, version);
     if (!(await this.deps.isMember(actor.organisationId, userId)))
       throw AppError.notFound(OPPORTUNITY_MESSAGES.memberNotFound);
     if (doc.isPrivate && userId !== doc.fileOwnerId)
@@ -71,14 +91,19 @@ export class StateChanges {
       kind: 'assign',
       reason: `Attribuée à ${username}`.trim(),
     };
-    await writeTrackedChanges(this.deps, doc.organisationId, [
+    const applied = await writeTrackedChanges(this.deps, doc.organisationId, [
       {
         doc,
         write: (syncToken) =>
-          repository.update(doc, { $set: { userId, syncToken }, $push: { history: entry } }),
+          repository.update(
+            doc,
+            { $set: { userId, syncToken }, $push: { history: entry } },
+            { by: actor.userId, at: now, expected: version },
+          ),
         copy: { owner: { userId, username } },
       },
     ]);
+    if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
     if (userId !== actor.userId)
       await this.deps.notify({
         organisationId: doc.organisationId,
@@ -115,7 +140,11 @@ export class StateChanges {
         return {
           doc,
           write: (syncToken: string) =>
-            repository.update(doc, { $set: { userId: toUserId, syncToken }, $push: { history: entry } }),
+            repository.update(
+              doc,
+              { $set: { userId: toUserId, syncToken }, $push: { history: entry } },
+              { by: toUserId, at: now },
+            ),
           copy: { owner: { userId: toUserId, username } },
         };
       }),
@@ -130,5 +159,15 @@ export class StateChanges {
         byUserId: fromUserId,
       });
     return moved;
+  }
+
+  /** A version sent that the opportunity no longer has: nothing is written (edit-conflicts.md). */
+  private async checkVersion(actor: Actor, doc: OpportunityDoc, version: number | undefined): Promise<void> {
+    if (version !== undefined && versionOf(doc) !== version) throw await this.stale(actor, doc._id);
+  }
+
+  private async stale(actor: Actor, opportunityId: string): Promise<AppError> {
+    const current = await this.detail.get(actor, opportunityId);
+    return AppError.staleVersion(EDIT_VERSION_MESSAGES.staleOpportunity, current);
   }
 }

@@ -1,6 +1,14 @@
 // The detail of one opportunity (/api/opportunity/get): every comment, oldest first, and the
 // history for "Voir l'historique" holders. Every change answers with it.
-import { hasPermission, PERMISSION, type OpportunityReply } from '@app/domain';
+import {
+  type EditStamp,
+  hasPermission,
+  PERMISSION,
+  REGISTRY_USER,
+  type OpportunityReply,
+  type UserRef,
+  versionOf,
+} from '@app/domain';
 import type { Actor } from '../../messages/module';
 import { toHistoryView, toOpportunityView, type ViewContext } from '../opportunity-views';
 import type { OpportunityDoc } from '../repository';
@@ -23,11 +31,16 @@ export class OpportunityDetail {
     const historyUsers = withHistory
       ? doc.history.flatMap((entry) => (entry.by === null ? [] : [entry.by]))
       : [];
+    const [prospect] = await this.deps.gateway.byIds(actor.organisationId, [doc.prospectId]);
+    const editors = [doc.modifiedBy, prospect?.modifiedBy].filter((id) => id !== undefined);
     const [context, messages] = await Promise.all([
-      this.viewContext(actor.organisationId, [doc], historyUsers),
+      this.viewContext(actor.organisationId, [doc], [...historyUsers, ...editors]),
       this.deps.messages.listFor(actor.organisationId, doc._id),
     ]);
     const view = toOpportunityView(doc, context);
+    // The versions the edit calls may send back (edit-conflicts.md).
+    Object.assign(view, editStamp(doc, context.userOf));
+    Object.assign(view.prospectId, editStamp(prospect ?? {}, context.userOf, REGISTRY_USER));
     view.message = messages;
     if (withHistory) view.history = doc.history.map((entry) => toHistoryView(entry, context.userOf));
     return { opportunity: view };
@@ -54,4 +67,18 @@ export class OpportunityDetail {
       userOf: (id) => usersById.get(id) ?? { _id: id, username: '' },
     };
   }
+}
+
+/** A document's version and last change as the detail shows them; `unknownAuthor` when none is stored. */
+function editStamp(
+  doc: { version?: number; modifiedAt?: number; modifiedBy?: string },
+  userOf: (id: string) => UserRef,
+  unknownAuthor?: UserRef,
+): EditStamp {
+  const stamp: EditStamp = { version: versionOf(doc) };
+  if (doc.modifiedAt === undefined) return stamp;
+  stamp.modifiedAt = doc.modifiedAt;
+  const by = doc.modifiedBy === undefined ? unknownAuthor : userOf(doc.modifiedBy);
+  if (by) stamp.modifiedBy = by;
+  return stamp;
 }

@@ -9,8 +9,11 @@ import {
   type CustomField,
   type OpportunityView,
 } from '@app/domain';
-import { ignoreHandledFailure, Modal, Select, TextField, useSessionStore } from '@app/platform';
+import { Modal, Select, TextField, useSessionStore } from '@app/platform';
 import { updateContractual } from '../api/update-contractual';
+import { useVersionedSave } from '../hooks/use-versioned-save';
+import { contractualDifferences } from '../utils/version-differences';
+import { VersionConflictChoice } from './version-conflict';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { DetailForm } from './detail-form';
 
@@ -19,6 +22,8 @@ export type ContractualModalProps = {
   opportunity: OpportunityView;
   onClose: () => void;
   onSaved: (opportunity: OpportunityView) => void;
+  /** A colleague saved first and the member took their version: the page shows it, nothing is sent. */
+  onTakeTheirs: (opportunity: OpportunityView) => void;
 };
 
 const INVESTMENT_LABELS: Record<(typeof INVESTMENT_TYPES)[number], string> = {
@@ -33,22 +38,42 @@ function todayIso(): string {
 }
 
 /** Investment type, forecast end date (not before today), current service and provider, custom pairs. */
-export function ContractualModal({ open, opportunity, onClose, onSaved }: ContractualModalProps) {
+export function ContractualModal({ open, ...props }: ContractualModalProps) {
   return (
-    <Modal open={open} title="Informations contractuelles" onClose={onClose}>
-      {open && <ContractualForm opportunity={opportunity} onClose={onClose} onSaved={onSaved} />}
+    <Modal open={open} title="Informations contractuelles" onClose={props.onClose}>
+      {open && <ContractualForm {...props} />}
     </Modal>
   );
 }
 
-function ContractualForm({ opportunity, onClose, onSaved }: Omit<ContractualModalProps, 'open'>) {
+function ContractualForm({
+  opportunity,
+  onClose,
+  onSaved,
+  onTakeTheirs,
+}: Omit<ContractualModalProps, 'open'>) {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const [values, setValues] = useState<ContractualFormValues>(() =>
     fromContractualRecord(opportunity.informationContractuelle),
   );
   const [minDate] = useState(todayIso);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The opportunity's version when the form opened: what the save says it overwrites.
+  const [version] = useState(() => opportunity.version);
+  const { saving, conflict, save, keepMine, dismiss } = useVersionedSave<Record<string, string>>({
+    opportunityId: opportunity._id,
+    version,
+    stampOf: (current) => current,
+    send: (data, sentVersion) =>
+      updateContractual({
+        organisationId: organisationId ?? '',
+        opportunityId: opportunity._id,
+        data,
+        ...(sentVersion === undefined ? {} : { version: sentVersion }),
+      }),
+    differences: contractualDifferences,
+    onSaved,
+  });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,21 +84,20 @@ function ContractualForm({ opportunity, onClose, onSaved }: Omit<ContractualModa
     }
     if (!organisationId) return;
     setError(null);
-    setSaving(true);
-    try {
-      const data = toContractualRecord(contractualSchema.parse(values));
-      const { opportunity: saved } = await updateContractual({
-        organisationId,
-        opportunityId: opportunity._id,
-        data,
-      });
-      onSaved(saved);
-    } catch (failure) {
-      ignoreHandledFailure(failure);
-    } finally {
-      setSaving(false);
-    }
+    await save(toContractualRecord(contractualSchema.parse(values)));
   };
+
+  if (conflict)
+    return (
+      <VersionConflictChoice
+        conflict={conflict}
+        subject="les informations contractuelles"
+        saving={saving}
+        onKeepMine={() => void keepMine()}
+        onTakeTheirs={() => onTakeTheirs(conflict.current)}
+        onCancel={dismiss}
+      />
+    );
 
   return (
     <DetailForm onSubmit={handleSubmit} onCancel={onClose} saving={saving} error={error}>

@@ -21,7 +21,9 @@ import {
 } from '../../../test-utils/fixtures';
 import { signIn } from '../../../test-utils/session';
 import type { OpportunityView } from '../../../types/opportunity-view';
+import { announcePresence } from '../api/announce-presence';
 import { getOpportunity } from '../api/get-opportunity';
+import { leavePresence } from '../api/leave-presence';
 import { setLatLng } from '../../../api/set-lat-lng';
 import { updateContractual } from '../api/update-contractual';
 import { updateProspect } from '../api/update-prospect';
@@ -31,6 +33,8 @@ jest.mock('../api/get-opportunity');
 jest.mock('../../../api/set-lat-lng');
 jest.mock('../api/update-contractual');
 jest.mock('../api/update-prospect');
+jest.mock('../api/announce-presence');
+jest.mock('../api/leave-presence');
 jest.mock('../../../api/get-statuses');
 jest.mock('../../../api/post-message');
 
@@ -74,6 +78,8 @@ beforeEach(() => {
   jest.mocked(setLatLng).mockReset();
   jest.mocked(updateContractual).mockReset();
   jest.mocked(updateProspect).mockReset();
+  jest.mocked(announcePresence).mockReset().mockResolvedValue({ others: [] });
+  jest.mocked(leavePresence).mockReset().mockResolvedValue({ message: '' });
 });
 
 test('a loading screen shows while the opportunity is absent, then its owner, prospect and state', async () => {

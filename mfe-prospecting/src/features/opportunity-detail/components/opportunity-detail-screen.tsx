@@ -1,16 +1,18 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { type LatLngPrecision, parseListFilter, type MessageView } from '@app/domain';
+import { type LatLngPrecision, parseListFilter, type MessageView, type OpportunityView } from '@app/domain';
 import { Button, LoadingScreen, TimedConfirmation, useDocumentTitle } from '@app/platform';
 import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import { useListNavigation } from '../hooks/use-list-navigation';
 import { useOpportunity } from '../hooks/use-opportunity';
+import { usePresence } from '../hooks/use-presence';
 import { ChatPanel } from './chat-panel';
 import { ContractualInfoPanel } from './contractual-info-panel';
 import { ContractualModal } from './contractual-modal';
 import { DetailFooter } from './detail-footer';
 import { DetailHeader } from './detail-header';
 import { HistoryPanel } from './history-panel';
+import { PresenceLine } from './presence-line';
 import { ProspectInfoModal } from './prospect-info-modal';
 import { ProspectInfoPanel } from './prospect-info-panel';
 import { ToolTiles } from './tool-tiles';
@@ -26,6 +28,7 @@ export function OpportunityDetailScreen() {
   const { opportunity, failed, reload, replace } = useOpportunity(id);
   useDocumentTitle('Opportunité', opportunity?.prospectId.prospect);
   const navigation = useListNavigation(type, id);
+  const present = usePresence(id);
   const [modal, setModal] = useState<OpenModal>(null);
   const listPath = `/dashboard/opportunity/list/${type ?? 'all'}`;
 
@@ -36,6 +39,14 @@ export function OpportunityDetailScreen() {
     reload();
   }, [reload]);
   const handleConfirmationDone = useCallback(() => setModal(null), []);
+  // A colleague's version taken instead of ours: shown as the server has it, nothing sent.
+  const handleTakeTheirs = useCallback(
+    (current: OpportunityView) => {
+      replace(current);
+      setModal(null);
+    },
+    [replace],
+  );
 
   if (failed) {
     return (
@@ -60,6 +71,7 @@ export function OpportunityDetailScreen() {
   return (
     <article className="opportunity-detail" aria-labelledby="opportunity-detail-title">
       <DetailHeader opportunity={opportunity} navigation={navigation} listPath={listPath} />
+      <PresenceLine others={present} />
       <OpportunityStateControl
         key={opportunity._id}
         opportunity={opportunity}
@@ -108,12 +120,14 @@ export function OpportunityDetailScreen() {
         opportunity={opportunity}
         onClose={() => setModal(null)}
         onSaved={handleSaved}
+        onTakeTheirs={handleTakeTheirs}
       />
       <ProspectInfoModal
         open={modal === 'prospect'}
         opportunity={opportunity}
         onClose={() => setModal(null)}
         onSaved={handleSaved}
+        onTakeTheirs={handleTakeTheirs}
       />
       <TimedConfirmation
         open={modal === 'saved'}

@@ -11,9 +11,13 @@ import {
   type CustomField,
   type OpportunityView,
   type ProspectField,
+  type ProspectInfoData,
 } from '@app/domain';
-import { ignoreHandledFailure, Modal, TextField, useSessionStore } from '@app/platform';
+import { Modal, TextField, useSessionStore } from '@app/platform';
 import { updateProspect } from '../api/update-prospect';
+import { useVersionedSave } from '../hooks/use-versioned-save';
+import { prospectDifferences } from '../utils/version-differences';
+import { VersionConflictChoice } from './version-conflict';
 import { ContactsEditor } from '../../../components/contacts-editor';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { DetailForm } from './detail-form';
@@ -23,6 +27,8 @@ export type ProspectInfoModalProps = {
   opportunity: OpportunityView;
   onClose: () => void;
   onSaved: (opportunity: OpportunityView) => void;
+  /** A colleague saved first and the member took their version: the page shows it, nothing is sent. */
+  onTakeTheirs: (opportunity: OpportunityView) => void;
 };
 
 type FormValues = {
@@ -54,19 +60,34 @@ function initialValues(opportunity: OpportunityView): FormValues {
 }
 
 /** The standard prospect fields (empty ones saved as 'Aucun'), the contacts and the custom pairs. */
-export function ProspectInfoModal({ open, opportunity, onClose, onSaved }: ProspectInfoModalProps) {
+export function ProspectInfoModal({ open, ...props }: ProspectInfoModalProps) {
   return (
-    <Modal open={open} title="Informations prospect" onClose={onClose}>
-      {open && <ProspectForm opportunity={opportunity} onClose={onClose} onSaved={onSaved} />}
+    <Modal open={open} title="Informations prospect" onClose={props.onClose}>
+      {open && <ProspectForm {...props} />}
     </Modal>
   );
 }
 
-function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalProps, 'open'>) {
+function ProspectForm({ opportunity, onClose, onSaved, onTakeTheirs }: Omit<ProspectInfoModalProps, 'open'>) {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const [values, setValues] = useState<FormValues>(() => initialValues(opportunity));
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The prospect's version when the form opened: what the save says it overwrites.
+  const [version] = useState(() => opportunity.prospectId.version);
+  const { saving, conflict, save, keepMine, dismiss } = useVersionedSave<ProspectInfoData>({
+    opportunityId: opportunity._id,
+    version,
+    stampOf: (current) => current.prospectId,
+    send: (data, sentVersion) =>
+      updateProspect({
+        organisationId: organisationId ?? '',
+        opportunityId: opportunity._id,
+        data,
+        ...(sentVersion === undefined ? {} : { version: sentVersion }),
+      }),
+    differences: prospectDifferences,
+    onSaved,
+  });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,20 +99,20 @@ function ProspectForm({ opportunity, onClose, onSaved }: Omit<ProspectInfoModalP
     }
     if (!organisationId) return;
     setError(null);
-    setSaving(true);
-    try {
-      const { opportunity: saved } = await updateProspect({
-        organisationId,
-        opportunityId: opportunity._id,
-        data: prospectInfoSchema.parse(input),
-      });
-      onSaved(saved);
-    } catch (failure) {
-      ignoreHandledFailure(failure);
-    } finally {
-      setSaving(false);
-    }
+    await save(prospectInfoSchema.parse(input));
   };
+
+  if (conflict)
+    return (
+      <VersionConflictChoice
+        conflict={conflict}
+        subject="ce prospect"
+        saving={saving}
+        onKeepMine={() => void keepMine()}
+        onTakeTheirs={() => onTakeTheirs(conflict.current)}
+        onCancel={dismiss}
+      />
+    );
 
   return (
     <DetailForm onSubmit={handleSubmit} onCancel={onClose} saving={saving} error={error}>
