@@ -108,10 +108,10 @@ export class ProspectRecords {
     );
   }
 
-  async edit(organisationId: string, prospectId: string, edit: ProspectEdit): Promise<void> {
+  async edit(organisationId: string, prospectId: string, edit: ProspectEdit, at = Date.now()): Promise<void> {
     await this.prospects.updateOne(
       { _id: prospectId, organisationId },
-      { $set: { ...edit, ...deriveProspectFields(edit) } },
+      { $set: { ...edit, ...deriveProspectFields(edit), editedAt: at } },
     );
     // The offline position follows the new postal code and town; one set at the address stays.
     const position = this.positions?.().locate(edit);

@@ -16,7 +16,7 @@ export class OpportunityEdits {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'index' | 'gateway' | 'timeZone' | 'renewalLeadDays'
+      'repository' | 'index' | 'gateway' | 'timeZone' | 'renewalLeadDays' | 'now'
     >,
     private readonly detail: OpportunityDetail,
   ) {}
@@ -54,10 +54,12 @@ export class OpportunityEdits {
     const value: Record<string, unknown> = {};
     for (const pair of custom) value[toStoredKey(pair.title)] = pair.value;
     value.contact = contacts;
-    await this.deps.gateway.edit(doc.organisationId, doc.prospectId, {
-      ...fields,
-      value: JSON.stringify(value),
-    });
+    await this.deps.gateway.edit(
+      doc.organisationId,
+      doc.prospectId,
+      { ...fields, value: JSON.stringify(value) },
+      this.deps.now(),
+    );
     // Its card shows the prospect: the card is read again at the next page call.
     await this.deps.index.changed(doc.organisationId, doc._id);
     return this.detail.get(actor, opportunityId);
