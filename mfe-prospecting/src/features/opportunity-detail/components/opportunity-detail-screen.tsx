@@ -8,6 +8,7 @@ import { useOpportunity } from '../hooks/use-opportunity';
 import { ChatPanel } from './chat-panel';
 import { ContractualInfoPanel } from './contractual-info-panel';
 import { ContractualModal } from './contractual-modal';
+import { DeleteOpportunityButton } from './delete-opportunity-button';
 import { DetailFooter } from './detail-footer';
 import { DetailHeader } from './detail-header';
 import { HistoryPanel } from './history-panel';
@@ -76,6 +77,11 @@ export function OpportunityDetailScreen() {
             <Button variant="secondary" onClick={() => setModal('prospect')}>
               Modifier le prospect
             </Button>
+            <DeleteOpportunityButton
+              opportunityId={opportunity._id}
+              prospectName={opportunity.prospectId.prospect}
+              listPath={listPath}
+            />
           </div>
           <ProspectInfoPanel
             prospect={opportunity.prospectId}
