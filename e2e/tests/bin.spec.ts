@@ -32,9 +32,9 @@ test.describe('la corbeille', () => {
     await expect(dialog.getByRole('status')).toHaveText(
       '1 prospect retiré (dans la corbeille pendant 30 jours). 1 prospect conservé : 1 pris en opportunité, 1 commenté.',
     );
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /^1 prospect$/ })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Café du Port' })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Café du Port', exact: true })).toHaveCount(0);
 
     // The bin, from the navigation.
     await page.getByRole('link', { name: 'Corbeille' }).click();
@@ -49,6 +49,6 @@ test.describe('la corbeille', () => {
 
     await page.goto(`${app.url}/dashboard/prospect/show/${seeded.excelId}`);
     await expect(page.getByRole('status').filter({ hasText: /^2 prospects$/ })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Café du Port' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Café du Port', exact: true })).toBeVisible();
   });
 });

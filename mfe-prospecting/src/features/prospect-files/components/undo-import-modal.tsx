@@ -56,7 +56,7 @@ export function UndoImportModal({
             {result.message}
           </p>
           <div className="prospect-files__actions">
-            <Button onClick={handleClose}>Fermer</Button>
+            <Button onClick={handleClose}>OK</Button>
           </div>
         </>
       ) : (
