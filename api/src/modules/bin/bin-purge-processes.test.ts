@@ -55,7 +55,7 @@ it('purges the records older than 30 days once, whichever of two processes runs 
   clock.advance(10 * DAY_MS);
   expect((await k.post('/api/prospect/delete', { ...k.as(owner), excelId: files[2] })).status).toBe(200);
   const bin = first.store.collection<{ _id: string; label: string }>('bin');
-  const parts = first.store.collection<{ binId: string }>('binParts');
+  const parts = first.store.collection<{ _id: string; binId: string }>('binParts');
   expect(await bin.countDocuments({})).toBe(3);
 
   // 31 days after the first two: both processes check the day at the same moment.

@@ -231,7 +231,11 @@ describe('the bin', () => {
     const deleted = await k.post('/api/opportunity/delete', { ...k.as(owner), opportunityId });
     expect(deleted.status).toBe(200);
     expect(await fileOf(owner, excelId)).toMatchObject({ countSelected: 0 });
-    expect(await t.store.collection('messages').countDocuments({ opportunityId })).toBe(0);
+    expect(
+      await t.store
+        .collection<{ _id: string; opportunityId: string }>('messages')
+        .countDocuments({ opportunityId }),
+    ).toBe(0);
 
     const restored = await k.post('/api/bin/restore', { ...k.as(owner), binId: deleted.body.binId });
     expect(restored.body).toMatchObject({ kind: 'opportunity', opportunityId });

@@ -366,7 +366,9 @@ describe('prospect files', () => {
       expect((await k.files(alpha)).some((file) => file._id === excelId)).toBe(false);
       expect((await k.page(alpha, excelId)).status).toBe(404);
 
-      expect(await t.store.collection('prospects').countDocuments({ excelId })).toBe(0);
+      expect(
+        await t.store.collection<{ _id: string; excelId: string }>('prospects').countDocuments({ excelId }),
+      ).toBe(0);
       expect(
         await t.store.collection('opportunities').countDocuments({ _id: created.body.opportunityId }),
       ).toBe(0);
