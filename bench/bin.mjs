@@ -5,17 +5,21 @@
 // baseline of the same run), the deletion's and the restoration's time and their ratio to the
 // import, and the p99 / max of a list call (/api/prospect/get/all) asked every 20 ms while each ran,
 // beside the same call's latency with nothing running. Writes bench/results/bin.json.
-// Usage: node bench/bin.mjs [--sizes 10000,50000] (after npm run build:apps)
-import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+// The event loop is held by the transaction (better-sqlite3 is synchronous): the list call waits for
+// its end, which is what the max shows.
+// Usage: node bench/bin.mjs [--sizes 10000,50000] [--log api.log] (after npm run build:apps)
+import { execSync, spawn } from 'node:child_process';
+import { openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  apiEntry,
   apiEnv,
   cleanUp,
   freePort,
   listOption,
   ownerWithOrganisation,
+  pathOption,
   pause,
   post,
   quantile,
@@ -59,11 +63,14 @@ async function importFile(base, caller, name, size) {
 /** Runs `work` while a list call is asked every 20 ms; its time and the calls' latencies. */
 async function whileListing(base, caller, work) {
   const latencies = [];
+  let errors = 0;
   let running = true;
   const lister = (async () => {
     while (running) {
       const started = performance.now();
-      await post(base, '/api/prospect/get/all', caller);
+      // A kept-alive socket the server closes right after a long wait fails the call (ECONNRESET):
+      // counted, with the time it waited.
+      await post(base, '/api/prospect/get/all', caller).catch(() => (errors += 1));
       latencies.push(performance.now() - started);
       await pause(20);
     }
@@ -74,7 +81,7 @@ async function whileListing(base, caller, work) {
   running = false;
   await lister;
   latencies.sort((a, b) => a - b);
-  return { ms, result, listP99: quantile(latencies, 0.99), listMax: latencies.at(-1) ?? 0 };
+  return { ms, result, listP99: quantile(latencies, 0.99), listMax: latencies.at(-1) ?? 0, errors };
 }
 
 const round = (ms) => Math.round(ms * 10) / 10;
@@ -83,7 +90,14 @@ async function main() {
   const dataDir = tempDir('bench-bin-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const api = startApi(apiEnv(port, dataDir));
+  // --log <file>: the API's log lines (its "Corbeille : transaction" lines give the lock's duration).
+  const logFile = pathOption('log', 'bin-api.log');
+  const api = logFile
+    ? spawn(process.execPath, [apiEntry], {
+        env: { ...process.env, ...apiEnv(port, dataDir, { LOG_LEVEL: 'info' }) },
+        stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
+      })
+    : startApi(apiEnv(port, dataDir));
   await waitForHealth(`${base}/healthz`, api);
   const caller = await ownerWithOrganisation(base, {
     email: 'bench.corbeille@exemple.fr',
@@ -121,7 +135,7 @@ async function main() {
       post(base, '/api/bin/restore', { ...caller, binId: record._id }),
     );
     const line = {
-      prospects: size,
+      prospects: record.counts.prospects,
       opportunities: record.counts.opportunities,
       comments: record.counts.comments,
       importMs: round(importMs),
@@ -134,6 +148,7 @@ async function main() {
       listMaxDuringDeleteMs: round(deletion.listMax),
       listP99DuringRestoreMs: round(restoration.listP99),
       listMaxDuringRestoreMs: round(restoration.listMax),
+      listErrors: deletion.errors + restoration.errors,
     };
     console.log(JSON.stringify(line));
     results.push(line);

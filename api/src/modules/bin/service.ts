@@ -16,6 +16,7 @@ import {
   type UndoKeptReasons,
   undoImportMessage,
 } from '@app/domain';
+import type { Logger } from 'pino';
 import type { Leases } from '../../db/leases';
 import type { Filter, Store } from '../../db/types';
 import { AppError } from '../../http/app-error';
@@ -59,6 +60,7 @@ export type BinEvent = {
 
 export type BinServiceDeps = {
   store: Store;
+  logger: Logger;
   repository: BinRepository;
   prospects: ProspectBinPort;
   opportunities: OpportunityBinPort;
@@ -95,10 +97,26 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 export class BinService {
   constructor(private readonly deps: BinServiceDeps) {}
 
+  /** One store transaction, its duration logged (it holds the write lock and, on SQLite, the event loop). */
+  private async inTransaction<R>(what: string, work: () => Promise<R>): Promise<R> {
+    const asked = performance.now();
+    let began = asked;
+    const result = await this.deps.store.runInTransaction(() => {
+      began = performance.now();
+      return work();
+    });
+    const ended = performance.now();
+    this.deps.logger.info(
+      { what, waitedMs: Math.round(began - asked), transactionMs: Math.round(ended - began) },
+      'Corbeille : transaction',
+    );
+    return result;
+  }
+
   /** /api/prospect/delete: the file with its prospects, opportunities and their comments. */
   async deleteFile(actor: Actor, excelId: string): Promise<{ message: string }> {
     const name = await this.deps.usernameOf(actor.userId);
-    const { binId, label } = await this.deps.store.runInTransaction(async () => {
+    const { binId, label } = await this.inTransaction('deleteFile', async () => {
       const file = await this.deps.prospects.visibleFile(actor, excelId);
       const contents = await this.fileContents(file);
       const binId = await this.move(actor, name, contents, this.fileHeader('file', file));
@@ -112,7 +130,7 @@ export class BinService {
   /** One prospect, with its opportunity and comments when it was taken. */
   async deleteProspect(actor: Actor, prospectId: string): Promise<BinDeletedReply> {
     const name = await this.deps.usernameOf(actor.userId);
-    const { binId, label } = await this.deps.store.runInTransaction(async () => {
+    const { binId, label } = await this.inTransaction('deleteProspect', async () => {
       const prospect = await this.deps.prospects.visibleProspect(actor, prospectId);
       const opportunities = await this.deps.opportunities.ofProspects(actor.organisationId, [prospect._id]);
       const messages = await this.deps.messages.ofOpportunities(
@@ -156,7 +174,7 @@ export class BinService {
    */
   async deleteOpportunity(actor: Actor, opportunityId: string): Promise<BinDeletedReply> {
     const name = await this.deps.usernameOf(actor.userId);
-    const { binId, label } = await this.deps.store.runInTransaction(async () => {
+    const { binId, label } = await this.inTransaction('deleteOpportunity', async () => {
       const opportunity = await this.deps.opportunities.visible(actor, opportunityId);
       const messages = await this.deps.messages.ofOpportunities(actor.organisationId, [opportunity._id]);
       const [prospect] = await this.deps.prospects.prospectsByIds(actor.organisationId, [
@@ -204,7 +222,7 @@ export class BinService {
    */
   async undoImport(actor: Actor, excelId: string): Promise<UndoImportReply> {
     const name = await this.deps.usernameOf(actor.userId);
-    const outcome = await this.deps.store.runInTransaction(async () => {
+    const outcome = await this.inTransaction('undoImport', async () => {
       const file = await this.deps.prospects.visibleFile(actor, excelId);
       const contents = await this.fileContents(file);
       const opportunityOf = new Map(contents.opportunities.map((doc) => [doc.prospectId, doc]));
@@ -271,7 +289,7 @@ export class BinService {
   /** Everything the record holds goes back, or nothing when anything would clash (409, in French). */
   async restore(actor: Actor, binId: string): Promise<BinRestoredReply> {
     const filter = this.visibleRecords(actor);
-    const restored = await this.deps.store.runInTransaction(async () => {
+    const restored = await this.inTransaction('restore', async () => {
       const record = filter ? await this.deps.repository.records.findOne({ ...filter, _id: binId }) : null;
       if (!record) throw AppError.notFound(BIN_MESSAGES.notFound);
       const docs = await this.deps.repository.documents(record);
