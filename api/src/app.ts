@@ -17,6 +17,7 @@ import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
+import { createBinModule } from './modules/bin/module';
 import { createCalendarFeedModule } from './modules/calendar-feed/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
 import { createFollowUpsModule } from './modules/follow-ups/module';
@@ -65,6 +66,8 @@ export type App = Express & {
     release: () => Promise<void>;
     /** Sends the morning e-mails due and not sent yet (what the minute check runs). */
     runDigest: () => Promise<DigestRunSummary>;
+    /** The bin's daily purge (what the hourly check runs); null when a process already did it today. */
+    runBinPurge: () => Promise<number | null>;
   };
 };
 
@@ -152,6 +155,15 @@ export function createApp(config: Config, deps: AppDeps): App {
     now,
     assertVisible: (actor, opportunityId) => opportunities.threads.assertCommentable(actor, opportunityId),
     users: accounts.users.refs,
+  });
+  const bin = createBinModule({
+    store,
+    logger,
+    now,
+    prospects: prospects.bin,
+    opportunities: opportunities.bin,
+    messages: messages.bin,
+    usernameOf: accounts.users.usernameOf,
   });
   const reports = createReportsModule({
     sources: {
@@ -242,6 +254,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     // Last: its first check (catching up a morning missed while the API was down) reads them all.
     await digest.start();
     await calendarFeed.start();
+    await bin.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -270,6 +283,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   digest.registerRoutes(api);
   calendarFeed.registerRoutes(api);
   reports.registerRoutes(api);
+  bin.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -279,11 +293,13 @@ export function createApp(config: Config, deps: AppDeps): App {
     opportunities.stop();
     presence.stop();
     digest.stop();
+    bin.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
   };
   app.locals.runDigest = () => digest.runDue();
+  app.locals.runBinPurge = () => bin.purgeDue();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');

@@ -44,6 +44,9 @@ const MyDayScreen = lazy(() =>
 const TodayScreen = lazy(() =>
   import('./features/today/components/today-screen').then((module) => ({ default: module.TodayScreen })),
 );
+const BinScreen = lazy(() =>
+  import('./features/bin/components/bin-screen').then((module) => ({ default: module.BinScreen })),
+);
 const ImportModalHost = lazy(() =>
   import('./features/import/components/import-modal-host').then((module) => ({
     default: module.ImportModalHost,
@@ -66,6 +69,7 @@ export default function ProspectingRoutes() {
           />
           <Route path="/dashboard/prospect/list" element={<ProspectFilesScreen />} />
           <Route path="/dashboard/prospect/show/:id" element={<ProspectFileScreen />} />
+          <Route path="/dashboard/prospect/corbeille" element={<BinScreen />} />
           <Route path="/dashboard/opportunity/list/:filter" element={<OpportunityListScreen />} />
           <Route
             path="/dashboard/opportunity/list"

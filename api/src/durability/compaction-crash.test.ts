@@ -121,8 +121,16 @@ describe('the API killed while it compacts the embedded store', () => {
       });
       expect(commented.status).toBe(200);
     }
-    // Half of the file's pages become free.
-    expect((await post(url, '/api/prospect/delete', { ...as, excelId: removed })).status).toBe(200);
+    // Half of the file's pages become free: the untouched prospects go to the bin ("Annuler l'import",
+    // issue 23), which the purge then empties (its 30 days passed), through a second connection.
+    expect((await post(url, '/api/prospect/undoImport', { ...as, excelId: removed })).status).toBe(200);
+    const purger = await openSqliteStore({ dataDir });
+    try {
+      await purger.collection('binParts').deleteMany({});
+      await purger.collection('bin').deleteMany({});
+    } finally {
+      await purger.close();
+    }
 
     // SIGTERM: the API stops serving, checkpoints, leaves WAL mode (it is the only process on the
     // file), then VACUUM rewrites the file, saving the old pages in the rollback journal first.

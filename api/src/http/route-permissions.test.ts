@@ -149,10 +149,10 @@ describe('an organisation route missing from the table', () => {
 });
 
 describe('licence gate', () => {
-  it('guards every prospecting call (prospects, opportunities, messages, export, rounds, notifications, agenda, reports) and leaves settings open but the data export', () => {
+  it('guards every prospecting call (prospects, opportunities, messages, export, rounds, notifications, agenda, reports, bin) and leaves settings open but the data export', () => {
     const t = createTestApp();
     const routes = t.app.locals.apiRoutes.routes;
-    const prospecting = /^\/api\/(prospect|opportunity|messages|round|notification|agenda|report)\//;
+    const prospecting = /^\/api\/(prospect|opportunity|messages|round|notification|agenda|report|bin)\//;
     expect(routes.filter((route) => prospecting.test(route.path) && !route.requiresLicence)).toEqual([]);
     expect(
       routes.filter((route) => !prospecting.test(route.path) && route.requiresLicence).map((r) => r.path),

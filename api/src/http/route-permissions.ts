@@ -56,6 +56,13 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/prospect/get/excel/one': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/prospect/delete': bit(PERMISSION.DELETE_CAMPAIGN),
   '/api/prospect/setLatLng': bit(PERMISSION.EDIT_PROSPECT),
+  // The bin (issue 23): docs/decisions/bin.md. A file goes with "Supprimer une campagne", a prospect or
+  // an opportunity with "Supprimer un prospect"; the bin lists and restores what the caller's bits deleted.
+  '/api/prospect/undoImport': bit(PERMISSION.DELETE_CAMPAIGN),
+  '/api/prospect/deleteOne': bit(PERMISSION.DELETE_PROSPECT),
+  '/api/opportunity/delete': bit(PERMISSION.DELETE_PROSPECT),
+  '/api/bin/list': anyOf(PERMISSION.DELETE_CAMPAIGN, PERMISSION.DELETE_PROSPECT),
+  '/api/bin/restore': anyOf(PERMISSION.DELETE_CAMPAIGN, PERMISSION.DELETE_PROSPECT),
 
   // Opportunities and messages.
   '/api/opportunity/create': bit(PERMISSION.CREATE_PROSPECT),

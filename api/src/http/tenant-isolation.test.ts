@@ -74,6 +74,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/notification/list',
       '/api/digest/preference/get',
       '/api/calendar/get',
+      '/api/bin/list',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });
@@ -126,6 +127,21 @@ describe('tenant isolation on every organisation-scoped route', () => {
       totalRows: 10,
       duplicates: 'keep',
     });
+    // A file of alpha's in the bin, and a private one (issue 23).
+    const binned = async (name: string, isPrivate: boolean) => {
+      const file = await ok<{ excelId: string }>('/api/prospect/load', {
+        ...alpha,
+        name,
+        isPrivate,
+        value: { prospect: 'Raison sociale' },
+        exel: [{ 'Raison sociale': `Société ${name}` }],
+      });
+      await ok('/api/prospect/delete', { ...alpha, excelId: file.excelId });
+      const bin = await ok<{ value: { _id: string }[] }>('/api/bin/list', alpha);
+      return bin.value[0]?._id as string;
+    };
+    const binId = await binned('Corbeille Alpha', false);
+    privateIds.binId = await binned('Corbeille privée Alpha', true);
     // Alpha's calendar address: B's probes must leave it as it is (alphaState reads calendar/get).
     await ok('/api/calendar/create', alpha);
     const { round } = await ok<{ round: { _id: string } }>('/api/round/create', {
@@ -163,6 +179,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       importId,
       roundId: round._id,
       notificationId: notifications.notifications[0]?._id,
+      binId,
     });
   });
 

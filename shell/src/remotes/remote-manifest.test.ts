@@ -4,7 +4,7 @@ import { DEFAULT_REMOTE_ROUTES, findRemoteForPath } from './remote-table';
 
 const ORIGIN = 'http://localhost:3000';
 
-test('the committed manifest is read without a problem: five remotes, seven module cards, the rounds entry', () => {
+test('the committed manifest is read without a problem: five remotes, seven module cards, the rounds and bin entries', () => {
   const { remotes, problems } = parseRemoteManifest(committedManifest, ORIGIN);
   expect(problems).toEqual([]);
   expect(remotes.filter((remote) => remote.entry !== '').map((remote) => remote.name)).toEqual([
@@ -39,6 +39,8 @@ test('the committed manifest is read without a problem: five remotes, seven modu
       permission: 16384,
       active: true,
     },
+    // The bin (issue 23, docs/decisions/bin.md): files' deleters ("Supprimer une campagne").
+    { label: 'Corbeille', to: '/dashboard/prospect/corbeille', permission: 65536, active: true },
   ]);
   for (const remote of remotes.filter(({ name }) => DEFAULT_REMOTE_ROUTES[name]))
     expect(remote.routes).toEqual(DEFAULT_REMOTE_ROUTES[remote.name]);

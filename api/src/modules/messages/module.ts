@@ -2,6 +2,7 @@
 // component reads them through `log`; posting checks the opportunity through its threads.
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
+import { createMessageBinPort, type MessageBinPort } from './bin-port';
 import { createMessageBulkRead, type MessageBulkRead } from './bulk-read';
 import {
   createMessageReportFigures,
@@ -16,6 +17,7 @@ export type { CommentQuery, MessageReportFigures } from './report-figures';
 export type { Actor, OpportunityThreads } from './service';
 export { toMessageView } from './service';
 export type { MessageDoc } from './repository';
+export type { MessageBinPort } from './bin-port';
 
 export type MessagesModuleDeps = {
   store: Store;
@@ -35,6 +37,8 @@ export type MessagesModule = {
   bulkRead: MessageBulkRead;
   /** Comment counts for the reports component (issue 22). */
   reportFigures: MessageReportFigures;
+  /** What the bin may do with comments (issue 23, docs/decisions/bin.md). */
+  bin: MessageBinPort;
 };
 
 export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
@@ -53,5 +57,6 @@ export function createMessagesModule(deps: MessagesModuleDeps): MessagesModule {
     },
     bulkRead: createMessageBulkRead(deps.store),
     reportFigures: createMessageReportFigures(deps.store),
+    bin: createMessageBinPort(repository),
   };
 }

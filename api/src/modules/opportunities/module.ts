@@ -9,6 +9,7 @@ import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { Notify } from '../notifications/module';
 import type { ProspectCatalogue } from '../prospects/module';
+import { createOpportunityBinPort, type OpportunityBinPort } from './bin-port';
 import { createOpportunityBulkRead, type OpportunityBulkRead } from './bulk-read';
 import { CardPages } from './cached-cards';
 import { ExportPool } from './export-pool';
@@ -37,6 +38,7 @@ import { Renewals } from './use-cases/renewals';
 import { UnassignedPool } from './use-cases/unassigned-pool';
 
 export type { OpportunityNarrowing, OpportunityReportFigures } from './report-figures';
+export type { OpportunityBinPort } from './bin-port';
 export type OpportunitiesModuleDeps = {
   store: Store;
   logger: Logger;
@@ -73,6 +75,8 @@ export type OpportunitiesModule = {
   bulkRead: OpportunityBulkRead;
   /** Figures per group for the reports component (issue 22). */
   reportFigures: OpportunityReportFigures;
+  /** What the bin may do with opportunities (issue 23, docs/decisions/bin.md). */
+  bin: OpportunityBinPort;
   /**
    * The organisation's list version, made at 0 when there is none yet: it moves after every write to
    * its opportunities, whichever process made it (what a reader keeping a copy compares).
@@ -144,6 +148,7 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       changes.handOver(organisationId, fromUserId, toUserId),
     bulkRead: createOpportunityBulkRead(deps.store),
     reportFigures: createOpportunityReportFigures(deps.store),
+    bin: createOpportunityBinPort(repository),
     changeVersion: async (organisationId) => {
       const version = await repository.listVersion(organisationId);
       if (version !== null) return version;

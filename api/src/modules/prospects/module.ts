@@ -5,6 +5,7 @@ import type { CompanyRegistryConfig } from './config';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { AppError } from '../../http/app-error';
+import { createProspectBinPort, type ProspectBinPort } from './bin-port';
 import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
 import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
@@ -46,6 +47,7 @@ export type ProspectsModuleDeps = {
 export const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
 export type { Caller } from './import-service';
+export type { ProspectBinPort } from './bin-port';
 export type { ProspectDoc } from './repository';
 export type { PoolRow, ProspectEdit } from './prospect-records';
 
@@ -87,6 +89,8 @@ export type ProspectsModule = {
   bulkRead: ProspectBulkRead;
   /** Files and taken prospects for the reports component (issue 22). */
   reportFigures: ProspectReportFigures;
+  /** What the bin may do with files and prospects (issue 23, docs/decisions/bin.md). */
+  bin: ProspectBinPort;
   /** Resolves once the background positioning of this process has nothing left to do (tests, bench). */
   positionsIdle(): Promise<void>;
 };
@@ -198,6 +202,9 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     },
     bulkRead: createProspectBulkRead(deps.store),
     reportFigures: createProspectReportFigures(deps.store),
+    bin: createProspectBinPort(repository, (caller, prospectId) =>
+      prospects.visibleProspect(caller, prospectId),
+    ),
     positionsIdle: () => positioning.idle(),
   };
 }

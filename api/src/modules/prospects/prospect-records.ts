@@ -125,7 +125,14 @@ export class ProspectRecords {
           ? [{ version: 0 }, { version: { $exists: false } }]
           : [{ version: change.expected }];
     const { matchedCount } = await this.prospects.updateOne(filter, {
-      $set: { ...edit, ...deriveProspectFields(edit), modifiedAt: change.at, modifiedBy: change.by },
+      $set: {
+        ...edit,
+        ...deriveProspectFields(edit),
+        modifiedAt: change.at,
+        modifiedBy: change.by,
+        // A member's edit: the prospect is no longer untouched ("Annuler l'import" keeps it).
+        editedAt: change.at,
+      },
       $inc: { version: 1 },
     });
     if (matchedCount === 0) return false;

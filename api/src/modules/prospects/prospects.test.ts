@@ -351,7 +351,7 @@ describe('prospect files', () => {
   });
 
   describe('/api/prospect/delete', () => {
-    it('removes the file and its untouched prospects; a prospect made into an opportunity stays, detached', async () => {
+    it('moves the file to the bin with all its prospects and the opportunity made from one (issue 23)', async () => {
       const { excelId } = await k.loadOk(alpha, [rowOf(800), rowOf(801), rowOf(802)], {
         name: 'À supprimer',
       });
@@ -366,18 +366,18 @@ describe('prospect files', () => {
       expect((await k.files(alpha)).some((file) => file._id === excelId)).toBe(false);
       expect((await k.page(alpha, excelId)).status).toBe(404);
 
-      const left = await t.store
-        .collection<{ _id: string; excelId: string; excelDeletedAt?: number }>('prospects')
-        .find({ excelId });
-      expect(left.map((doc) => doc._id)).toEqual([taken]);
-      expect(left[0]?.excelDeletedAt).toBe(t.clock.now());
-      const opportunity = await t.store
-        .collection('opportunities')
-        .findOne({ _id: created.body.opportunityId });
-      expect(opportunity).toMatchObject({ prospectId: taken, state: 'TODO' });
-      // The kept prospect is still reachable for its opportunity (e.g. geocoding).
-      const latlng = await k.post('/api/prospect/setLatLng', { ...k.as(alpha), prospectId: taken });
-      expect(latlng.body.message).toBe('La géolocalisation n’est pas configurée sur ce serveur');
+      expect(
+        await t.store.collection<{ _id: string; excelId: string }>('prospects').countDocuments({ excelId }),
+      ).toBe(0);
+      expect(
+        await t.store.collection('opportunities').countDocuments({ _id: created.body.opportunityId }),
+      ).toBe(0);
+      const bin = await k.post('/api/bin/list', k.as(alpha));
+      expect(bin.body.value[0]).toMatchObject({
+        kind: 'file',
+        label: 'À supprimer',
+        counts: { prospects: 3, opportunities: 1, comments: 0 },
+      });
     });
   });
 });

@@ -90,6 +90,8 @@ export type ProspectDoc = ProspectFields & {
   latlng?: string;
   /** How precise `latlng` is: 'address' from the geocoder, never overwritten by an offline position. */
   latlngPrecision?: LatLngPrecision;
+  /** When a member last edited it (its opportunity's "Modifier"): "Annuler l'import" keeps it. */
+  editedAt?: number;
   /** Set when the file was deleted: the prospect stays for its opportunity, outside any file. */
   excelDeletedAt?: number;
   /**
@@ -261,15 +263,6 @@ export class ProspectsRepository {
       { $set: { status: 'ready', count, date: now, lastModificationDate: now, lastActivityAt: now } },
     );
     if (matchedCount === 1) await this.bumpChangeStamp(file.organisationId);
-    return matchedCount === 1;
-  }
-
-  /** Makes a ready file invisible before its rows go, so nobody sees it half deleted. */
-  async markDeleting(file: ProspectFileDoc, now: number): Promise<boolean> {
-    const { matchedCount } = await this.files.updateOne(
-      { _id: file._id, status: 'ready' },
-      { $set: { status: 'deleting', lastActivityAt: now } },
-    );
     return matchedCount === 1;
   }
 

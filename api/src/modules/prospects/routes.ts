@@ -124,14 +124,6 @@ export function registerProspectRoutes(
   });
 
   api.post({
-    path: '/api/prospect/delete',
-    access: 'organisation',
-    requiresLicence: true,
-    body: excelIdSchema,
-    handler: ({ organisation, input }) => prospects.delete(callerOf(organisation), input.excelId),
-  });
-
-  api.post({
     path: '/api/prospect/setLatLng',
     access: 'organisation',
     requiresLicence: true,

@@ -12,7 +12,7 @@ import {
   type LatLngReply,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
-import { fileNotFound, PROSPECT_MESSAGES, prospectNotFound } from './errors';
+import { fileNotFound, prospectNotFound } from './errors';
 import { GEOCODER_MESSAGES, type Geocoder } from './geocoder';
 import type { Caller, ProspectImportService } from './import-service';
 import type { ProspectDoc, ProspectFileDoc, ProspectsRepository } from './repository';
@@ -139,14 +139,6 @@ export class ProspectsService {
       rejectedCount: 0,
     });
     return { excelId: file._id };
-  }
-
-  /** The file disappears at once; its untouched prospects go; opportunities keep theirs (detached). */
-  async delete(caller: Caller, excelId: string): Promise<{ message: string }> {
-    const file = await this.visibleFile(caller, excelId);
-    if (!(await this.deps.repository.markDeleting(file, this.deps.now()))) throw fileNotFound();
-    await this.deps.imports.remove(file);
-    return { message: PROSPECT_MESSAGES.deleted(file.name) };
   }
 
   /**

@@ -9,6 +9,7 @@ import { usePresence } from '../hooks/use-presence';
 import { ChatPanel } from './chat-panel';
 import { ContractualInfoPanel } from './contractual-info-panel';
 import { ContractualModal } from './contractual-modal';
+import { DeleteOpportunityButton } from './delete-opportunity-button';
 import { DetailFooter } from './detail-footer';
 import { DetailHeader } from './detail-header';
 import { HistoryPanel } from './history-panel';
@@ -88,6 +89,11 @@ export function OpportunityDetailScreen() {
             <Button variant="secondary" onClick={() => setModal('prospect')}>
               Modifier le prospect
             </Button>
+            <DeleteOpportunityButton
+              opportunityId={opportunity._id}
+              prospectName={opportunity.prospectId.prospect}
+              listPath={listPath}
+            />
           </div>
           <ProspectInfoPanel
             prospect={opportunity.prospectId}

@@ -9,7 +9,7 @@ export type DeleteFileModalProps = {
   onConfirm: () => void;
 };
 
-/** Asks before deleting a file; says that the opportunities already made are kept. */
+/** Asks before deleting a file; says that it goes to the bin, whole, for 30 days. */
 export function DeleteFileModal({ file, open, deleting, onCancel, onConfirm }: DeleteFileModalProps) {
   return (
     <Modal open={open} title="Supprimer le fichier" onClose={onCancel}>
@@ -17,8 +17,8 @@ export function DeleteFileModal({ file, open, deleting, onCancel, onConfirm }: D
         Voulez-vous vraiment supprimer le fichier <strong>{file?.name}</strong> ?
       </p>
       <p className="prospect-files__hint">
-        Les prospects non traités seront supprimés. Les opportunités déjà créées à partir de ce fichier sont
-        conservées.
+        Le fichier, ses prospects, les opportunités créées à partir de ce fichier et leurs commentaires seront
+        mis à la corbeille, d&apos;où ils peuvent être restaurés pendant 30 jours.
       </p>
       <ModalFooter
         confirmLabel="Supprimer"

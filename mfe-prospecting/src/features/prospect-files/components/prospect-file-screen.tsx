@@ -1,14 +1,25 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Spinner, useDocumentTitle, useSessionStore } from '@app/platform';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { hasPermission, PERMISSION, type UndoImportReply } from '@app/domain';
+import {
+  ignoreHandledFailure,
+  notifySuccess,
+  Spinner,
+  useDocumentTitle,
+  useSessionStore,
+} from '@app/platform';
+import { deleteProspect } from '../api/delete-prospect';
 import { useAddOpportunity } from '../hooks/use-add-opportunity';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useProspectFile } from '../hooks/use-prospect-file';
 import { useProspectPages } from '../hooks/use-prospect-pages';
+import type { ProspectRow } from '../types/prospect-file';
 import { formatCount } from '../utils/format-percent';
+import { ActionMenu } from './action-menu';
 import { PrivateMark } from './private-mark';
 import { ProspectFileFigures } from './prospect-file-figures';
 import { ProspectsTable } from './prospects-table';
+import { UndoImportModal } from './undo-import-modal';
 import '../prospect-files.css';
 
 /** Typing pauses this long before the server is asked to search. */
@@ -22,8 +33,45 @@ export function ProspectFileScreen() {
   useDocumentTitle('Fichiers de prospection', file.status === 'ready' ? file.file.name : undefined);
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const pages = useProspectPages({ organisationId, excelId: id, search: settledSearch });
+  // Moved when rows leave the file (a prospect deleted, the import undone): its pages are read again.
+  const [rowsVersion, setRowsVersion] = useState(0);
+  const pages = useProspectPages({
+    organisationId,
+    excelId: id,
+    search: settledSearch,
+    version: rowsVersion,
+  });
   const opportunities = useAddOpportunity(file.refresh);
+  const permissions = useSessionStore((state) => state.permissions);
+  const navigate = useNavigate();
+  const [undoOpen, setUndoOpen] = useState(false);
+  const [fileRemoved, setFileRemoved] = useState(false);
+  const { refresh } = file;
+
+  const handleUndone = useCallback(
+    (reply: UndoImportReply) => {
+      if (reply.fileRemoved) setFileRemoved(true);
+      else {
+        setRowsVersion((value) => value + 1);
+        refresh();
+      }
+    },
+    [refresh],
+  );
+  const handleUndoClosed = () => {
+    setUndoOpen(false);
+    if (fileRemoved) navigate('/dashboard/prospect/list');
+  };
+  const handleDeleteProspect = useCallback(
+    (prospect: ProspectRow) => {
+      deleteProspect({ organisationId, prospectId: prospect._id }).then(({ message }) => {
+        notifySuccess(message);
+        setRowsVersion((value) => value + 1);
+        refresh();
+      }, ignoreHandledFailure);
+    },
+    [organisationId, refresh],
+  );
 
   if (file.status === 'loading') {
     return (
@@ -55,6 +103,15 @@ export function ProspectFileScreen() {
       <header className="prospect-files__header">
         <h1 className="ui-page-title">{excel.name}</h1>
         {excel.isPrivate && <PrivateMark />}
+        {hasPermission(permissions, PERMISSION.DELETE_CAMPAIGN) && (
+          <div className="prospect-files__file-menu">
+            <ActionMenu
+              label="Actions du fichier"
+              buttonClassName="ui-button ui-button--secondary"
+              items={[{ label: "Annuler l'import", onSelect: () => setUndoOpen(true) }]}
+            />
+          </div>
+        )}
       </header>
       <ProspectFileFigures stats={excel.stats} />
       <div className="prospecting-toolbar prospect-files__toolbar">
@@ -81,8 +138,23 @@ export function ProspectFileScreen() {
             : 'Ce fichier ne contient encore aucun prospect.'}
         </p>
       ) : (
-        <ProspectsTable fileName={excel.name} pages={pages} opportunities={opportunities} />
+        <ProspectsTable
+          fileName={excel.name}
+          pages={pages}
+          opportunities={opportunities}
+          {...(hasPermission(permissions, PERMISSION.DELETE_PROSPECT)
+            ? { onDelete: handleDeleteProspect }
+            : {})}
+        />
       )}
+      <UndoImportModal
+        organisationId={organisationId}
+        excelId={excel._id}
+        fileName={excel.name}
+        open={undoOpen}
+        onClose={handleUndoClosed}
+        onUndone={handleUndone}
+      />
     </section>
   );
 }

@@ -34,6 +34,8 @@ export type ProspectsTableProps = {
   fileName: string;
   pages: ProspectPages;
   opportunities: AddOpportunity;
+  /** For a role holding "Supprimer un prospect": moves one to the bin. */
+  onDelete?: (prospect: ProspectRow) => void;
 };
 
 type Shown = { prospectName: string; extra: ExtraFields };
@@ -42,7 +44,7 @@ type Shown = { prospectName: string; extra: ExtraFields };
  * A file's prospects, virtualized: only the visible rows (plus a few) are in the page, and their
  * pages are fetched as the user scrolls (docs/decisions/prospect-files-screens.md).
  */
-export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTableProps) {
+export function ProspectsTable({ fileName, pages, opportunities, onDelete }: ProspectsTableProps) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [extraOpen, setExtraOpen] = useState(false);
 
@@ -61,6 +63,7 @@ export function ProspectsTable({ fileName, pages, opportunities }: ProspectsTabl
         adding={opportunities.isAdding(prospect)}
         prospectName={displayValue(prospect.prospect)}
         onAdd={() => opportunities.add(prospect)}
+        {...(onDelete ? { onDelete: () => onDelete(prospect) } : {})}
       />,
       extraCount > 0 ? (
         <button

@@ -25,7 +25,13 @@ export type ProspectPages = {
   requestRows: (first: number, last: number) => void;
 };
 
-export type ProspectPagesInput = { organisationId: string; excelId: string; search: string };
+export type ProspectPagesInput = {
+  organisationId: string;
+  excelId: string;
+  search: string;
+  /** Moved after a change to the file's rows (a prospect deleted, the import undone): read again. */
+  version?: number;
+};
 
 function emptyCache(query: string): Cache {
   return { query, total: null, pages: new Map(), failed: false };
@@ -48,8 +54,13 @@ function withPage(pages: Cache['pages'], page: number, rows: readonly ProspectRo
  * A file's rows, fetched by page for the window the table shows and cached by page, so a file of
  * 100,000 rows never sits whole in the browser. A new search starts a new cache.
  */
-export function useProspectPages({ organisationId, excelId, search }: ProspectPagesInput): ProspectPages {
-  const query = JSON.stringify([organisationId, excelId, search]);
+export function useProspectPages({
+  organisationId,
+  excelId,
+  search,
+  version = 0,
+}: ProspectPagesInput): ProspectPages {
+  const query = JSON.stringify([organisationId, excelId, search, version]);
   const [cache, setCache] = useState<Cache>(() => emptyCache(query));
   // Pages on their way, by query and page: a page is asked for once at a time.
   const inFlight = useRef(new Set<string>());

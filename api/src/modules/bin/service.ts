@@ -1,0 +1,515 @@
+// The bin ("Corbeille", issue 23): deleting moves documents out of the live collections into one bin
+// record, in one store transaction, so no list, count, export, search or report sees them without
+// any change to its reads; restoring checks conflicts first, then moves them back in one
+// transaction; "Annuler l'import" bins a file's untouched prospects; a daily purge, once across the
+// processes (a lease and a day marker), removes records older than 30 days. docs/decisions/bin.md.
+import {
+  BIN_RETENTION_DAYS,
+  type BinDeletedReply,
+  type BinKind,
+  type BinListReply,
+  type BinRestoredReply,
+  EMPTY_VALUE,
+  hasPermission,
+  PERMISSION,
+  type UndoImportReply,
+  type UndoKeptReasons,
+  undoImportMessage,
+} from '@app/domain';
+import type { Logger } from 'pino';
+import type { Leases } from '../../db/leases';
+import type { Filter, Store } from '../../db/types';
+import { AppError } from '../../http/app-error';
+import type { Actor, MessageBinPort, MessageDoc } from '../messages/module';
+import type { OpportunityBinPort } from '../opportunities/module';
+import type { ProspectBinPort, ProspectDoc } from '../prospects/module';
+import type { BinRecordDoc, BinRepository } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const BIN_RETENTION_MS = BIN_RETENTION_DAYS * DAY_MS;
+/** Records removed per step of the purge. */
+const PURGE_SLICE = 200;
+
+export const BIN_MESSAGES = {
+  notFound: 'Élément introuvable dans la corbeille',
+  fileDeleted: (name: string) => `${name} a correctement été supprimé !`,
+  prospectDeleted: (label: string) => `Le prospect ${label} a été mis à la corbeille`,
+  opportunityDeleted: (label: string) => `L’opportunité ${label} a été mise à la corbeille`,
+  restored: (label: string) => `${label} a été restauré`,
+  conflict: (reasons: string[]) => `Restauration impossible : ${reasons.join(' ; ')}`,
+  fileNameTaken: (name: string) => `un fichier nommé « ${name} » existe déjà`,
+  fileGone: (name: string) =>
+    `le fichier « ${name} » n’existe plus (restaurez-le d’abord depuis la corbeille)`,
+  duplicates: (count: number, names: string[]) =>
+    `${count > 1 ? `${count} prospects existent` : 'ce prospect existe'} de nouveau ailleurs (même SIRET ou même raison sociale, enseigne et code postal) : ${names.join(', ')}${count > names.length ? '…' : ''}`,
+  retaken: (name: string) => `le prospect « ${name} » est de nouveau une opportunité`,
+  prospectGone: (name: string) => `le prospect « ${name} » n’existe plus`,
+  alreadyBack: 'ces éléments sont déjà de retour',
+} as const;
+
+/** What the lead's audit log (h23b) plugs in; nothing by default. Called once the move is committed. */
+export type BinEvent = {
+  organisationId: string;
+  userId: string;
+  binId: string;
+  kind: BinKind;
+  label: string;
+  counts: BinRecordDoc['counts'];
+  at: number;
+};
+
+export type BinServiceDeps = {
+  store: Store;
+  logger: Logger;
+  repository: BinRepository;
+  prospects: ProspectBinPort;
+  opportunities: OpportunityBinPort;
+  messages: MessageBinPort;
+  usernameOf: (userId: string) => Promise<string>;
+  leases: Leases;
+  now: () => number;
+  binned?: (event: BinEvent) => void | Promise<void>;
+  restored?: (event: BinEvent) => void | Promise<void>;
+};
+
+type OpportunityLike = { _id: string; prospectId: string; messageCount?: number };
+
+/** What one deletion moves. */
+type Contents = {
+  file: { _id: string; organisationId: string; name: string } | null;
+  prospects: ProspectDoc[];
+  opportunities: OpportunityLike[];
+  messages: MessageDoc[];
+};
+
+type Header = Pick<
+  BinRecordDoc,
+  'kind' | 'label' | 'bit' | 'privateTo' | 'ownerId' | 'excelId' | 'fileName' | 'released'
+>;
+
+const prospectName = (doc: { prospect?: unknown; enseigne?: unknown }) =>
+  [doc.prospect, doc.enseigne]
+    .filter((part): part is string => typeof part === 'string' && part !== '' && part !== EMPTY_VALUE)
+    .join(' – ') || 'sans nom';
+
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+export class BinService {
+  constructor(private readonly deps: BinServiceDeps) {}
+
+  /** One store transaction, its duration logged (it holds the write lock and, on SQLite, the event loop). */
+  private async inTransaction<R>(what: string, work: () => Promise<R>): Promise<R> {
+    const asked = performance.now();
+    let began = asked;
+    const result = await this.deps.store.runInTransaction(() => {
+      began = performance.now();
+      return work();
+    });
+    const ended = performance.now();
+    this.deps.logger.info(
+      { what, waitedMs: Math.round(began - asked), transactionMs: Math.round(ended - began) },
+      'Corbeille : transaction',
+    );
+    return result;
+  }
+
+  /** /api/prospect/delete: the file with its prospects, opportunities and their comments. */
+  async deleteFile(actor: Actor, excelId: string): Promise<{ message: string }> {
+    const name = await this.deps.usernameOf(actor.userId);
+    const { binId, label } = await this.inTransaction('deleteFile', async () => {
+      const file = await this.deps.prospects.visibleFile(actor, excelId);
+      const contents = await this.fileContents(file);
+      const binId = await this.move(actor, name, contents, this.fileHeader('file', file));
+      return { binId, label: file.name };
+    });
+    await this.tell('binned', actor, binId);
+    // The spec's reply, unchanged.
+    return { message: BIN_MESSAGES.fileDeleted(label) };
+  }
+
+  /** One prospect, with its opportunity and comments when it was taken. */
+  async deleteProspect(actor: Actor, prospectId: string): Promise<BinDeletedReply> {
+    const name = await this.deps.usernameOf(actor.userId);
+    const { binId, label } = await this.inTransaction('deleteProspect', async () => {
+      const prospect = await this.deps.prospects.visibleProspect(actor, prospectId);
+      const opportunities = await this.deps.opportunities.ofProspects(actor.organisationId, [prospect._id]);
+      const messages = await this.deps.messages.ofOpportunities(
+        actor.organisationId,
+        opportunities.map((doc) => doc._id),
+      );
+      const fileName = await this.fileNameOf(prospect);
+      const label = prospectName(prospect);
+      const binId = await this.move(
+        actor,
+        name,
+        { file: null, prospects: [prospect], opportunities, messages },
+        {
+          kind: 'prospect',
+          label,
+          bit: PERMISSION.DELETE_PROSPECT,
+          privateTo: prospect.isPrivate ? prospect.userId : null,
+          ownerId: null,
+          excelId: prospect.excelDeletedAt === undefined ? prospect.excelId : '',
+          fileName,
+          released: null,
+        },
+      );
+      if (prospect.excelId !== '' && prospect.excelDeletedAt === undefined)
+        await this.deps.prospects.adjustFile(
+          actor.organisationId,
+          prospect.excelId,
+          { count: -1, countSelected: prospect.isAccepted ? -1 : 0 },
+          this.deps.now(),
+        );
+      return { binId, label };
+    });
+    await this.tell('binned', actor, binId);
+    return { message: BIN_MESSAGES.prospectDeleted(label), binId };
+  }
+
+  /**
+   * One opportunity with its comments and history. Its prospect goes back to its file, untaken (the
+   * record keeps it as it was, to take it again on restoration); a prospect outside any file (typed
+   * in by hand, or its file deleted before issue 23) has nowhere to go and goes to the bin with it.
+   */
+  async deleteOpportunity(actor: Actor, opportunityId: string): Promise<BinDeletedReply> {
+    const name = await this.deps.usernameOf(actor.userId);
+    const { binId, label } = await this.inTransaction('deleteOpportunity', async () => {
+      const opportunity = await this.deps.opportunities.visible(actor, opportunityId);
+      const messages = await this.deps.messages.ofOpportunities(actor.organisationId, [opportunity._id]);
+      const [prospect] = await this.deps.prospects.prospectsByIds(actor.organisationId, [
+        opportunity.prospectId,
+      ]);
+      const inLiveFile =
+        prospect !== undefined &&
+        prospect.excelId !== '' &&
+        prospect.excelDeletedAt === undefined &&
+        (await this.deps.prospects.liveFile(actor.organisationId, prospect.excelId));
+      const label = prospect ? prospectName(prospect) : 'sans prospect';
+      const binId = await this.move(
+        actor,
+        name,
+        {
+          file: null,
+          prospects: prospect && !inLiveFile ? [prospect] : [],
+          opportunities: [opportunity],
+          messages,
+        },
+        {
+          kind: 'opportunity',
+          label,
+          bit: PERMISSION.DELETE_PROSPECT,
+          privateTo: opportunity.isPrivate === true ? (opportunity.fileOwnerId ?? opportunity.userId) : null,
+          ownerId: opportunity.userId,
+          excelId: inLiveFile ? prospect.excelId : '',
+          fileName: prospect && inLiveFile ? await this.fileNameOf(prospect) : '',
+          released: inLiveFile ? { ...prospect } : null,
+        },
+      );
+      if (inLiveFile) {
+        await this.deps.prospects.release(prospect, this.deps.now());
+        await this.deps.prospects.changed(actor.organisationId);
+      }
+      return { binId, label };
+    });
+    await this.tell('binned', actor, binId);
+    return { message: BIN_MESSAGES.opportunityDeleted(label), binId };
+  }
+
+  /**
+   * "Annuler l'import": the file's prospects nobody worked (no opportunity, no comment, no edit) go
+   * to the bin as one record; the others stay, counted by reason; the file goes too when none stays.
+   */
+  async undoImport(actor: Actor, excelId: string): Promise<UndoImportReply> {
+    const name = await this.deps.usernameOf(actor.userId);
+    const outcome = await this.inTransaction('undoImport', async () => {
+      const file = await this.deps.prospects.visibleFile(actor, excelId);
+      const contents = await this.fileContents(file);
+      const opportunityOf = new Map(contents.opportunities.map((doc) => [doc.prospectId, doc]));
+      const reasons: UndoKeptReasons = { opportunity: 0, commented: 0, edited: 0 };
+      const untouched: ProspectDoc[] = [];
+      for (const prospect of contents.prospects) {
+        const opportunity = opportunityOf.get(prospect._id);
+        const taken = prospect.isAccepted || opportunity !== undefined;
+        const commented = (opportunity?.messageCount ?? 0) > 0;
+        const edited = prospect.editedAt !== undefined;
+        if (taken) reasons.opportunity += 1;
+        if (commented) reasons.commented += 1;
+        if (edited) reasons.edited += 1;
+        if (!taken && !commented && !edited) untouched.push(prospect);
+      }
+      const kept = contents.prospects.length - untouched.length;
+      const header = this.fileHeader('import', file);
+      let binId: string | null = null;
+      if (kept === 0) binId = await this.move(actor, name, contents, header);
+      else if (untouched.length > 0) {
+        binId = await this.move(
+          actor,
+          name,
+          { file: null, prospects: untouched, opportunities: [], messages: [] },
+          header,
+        );
+        await this.deps.prospects.adjustFile(
+          actor.organisationId,
+          file._id,
+          { count: -untouched.length, countSelected: 0 },
+          this.deps.now(),
+        );
+      }
+      return { binId, removed: untouched.length, kept, reasons, fileRemoved: kept === 0 };
+    });
+    if (outcome.binId !== null) await this.tell('binned', actor, outcome.binId);
+    return { ...outcome, message: undoImportMessage(outcome) };
+  }
+
+  /** What the caller may restore, newest first. */
+  async list(actor: Actor, offset: number, limit: number): Promise<BinListReply> {
+    const filter = this.visibleRecords(actor);
+    if (!filter) return { value: [], total: 0 };
+    const { repository } = this.deps;
+    const [records, total] = await Promise.all([
+      repository.page(filter, offset, limit),
+      repository.count(filter),
+    ]);
+    return {
+      value: records.map((record) => ({
+        _id: record._id,
+        kind: record.kind,
+        label: record.label,
+        deletedBy: record.deletedBy,
+        deletedByName: record.deletedByName,
+        deletedAt: record.deletedAt,
+        purgeAt: record.deletedAt + BIN_RETENTION_MS,
+        counts: record.counts,
+      })),
+      total,
+    };
+  }
+
+  /** Everything the record holds goes back, or nothing when anything would clash (409, in French). */
+  async restore(actor: Actor, binId: string): Promise<BinRestoredReply> {
+    const filter = this.visibleRecords(actor);
+    const restored = await this.inTransaction('restore', async () => {
+      const record = filter ? await this.deps.repository.records.findOne({ ...filter, _id: binId }) : null;
+      if (!record) throw AppError.notFound(BIN_MESSAGES.notFound);
+      const docs = await this.deps.repository.documents(record);
+      const prospects = docs.prospects as ProspectDoc[];
+      const opportunities = docs.opportunities as unknown as OpportunityLike[];
+      const messages = docs.messages as unknown as MessageDoc[];
+      const { organisationId } = record;
+      const { prospects: port } = this.deps;
+
+      const conflicts: string[] = [];
+      if (record.fileRemoved) {
+        if (await port.fileNameTaken(organisationId, record.fileName))
+          conflicts.push(BIN_MESSAGES.fileNameTaken(record.fileName));
+      } else if (record.excelId !== '' && !(await port.liveFile(organisationId, record.excelId)))
+        conflicts.push(BIN_MESSAGES.fileGone(record.fileName));
+      const shared = new Set(record.sharedKeys);
+      const live = await port.liveDedupKeys(
+        organisationId,
+        prospects.map((doc) => doc.dedupKey).filter((key) => !shared.has(key)),
+      );
+      const clashing = prospects.filter((doc) => live.has(doc.dedupKey));
+      if (clashing.length > 0)
+        conflicts.push(BIN_MESSAGES.duplicates(clashing.length, clashing.slice(0, 3).map(prospectName)));
+      const released = record.released as ProspectDoc | null;
+      if (released) {
+        const [now] = await port.prospectsByIds(organisationId, [released._id]);
+        if (!now) conflicts.push(BIN_MESSAGES.prospectGone(prospectName(released)));
+        else if (now.isAccepted) conflicts.push(BIN_MESSAGES.retaken(prospectName(released)));
+      }
+      const backAlready = await this.deps.opportunities.liveIds(
+        organisationId,
+        opportunities.map((doc) => doc._id),
+      );
+      if (backAlready.size > 0) conflicts.push(BIN_MESSAGES.alreadyBack);
+      if (conflicts.length > 0) throw AppError.conflict(BIN_MESSAGES.conflict(conflicts));
+
+      const at = this.deps.now();
+      const file = docs.prospectFiles[0] as Parameters<ProspectBinPort['insertFile']>[0] | undefined;
+      if (file) await port.insertFile({ ...file, lastModificationDate: at });
+      await port.insertProspects(prospects);
+      await this.deps.opportunities.insert(opportunities as never[]);
+      await this.deps.messages.insert(messages);
+      if (!record.fileRemoved && record.excelId !== '' && prospects.length > 0)
+        await port.adjustFile(
+          organisationId,
+          record.excelId,
+          {
+            count: prospects.length,
+            countSelected: prospects.filter((doc) => doc.isAccepted).length,
+          },
+          at,
+        );
+      if (released) await port.retake(released, at);
+      await this.deps.repository.remove(record._id);
+      await port.changed(organisationId);
+      await this.deps.opportunities.changed(
+        organisationId,
+        opportunities.map((doc) => doc._id),
+      );
+      const opportunityId = record.kind === 'opportunity' ? opportunities[0]?._id : undefined;
+      return { record, excelId: record.excelId || undefined, opportunityId };
+    });
+    await this.tell('restored', actor, restored.record._id, restored.record);
+    return {
+      message: BIN_MESSAGES.restored(restored.record.label),
+      kind: restored.record.kind,
+      ...(restored.excelId ? { excelId: restored.excelId } : {}),
+      ...(restored.opportunityId ? { opportunityId: restored.opportunityId } : {}),
+    };
+  }
+
+  /**
+   * The day's purge: records older than 30 days go. Once a day whichever process comes first: the
+   * lease lets one in at a time, the day marker tells the next that it is done. Null: already done.
+   */
+  async purgeDue(): Promise<number | null> {
+    const { repository, leases } = this.deps;
+    const now = this.deps.now();
+    const day = dayOf(now);
+    if (await repository.purgedOn(day)) return null;
+    return leases.run('bin-purge', async () => {
+      if (await repository.purgedOn(day)) return null;
+      let purged = 0;
+      for (;;) {
+        const ids = await repository.expired(now - BIN_RETENTION_MS, PURGE_SLICE);
+        if (ids.length === 0) break;
+        for (const id of ids) if (await repository.remove(id)) purged += 1;
+      }
+      await repository.markPurged(day, now, purged);
+      return purged;
+    });
+  }
+
+  /** The file's prospects, its opportunities (by file and by their prospects) and their comments. */
+  private async fileContents(file: { _id: string; organisationId: string; name: string }): Promise<Contents> {
+    const { organisationId } = file;
+    const prospects = await this.deps.prospects.prospectsOfFile(organisationId, file._id);
+    const byFile = await this.deps.opportunities.ofFile(organisationId, file._id);
+    const known = new Set(byFile.map((doc) => doc._id));
+    const taken = prospects.filter((doc) => doc.opportunityId !== undefined && !known.has(doc.opportunityId));
+    const byProspect = await this.deps.opportunities.ofProspects(
+      organisationId,
+      taken.map((doc) => doc._id),
+    );
+    const opportunities = [...byFile, ...byProspect.filter((doc) => !known.has(doc._id))];
+    const messages = await this.deps.messages.ofOpportunities(
+      organisationId,
+      opportunities.map((doc) => doc._id),
+    );
+    return { file, prospects, opportunities, messages };
+  }
+
+  private fileHeader(
+    kind: 'file' | 'import',
+    file: { _id: string; name: string; isPrivate: boolean; userId: string },
+  ): Header {
+    return {
+      kind,
+      label: file.name,
+      bit: PERMISSION.DELETE_CAMPAIGN,
+      privateTo: file.isPrivate ? file.userId : null,
+      ownerId: null,
+      excelId: file._id,
+      fileName: file.name,
+      released: null,
+    };
+  }
+
+  private async fileNameOf(prospect: ProspectDoc): Promise<string> {
+    if (prospect.excelId === '' || prospect.excelDeletedAt !== undefined) return '';
+    return (await this.deps.prospects.fileName(prospect.organisationId, prospect.excelId)) ?? '';
+  }
+
+  /** Takes the documents out of their collections and writes the record (inside the transaction). */
+  private async move(actor: Actor, deletedByName: string, contents: Contents, header: Header) {
+    const { organisationId } = actor;
+    const { prospects, opportunities, messages } = this.deps;
+    await messages.remove(
+      organisationId,
+      contents.messages.map((doc) => doc._id),
+    );
+    await opportunities.remove(
+      organisationId,
+      contents.opportunities.map((doc) => doc._id),
+    );
+    await prospects.removeProspects(
+      organisationId,
+      contents.prospects.map((doc) => doc._id),
+    );
+    if (contents.file) await prospects.removeFile(contents.file);
+    const shared = await prospects.liveDedupKeys(
+      organisationId,
+      contents.prospects.map((doc) => doc.dedupKey),
+    );
+    const binId = await this.deps.repository.insert(
+      {
+        ...header,
+        organisationId,
+        deletedBy: actor.userId,
+        deletedByName,
+        deletedAt: this.deps.now(),
+        fileRemoved: contents.file !== null,
+        sharedKeys: [...shared],
+        counts: {
+          prospects: contents.prospects.length,
+          opportunities: contents.opportunities.length,
+          comments: contents.messages.length,
+        },
+      },
+      {
+        ...(contents.file ? { prospectFiles: [contents.file] } : {}),
+        prospects: contents.prospects,
+        opportunities: contents.opportunities,
+        messages: contents.messages,
+      },
+    );
+    await prospects.changed(organisationId);
+    await opportunities.changed(
+      organisationId,
+      contents.opportunities.map((doc) => doc._id),
+    );
+    return binId;
+  }
+
+  /**
+   * The records a caller may see and restore: those of the kinds their role may delete, not another
+   * member's private file's, and an opportunity only where they could see it (opportunities.md).
+   */
+  private visibleRecords(actor: Actor): Filter<BinRecordDoc> | null {
+    const kinds: BinKind[] = [];
+    if (hasPermission(actor.mask, PERMISSION.DELETE_CAMPAIGN)) kinds.push('file', 'import');
+    if (hasPermission(actor.mask, PERMISSION.DELETE_PROSPECT)) kinds.push('prospect', 'opportunity');
+    if (kinds.length === 0) return null;
+    const notPrivate = { $or: [{ privateTo: null }, { privateTo: actor.userId }] };
+    const audience: Filter<BinRecordDoc>[] = [
+      { kind: { $ne: 'opportunity' }, ...notPrivate },
+      { kind: 'opportunity', ownerId: actor.userId },
+    ];
+    if (this.deps.opportunities.seesAll(actor)) audience.push({ kind: 'opportunity', ...notPrivate });
+    return { organisationId: actor.organisationId, kind: { $in: kinds }, $and: [{ $or: audience }] };
+  }
+
+  private async tell(
+    what: 'binned' | 'restored',
+    actor: Actor,
+    binId: string,
+    known?: BinRecordDoc,
+  ): Promise<void> {
+    const listener = this.deps[what];
+    if (!listener) return;
+    const record = known ?? (await this.deps.repository.findOne(actor.organisationId, binId));
+    if (!record) return;
+    await listener({
+      organisationId: actor.organisationId,
+      userId: actor.userId,
+      binId,
+      kind: record.kind,
+      label: record.label,
+      counts: record.counts,
+      at: this.deps.now(),
+    });
+  }
+}
