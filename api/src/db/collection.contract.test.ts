@@ -654,6 +654,31 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
         ]),
       );
       expect(await notes.group({ organisationId: 'o3' }, spec)).toEqual([]);
+      // Without a range, the null bucket holds the rest (below, from the last boundary on, not a
+      // number, missing); a condition beside the equalities is tested on every row.
+      const open = { by: spec.by, totals: { notes: { $count: true as const } } };
+      expect(
+        sorted(
+          await notes.group(
+            { organisationId: 'o1', $or: [{ author: 'bob' }, { kind: { $ne: 'Mail' } }] },
+            open,
+          ),
+        ),
+      ).toEqual(
+        sorted([
+          { author: 'ana', kind: 'Appel', slot: 1, notes: 1 },
+          { author: 'ana', kind: null, slot: 1, notes: 1 },
+          { author: 'bob', kind: 'Mail', slot: null, notes: 3 },
+        ]),
+      );
+      expect(sorted(await notes.group({ organisationId: 'o1', author: 'ana' }, open))).toEqual(
+        sorted([
+          { author: 'ana', kind: 'Mail', slot: 0, notes: 2 },
+          { author: 'ana', kind: 'Mail', slot: null, notes: 2 },
+          { author: 'ana', kind: 'Appel', slot: 1, notes: 1 },
+          { author: 'ana', kind: null, slot: 1, notes: 1 },
+        ]),
+      );
     });
 
     it('refuses a spec outside the subset before reaching the engine', async () => {

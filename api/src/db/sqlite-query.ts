@@ -526,15 +526,17 @@ export function groupSelect(spec: {
 
 /**
  * How `Collection.group` counts by seeking an index instead of sorting rows (issue 22): SQLite has
- * no hash aggregate, so a GROUP BY sorts every row it groups (250,000 comments of a month: most of the
- * salespeople report). When the groups are few, each one is counted on its own stretch of an index:
- * the key values are listed by seeking the index from one value to the next, then every (values,
- * bucket) pair is one `count(*)` over a range of the index's last column. sqlite-store.ts runs it.
+ * no hash aggregate, so a GROUP BY sorts every row it groups (250,000 comments of a month, 100,000
+ * opportunities by holder and state: most of the salespeople report). When the groups are few, each
+ * one is counted on its own stretch of an index: the key values are listed by seeking the index
+ * from one value to the next, then every (values, bucket) pair is one `count(*)` over a range of
+ * the index's next column. sqlite-store.ts runs it.
  *
- * It applies to a spec of `$count` totals keyed by fields and one bucket of the field its single
- * `within` range is on, under a filter of equalities on plain fields, when an index holds the
- * filter's fields and the keys' (in any order) and then the bucket's field: the seeks then stop on
- * the rows that count. Null otherwise (the GROUP BY path answers).
+ * It applies to a spec of `$count` totals keyed by fields and one bucket, with no range or a single
+ * one on the bucket's field, when an index holds the filter's top-level equalities and the keys (in
+ * any order) and then the bucket's field: the seeks then stop on the rows that count. The rest of
+ * the filter is tested on the rows of each stretch (the index holding its fields answers it alone).
+ * Null otherwise (the GROUP BY path answers).
  */
 export type SeekGroupPlan = {
   /** Keys a filter's equality fixes: their value in every group. */
@@ -544,6 +546,8 @@ export type SeekGroupPlan = {
   bucket: { name: string; field: string };
   /** [from, to) pieces of the range: the bucket of each (null outside the boundaries). */
   intervals: { bucket: number | null; from: number; to: number }[];
+  /** Without a range: the null bucket is what the group holds beyond the intervals (no number, or outside). */
+  nullIsRest: boolean;
   totals: string[];
 };
 
@@ -563,15 +567,20 @@ export function seekGroupPlan(
     (entry): entry is [string, { field: string; boundaries: readonly number[] }] =>
       typeof entry[1] !== 'string',
   );
-  const range = spec.within?.[0];
-  if (buckets.length !== 1 || spec.within?.length !== 1 || range?.field !== buckets[0]![1].field) return null;
+  if (buckets.length !== 1) return null;
   const [bucketName, { field: bucketField, boundaries }] = buckets[0]!;
+  const within = spec.within ?? [];
+  const range = within[0];
+  if (within.length > 1 || (range && range.field !== bucketField)) return null;
   const equalities = new Map<string, string | number>();
-  for (const [field, value] of Object.entries(filter)) {
-    if (field.startsWith('$') || field === '_id' || arrayPaths.has(field)) return null;
-    if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return null;
-    equalities.set(field, value);
-  }
+  for (const [field, value] of Object.entries(filter))
+    if (
+      !field.startsWith('$') &&
+      field !== '_id' &&
+      !arrayPaths.has(field) &&
+      (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+    )
+      equalities.set(field, value);
   const keys = Object.entries(spec.by).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
@@ -590,14 +599,14 @@ export function seekGroupPlan(
   const position = (field: string) => index.indexOf(field);
   const intervals: SeekGroupPlan['intervals'] = [];
   const piece = (bucket: number | null, from: number, to: number) => {
-    const lo = Math.max(from, range.from);
-    const hi = Math.min(to, range.to);
+    const lo = range ? Math.max(from, range.from) : from;
+    const hi = range ? Math.min(to, range.to) : to;
     if (lo < hi) intervals.push({ bucket, from: lo, to: hi });
   };
-  piece(null, -Infinity, boundaries[0]!);
+  if (range) piece(null, -Infinity, boundaries[0]!);
   for (let bucket = 0; bucket < boundaries.length - 1; bucket += 1)
     piece(bucket, boundaries[bucket]!, boundaries[bucket + 1]!);
-  piece(null, boundaries.at(-1)!, Infinity);
+  if (range) piece(null, boundaries.at(-1)!, Infinity);
   return {
     fixed: keys
       .filter(([, field]) => equalities.has(field))
@@ -607,6 +616,7 @@ export function seekGroupPlan(
       .sort((a, b) => position(a.field) - position(b.field)),
     bucket: { name: bucketName, field: bucketField },
     intervals,
+    nullIsRest: !range,
     totals: totals.map(([name]) => name),
   };
 }

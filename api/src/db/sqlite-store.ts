@@ -572,7 +572,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
         let found = first.get(...params) as string | number | undefined;
         while (found !== undefined) {
           listed.push([...tuple, found]);
-          if (listed.length * plan.intervals.length > SEEK_GROUP_LIMIT) return null;
+          if (listed.length * (plan.intervals.length + 1) > SEEK_GROUP_LIMIT) return null;
           found = next.get(...params, found) as string | number | undefined;
         }
       }
@@ -584,12 +584,22 @@ class SqliteCollection<T extends Document> implements Collection<T> {
         plan.listed.map((key) => ` AND ${value(key.field)} IS ?`).join('') +
         ` AND ${bucket} >= ? AND ${bucket} < ? AND typeof(${bucket}) IN ('integer','real')`,
     ).pluck();
+    const whole = this.prepare(
+      `SELECT count(*) FROM ${this.tableSql} WHERE (${where.sql})` +
+        plan.listed.map((key) => ` AND ${value(key.field)} IS ?`).join(''),
+    ).pluck();
     const rows: GroupRow[] = [];
     for (const tuple of tuples) {
       const counts = new Map<number | null, number>();
+      let counted = 0;
       for (const interval of plan.intervals) {
         const n = count.get(...where.params, ...tuple, interval.from, interval.to) as number;
+        counted += n;
         if (n > 0) counts.set(interval.bucket, (counts.get(interval.bucket) ?? 0) + n);
+      }
+      if (plan.nullIsRest) {
+        const rest = (whole.get(...where.params, ...tuple) as number) - counted;
+        if (rest > 0) counts.set(null, rest);
       }
       for (const [bucketIndex, n] of counts) {
         const row: GroupRow = {};
