@@ -534,11 +534,13 @@ export function groupSelect(spec: {
  *
  * It applies to a spec of `$count` totals keyed by fields and one bucket, with no range or a single
  * one on the bucket's field, when an index holds the filter's top-level equalities and the keys (in
- * any order) and then the bucket's field: the seeks then stop on the rows that count. The rest of
- * the filter is tested on the rows of each stretch (the index holding its fields answers it alone).
- * Null otherwise (the GROUP BY path answers).
+ * any order) and then the bucket's field, and also every other field the filter tests: the seeks
+ * then stop on the rows that count, and the rest of the filter is tested on the index's entries
+ * without reading a document. Null otherwise (the GROUP BY path answers).
  */
 export type SeekGroupPlan = {
+  /** The index the seeks read (named in the SQL: SQLite may otherwise prefer a shorter one that is not covering). */
+  index: string;
   /** Keys a filter's equality fixes: their value in every group. */
   fixed: { name: string; value: string | number }[];
   /** Keys whose values are listed, in the index's order. */
@@ -551,6 +553,17 @@ export type SeekGroupPlan = {
   totals: string[];
 };
 
+/** Every field a filter tests, in its $and / $or branches too. */
+function filterFields(filter: Record<string, unknown>): string[] {
+  return Object.entries(filter).flatMap(([key, value]) =>
+    key === '$and' || key === '$or'
+      ? (value as Record<string, unknown>[]).flatMap(filterFields)
+      : key.startsWith('$')
+        ? []
+        : [key],
+  );
+}
+
 export function seekGroupPlan(
   filter: Record<string, unknown>,
   spec: {
@@ -558,7 +571,7 @@ export function seekGroupPlan(
     totals: Readonly<Record<string, Record<string, unknown>>>;
     within?: readonly { field: string; from: number; to: number }[];
   },
-  indexes: readonly (readonly string[])[],
+  indexes: readonly { name: string; fields: readonly string[] }[],
   arrayPaths: ReadonlySet<string>,
 ): SeekGroupPlan | null {
   const totals = Object.entries(spec.totals);
@@ -588,15 +601,18 @@ export function seekGroupPlan(
     return null;
   const free = keys.filter(([, field]) => !equalities.has(field));
   const prefix = new Set([...equalities.keys(), ...free.map(([, field]) => field)]);
+  // The index must also hold every field the filter tests, so that it answers alone (covering).
+  const needed = [...filterFields(filter), ...keys.map(([, field]) => field), bucketField];
   const index = indexes.find(
-    (columns) =>
+    ({ fields: columns }) =>
+      needed.every((field) => columns.includes(field)) &&
       columns.length > prefix.size &&
       columns.slice(0, prefix.size).every((column) => prefix.has(column)) &&
       new Set(columns.slice(0, prefix.size)).size === prefix.size &&
       columns[prefix.size] === bucketField,
   );
   if (!index) return null;
-  const position = (field: string) => index.indexOf(field);
+  const position = (field: string) => index.fields.indexOf(field);
   const intervals: SeekGroupPlan['intervals'] = [];
   const piece = (bucket: number | null, from: number, to: number) => {
     const lo = range ? Math.max(from, range.from) : from;
@@ -608,6 +624,7 @@ export function seekGroupPlan(
     piece(bucket, boundaries[bucket]!, boundaries[bucket + 1]!);
   if (range) piece(null, boundaries.at(-1)!, Infinity);
   return {
+    index: index.name,
     fixed: keys
       .filter(([, field]) => equalities.has(field))
       .map(([name, field]) => ({ name, value: equalities.get(field)! })),

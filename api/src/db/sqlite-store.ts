@@ -515,7 +515,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       this.indexedFields(),
       this.engine.arrayPathsOf(this.name),
     );
-    const sought = plan ? this.seekGroup(plan, where) : null;
+    const sought = plan ? this.seekGroupOrNull(plan, where) : null;
     if (sought) return sought;
     const select = groupSelect(spec);
     const statement = this.prepare(
@@ -530,7 +530,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
    * The fields of this collection's full indexes, in order, read from their names (createIndex writes
    * `ix_<table>__<field>_<direction>__…`); partial ones (sparse, onlyWith) are left out.
    */
-  private indexedFields(): string[][] {
+  private indexedFields(): { name: string; fields: string[] }[] {
     const names = this.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`)
       .pluck()
       .all(this.table) as string[];
@@ -540,7 +540,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       const parts = name.slice(head.length).split('__');
       if (parts.some((part) => part === 's' || part.startsWith('w_'))) return [];
       const fields = parts.filter((part) => part !== 'u').map((part) => /^(.+)_-?1$/.exec(part)?.[1]);
-      return fields.every((field) => field !== undefined) ? [fields as string[]] : [];
+      return fields.every((field) => field !== undefined) ? [{ name, fields: fields as string[] }] : [];
     });
   }
 
@@ -549,8 +549,19 @@ class SqliteCollection<T extends Document> implements Collection<T> {
    * one count over a range of the index per (values, interval). Null, for the GROUP BY path, when the
    * groups would be too many for seeks to beat a sort (SEEK_GROUP_LIMIT counts).
    */
+  private seekGroupOrNull(plan: SeekGroupPlan, where: { sql: string; params: unknown[] }): GroupRow[] | null {
+    try {
+      return this.seekGroup(plan, where);
+    } catch (error) {
+      // The named index cannot answer this filter: the GROUP BY path does.
+      if (error instanceof Error && /no query solution/.test(error.message)) return null;
+      throw error;
+    }
+  }
+
   private seekGroup(plan: SeekGroupPlan, where: { sql: string; params: unknown[] }): GroupRow[] | null {
     const value = (field: string) => `json_extract(doc, ${jsonPathLiteral(splitPath(field))})`;
+    const table = `${this.tableSql} INDEXED BY ${quoteIdentifier(plan.index)}`;
     this.engine.beginRead();
     let tuples: (string | number | null)[][] = [[]];
     for (const [level, key] of plan.listed.entries()) {
@@ -558,7 +569,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
         .slice(0, level)
         .map((previous) => ` AND ${value(previous.field)} IS ?`)
         .join('');
-      const base = `FROM ${this.tableSql} WHERE (${where.sql})${known}`;
+      const base = `FROM ${table} WHERE (${where.sql})${known}`;
       const field = value(key.field);
       const hasNull = this.prepare(`SELECT 1 ${base} AND ${field} IS NULL LIMIT 1`).pluck();
       const first = this.prepare(
@@ -580,12 +591,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     }
     const bucket = value(plan.bucket.field);
     const count = this.prepare(
-      `SELECT count(*) FROM ${this.tableSql} WHERE (${where.sql})` +
+      `SELECT count(*) FROM ${table} WHERE (${where.sql})` +
         plan.listed.map((key) => ` AND ${value(key.field)} IS ?`).join('') +
         ` AND ${bucket} >= ? AND ${bucket} < ? AND typeof(${bucket}) IN ('integer','real')`,
     ).pluck();
     const whole = this.prepare(
-      `SELECT count(*) FROM ${this.tableSql} WHERE (${where.sql})` +
+      `SELECT count(*) FROM ${table} WHERE (${where.sql})` +
         plan.listed.map((key) => ` AND ${value(key.field)} IS ?`).join(''),
     ).pluck();
     const rows: GroupRow[] = [];
