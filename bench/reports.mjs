@@ -217,6 +217,13 @@ async function main() {
     await waitForHealth(`${base}/healthz`, api, 600_000);
     await post(base, '/api/report/filters', { token: who.token, organisationId: who.organisationId });
     const firstStartMs = Math.round(performance.now() - startAt);
+    // Measured after a second start, as a server runs: the first one built the indexes and did its
+    // start-up work over the seed's write-ahead log, which the stop folds into the file.
+    await stop(api);
+    port = await freePort();
+    api = start('API', [apiEntry], env(port));
+    base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/healthz`, api, 600_000);
 
     const body = (extra = {}) => ({
       token: who.token,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import type { ChartSeries } from './chart-series';
 
 export type BarChartProps = {
@@ -9,7 +9,19 @@ export type BarChartProps = {
   horizontal?: boolean;
 };
 
-const ChartCanvas = lazy(() => import('./chart-canvas'));
+const loadChartCanvas = () => import('./chart-canvas');
+const ChartCanvas = lazy(loadChartCanvas);
+
+/**
+ * Starts loading chart.js while the page waits for its figures, instead of after them (a page that
+ * draws a chart calls it when it mounts); the chart then draws as soon as the figures arrive. A
+ * failed load is tried again by the chart itself.
+ */
+export function usePreloadedChart(): void {
+  useEffect(() => {
+    loadChartCanvas().catch(() => undefined);
+  }, []);
+}
 
 /**
  * A bar chart with its figures as a table (the accessible alternative, also what a printout keeps):
