@@ -4,15 +4,17 @@
 // bench/opportunities.mjs seeds). Each report call (period: the last 30 days, then a salesperson and
 // a file) is asked 10 times after one warm-up; the figure is the server's own time to compute it
 // (its Server-Timing header) and the wall time on loopback. The store's query plans are printed too.
-// Usage: node bench/reports.mjs [--opportunities 100000] [--comments 5] [--keep] (after npm run
-//   build:apps); --keep leaves the seeded DATA_DIR in place and prints it (to read query plans).
+// Usage: node bench/reports.mjs [--opportunities 100000] [--comments 5] [--keep] [--baseline-api
+//   <path>] (after npm run build:apps); --keep leaves the seeded DATA_DIR in place and prints it (to
+//   read query plans); --baseline-api measures the same calls against another build of the API
+//   (another commit's api/dist/index.js) on the same store, and gives the ratios.
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cleanUp, newDataDir, start, stop, waitForHealth } from './opportunities.mjs';
-import { freePort, numberOption, post, quantile } from './support.mjs';
+import { freePort, numberOption, pathOption, post, quantile } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -24,6 +26,8 @@ const COMMENTS_EACH = numberOption('comments', 5);
 const FILES = 10;
 const SELLERS = 8;
 const RUNS = 10;
+/** `--baseline-api <api/index.js of another build>`: the same calls against it, on the same store. */
+const BASELINE_API = pathOption('baseline-api');
 const CHUNK = 2000;
 const DAY = 86_400_000;
 const STATUSES = ['Mail', 'Appel Abouti', 'Appel non Abouti', 'PP', 'PP Validé'];
@@ -37,21 +41,24 @@ const PLACES = [
 const ACTIVITIES = ['Restauration', 'Commerce de détail', 'Boulangerie', 'Conseil', 'Bâtiment'];
 
 const hex = (n, width) => n.toString(16).padStart(width, '0');
-const dataDir = newDataDir();
+const ranDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+const dataDir = ranDirectly ? newDataDir() : '';
 const env = (port) => ({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 
-async function owner(base) {
+/** An account and its organisation through the API (bench/reports-browser.mjs registers two). */
+export async function owner(base, email = 'bench.rapports@exemple.fr', name = 'Banc des rapports') {
   const { token } = await post(base, '/api/register', {
-    email: 'bench.rapports@exemple.fr',
+    email,
     password: 'Motdepasse1',
     username: 'Banc Rapports',
   });
-  await post(base, '/api/organisation/create', { token, name: 'Banc des rapports', phone: '0102030405' });
+  await post(base, '/api/organisation/create', { token, name, phone: '0102030405' });
   const { organisations } = await post(base, '/api/organisation/get', { token });
   return { token, organisationId: organisations[0]._id };
 }
 
-async function seed(store, organisationId, ownerId) {
+/** The organisation of the reports' benchmarks, straight into the store (the API stopped). */
+export async function seed(store, organisationId, ownerId) {
   const now = Date.now();
   const sellers = [ownerId, ...Array.from({ length: SELLERS - 1 }, (_, i) => `e${hex(i, 23)}`)];
   const files = Array.from({ length: FILES }, (_, i) => `f${hex(i, 23)}`);
@@ -181,77 +188,115 @@ async function measure(base, route, body) {
   };
 }
 
-try {
-  let port = await freePort();
-  let api = start('API', [apiEntry], env(port));
-  let base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, api);
-  const who = await owner(base);
-  await stop(api);
+if (ranDirectly) await main();
 
-  const { openStore } = require(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
-  const store = await openStore({ mongodbUri: undefined, dataDir });
-  const ownerId = (await store.collection('users').findOne({ email: 'bench.rapports@exemple.fr' }))._id;
-  console.log(`Écriture de ${OPPORTUNITIES} opportunités et ${OPPORTUNITIES * COMMENTS_EACH} commentaires…`);
-  const seedStart = performance.now();
-  const { sellers, files } = await seed(store, who.organisationId, ownerId);
-  const seedMs = Math.round(performance.now() - seedStart);
-  await store.close();
+async function main() {
+  try {
+    let port = await freePort();
+    let api = start('API', [apiEntry], env(port));
+    let base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/healthz`, api);
+    const who = await owner(base);
+    await stop(api);
 
-  port = await freePort();
-  const startAt = performance.now();
-  api = start('API', [apiEntry], env(port));
-  base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, api, 600_000);
-  await post(base, '/api/report/filters', { token: who.token, organisationId: who.organisationId });
-  const firstStartMs = Math.round(performance.now() - startAt);
-
-  const body = (extra = {}) => ({
-    token: who.token,
-    organisationId: who.organisationId,
-    period: '30days',
-    ...extra,
-  });
-  const cases = [
-    ['/api/report/filters', { token: who.token, organisationId: who.organisationId }],
-    ['/api/report/files', body()],
-    ['/api/report/salespeople', body()],
-    [
-      '/api/report/salespeople',
-      body({ period: 'custom', from: '2025-01-01', to: '2025-12-31', granularity: 'week' }),
-    ],
-    ['/api/report/timeline', body({ granularity: 'week' })],
-    ['/api/report/geography', body()],
-    ['/api/report/files', body({ userId: sellers[1], excelId: files[2] })],
-    ['/api/report/salespeople', body({ userId: sellers[1] })],
-  ];
-  const results = [];
-  for (const [route, input] of cases) {
-    const figures = await measure(base, route, input);
-    const label = `${route}${input.userId ? ' (un commercial)' : ''}${input.period === 'custom' ? ' (un an, par semaine)' : ''}`;
-    results.push({ call: label, ...figures });
+    const { openStore } = require(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
+    const store = await openStore({ mongodbUri: undefined, dataDir });
+    const ownerId = (await store.collection('users').findOne({ email: 'bench.rapports@exemple.fr' }))._id;
     console.log(
-      `${label} : serveur ${figures.serverMs.median} ms (max ${figures.serverMs.max}), boucle locale ${figures.wallMs.median} ms`,
+      `Écriture de ${OPPORTUNITIES} opportunités et ${OPPORTUNITIES * COMMENTS_EACH} commentaires…`,
     );
+    const seedStart = performance.now();
+    const { sellers, files } = await seed(store, who.organisationId, ownerId);
+    const seedMs = Math.round(performance.now() - seedStart);
+    await store.close();
+
+    port = await freePort();
+    const startAt = performance.now();
+    api = start('API', [apiEntry], env(port));
+    base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/healthz`, api, 600_000);
+    await post(base, '/api/report/filters', { token: who.token, organisationId: who.organisationId });
+    const firstStartMs = Math.round(performance.now() - startAt);
+    // Measured after a second start, as a server runs: the first one built the indexes and did its
+    // start-up work over the seed's write-ahead log, which the stop folds into the file.
+    await stop(api);
+    port = await freePort();
+    api = start('API', [apiEntry], env(port));
+    base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/healthz`, api, 600_000);
+
+    const body = (extra = {}) => ({
+      token: who.token,
+      organisationId: who.organisationId,
+      period: '30days',
+      ...extra,
+    });
+    const cases = [
+      ['/api/report/filters', { token: who.token, organisationId: who.organisationId }],
+      ['/api/report/files', body()],
+      ['/api/report/salespeople', body()],
+      [
+        '/api/report/salespeople',
+        body({ period: 'custom', from: '2025-01-01', to: '2025-12-31', granularity: 'week' }),
+      ],
+      ['/api/report/timeline', body({ granularity: 'week' })],
+      ['/api/report/geography', body()],
+      ['/api/report/files', body({ userId: sellers[1], excelId: files[2] })],
+      ['/api/report/salespeople', body({ userId: sellers[1] })],
+    ];
+    const measureAll = async (at) => {
+      const results = [];
+      for (const [route, input] of cases) {
+        const figures = await measure(at, route, input);
+        const label = `${route}${input.userId ? ' (un commercial)' : ''}${input.period === 'custom' ? ' (un an, par semaine)' : ''}`;
+        results.push({ call: label, ...figures });
+        console.log(
+          `${label} : serveur ${figures.serverMs.median} ms (max ${figures.serverMs.max}), boucle locale ${figures.wallMs.median} ms`,
+        );
+      }
+      return results;
+    };
+    const results = await measureAll(base);
+    await stop(api);
+    // Another build of the API (e.g. the previous commit's) on the same store, right after: the
+    // ratio of the two is what a loaded machine cannot blur.
+    let baseline;
+    if (BASELINE_API) {
+      console.log(`Base de comparaison : ${BASELINE_API}`);
+      port = await freePort();
+      api = start('API (base)', [BASELINE_API], env(port));
+      base = `http://127.0.0.1:${port}`;
+      await waitForHealth(`${base}/healthz`, api, 600_000);
+      const before = await measureAll(base);
+      await stop(api);
+      baseline = {
+        api: path.relative(repo, BASELINE_API),
+        results: before,
+        serverRatios: results.map((result, index) => ({
+          call: result.call,
+          ratio: Number((result.serverMs.median / before[index].serverMs.median).toFixed(2)),
+        })),
+      };
+    }
+    const out = {
+      measuredAt: new Date().toISOString(),
+      machineLoad: execSync('uptime').toString().trim(),
+      note: 'Machine partagée (2 cœurs, plusieurs sessions) : chiffres absolus bruités. Cible : ≤ 300 ms de temps serveur par rapport.',
+      organisation: {
+        opportunities: OPPORTUNITIES,
+        comments: OPPORTUNITIES * COMMENTS_EACH,
+        files: FILES,
+        salespeople: SELLERS,
+      },
+      seedMs,
+      firstStartWithIndexesMs: firstStartMs,
+      runsPerCall: RUNS,
+      results,
+      ...(baseline ? { baseline } : {}),
+    };
+    writeFileSync(path.join(here, 'results', 'reports.json'), `${JSON.stringify(out, null, 2)}\n`);
+  } finally {
+    if (process.argv.includes('--keep')) console.log(`DATA_DIR gardé : ${dataDir}`);
+    else cleanUp();
   }
-  await stop(api);
-  const out = {
-    measuredAt: new Date().toISOString(),
-    machineLoad: execSync('uptime').toString().trim(),
-    note: 'Machine partagée (2 cœurs, plusieurs sessions) : chiffres absolus bruités. Cible : ≤ 300 ms de temps serveur par rapport.',
-    organisation: {
-      opportunities: OPPORTUNITIES,
-      comments: OPPORTUNITIES * COMMENTS_EACH,
-      files: FILES,
-      salespeople: SELLERS,
-    },
-    seedMs,
-    firstStartWithIndexesMs: firstStartMs,
-    runsPerCall: RUNS,
-    results,
-  };
-  writeFileSync(path.join(here, 'results', 'reports.json'), `${JSON.stringify(out, null, 2)}\n`);
-} finally {
-  if (process.argv.includes('--keep')) console.log(`DATA_DIR gardé : ${dataDir}`);
-  else cleanUp();
 }

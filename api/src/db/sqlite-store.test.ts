@@ -181,6 +181,65 @@ describe('SQLite under DATA_DIR', () => {
     db.close();
   });
 
+  it('counts a group by seeking its index when one holds the filter, the keys and then the bucket, with the figures of a sort', async () => {
+    const store = await openSqliteStore({ dataDir });
+    type Comment = {
+      _id: string;
+      organisationId: string;
+      userId?: string;
+      statusName?: string;
+      date: number;
+    };
+    const comments = store.collection<Comment>('comments');
+    await comments.insertMany(
+      Array.from({ length: 600 }, (_, index) => ({
+        organisationId: `o${index % 3}`,
+        ...(index % 11 === 0 ? {} : { userId: `u${index % 7}` }),
+        ...(index % 13 === 0 ? {} : { statusName: ['Mail', 'Appel', 'PP'][index % 3] }),
+        date: (index * 37) % 100,
+      })),
+    );
+    const spec = {
+      by: {
+        userId: 'userId',
+        status: 'statusName',
+        day: { field: 'date', boundaries: [10, 30, 50, 70, 90] },
+      },
+      totals: { count: { $count: true as const } },
+      within: [{ field: 'date', from: 5, to: 95 }],
+    };
+    const key = (row: Record<string, unknown>) => JSON.stringify(row);
+    const bySort = (await comments.group({ organisationId: 'o1' }, spec)).map(key).sort();
+    const one = (await comments.group({ organisationId: 'o1', userId: 'u3' }, spec)).map(key).sort();
+    await store.close();
+
+    // A new process (no statement cached), with the index the seeks need.
+    const reopened = await openSqliteStore({ dataDir });
+    const indexed = reopened.collection<Comment>('comments');
+    await indexed.createIndex({ organisationId: 1, userId: 1, statusName: 1, date: 1 });
+    const original = Database.prototype.prepare;
+    const prepared: string[] = [];
+    const spy = jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (
+      this: Database.Database,
+      sql: string,
+    ) {
+      prepared.push(sql);
+      return original.call(this, sql);
+    });
+    try {
+      expect((await indexed.group({ organisationId: 'o1' }, spec)).map(key).sort()).toEqual(bySort);
+      expect((await indexed.group({ organisationId: 'o1', userId: 'u3' }, spec)).map(key).sort()).toEqual(
+        one,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(bySort.length).toBeGreaterThan(20);
+    expect(prepared.some((sql) => sql.startsWith('SELECT count(*)') && sql.includes(' IS ?'))).toBe(true);
+    expect(prepared.some((sql) => sql.includes('GROUP BY'))).toBe(false);
+    await reopened.close();
+  });
+
   it('fills the scalar registry from the stored documents when the table is new (a store written before it)', async () => {
     const first = await openSqliteStore({ dataDir });
     const col = first.collection<{ _id: string; label: string; flag?: unknown; nested?: unknown }>('things');

@@ -15,6 +15,8 @@ import { checkFilter, checkProjection, checkUpdate } from './operators';
 import {
   groupSelect,
   jsonPathLiteral,
+  seekGroupPlan,
+  type SeekGroupPlan,
   orderByClause,
   projectedDocument,
   splitPath,
@@ -38,6 +40,11 @@ export const STORE_FILE = 'store.sqlite';
 
 const COLLECTION_NAME = /^[a-zA-Z][\w-]*$/;
 const STATEMENT_CACHE_SIZE = 500;
+/**
+ * Beyond this many counts (groups' values × the buckets' intervals) a group sorts its rows instead of
+ * seeking each group (a seek and a count cost about what sorting a few dozen rows does).
+ */
+const SEEK_GROUP_LIMIT = 20_000;
 /** The WAL is cut back to this after a checkpoint, so one large transaction does not leave it huge. */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 /** The file is rewritten at close when at least this share of its pages is free… */
@@ -482,6 +489,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   async group(filter: Filter<T>, spec: GroupSpec): Promise<GroupRow[]> {
     checkGroupSpec(spec);
     const where = this.where(filter);
+    const plan = seekGroupPlan(
+      filter as Record<string, unknown>,
+      spec,
+      this.indexedFields(),
+      this.engine.arrayPathsOf(this.name),
+    );
+    const sought = plan ? this.seekGroupOrNull(plan, where) : null;
+    if (sought) return sought;
     const select = groupSelect(spec);
     const statement = this.prepare(
       `WITH grouped AS MATERIALIZED (SELECT ${select.columns} FROM ${this.tableSql} WHERE (${where.sql}) AND (${select.within.sql})) ` +
@@ -489,6 +504,104 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     );
     this.engine.beginRead();
     return statement.all(...select.params, ...where.params, ...select.within.params) as GroupRow[];
+  }
+
+  /**
+   * The fields of this collection's full indexes, in order, read from their names (createIndex writes
+   * `ix_<table>__<field>_<direction>__…`); partial ones (sparse, onlyWith) are left out.
+   */
+  private indexedFields(): { name: string; fields: string[] }[] {
+    const names = this.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`)
+      .pluck()
+      .all(this.table) as string[];
+    const head = `ix_${this.table}__`;
+    return names.flatMap((name) => {
+      if (!name.startsWith(head)) return [];
+      const parts = name.slice(head.length).split('__');
+      if (parts.some((part) => part === 's' || part.startsWith('w_'))) return [];
+      const fields = parts.filter((part) => part !== 'u').map((part) => /^(.+)_-?1$/.exec(part)?.[1]);
+      return fields.every((field) => field !== undefined) ? [{ name, fields: fields as string[] }] : [];
+    });
+  }
+
+  /**
+   * A group counted by seeking (seekGroupPlan): the listed keys' values one index seek at a time, then
+   * one count over a range of the index per (values, interval). Null, for the GROUP BY path, when the
+   * groups would be too many for seeks to beat a sort (SEEK_GROUP_LIMIT counts).
+   */
+  private seekGroupOrNull(plan: SeekGroupPlan, where: { sql: string; params: unknown[] }): GroupRow[] | null {
+    try {
+      return this.seekGroup(plan, where);
+    } catch (error) {
+      // The named index cannot answer this filter: the GROUP BY path does.
+      if (error instanceof Error && /no query solution/.test(error.message)) return null;
+      throw error;
+    }
+  }
+
+  private seekGroup(plan: SeekGroupPlan, where: { sql: string; params: unknown[] }): GroupRow[] | null {
+    const value = (field: string) => `json_extract(doc, ${jsonPathLiteral(splitPath(field))})`;
+    const table = `${this.tableSql} INDEXED BY ${quoteIdentifier(plan.index)}`;
+    this.engine.beginRead();
+    let tuples: (string | number | null)[][] = [[]];
+    for (const [level, key] of plan.listed.entries()) {
+      const known = plan.listed
+        .slice(0, level)
+        .map((previous) => ` AND ${value(previous.field)} IS ?`)
+        .join('');
+      const base = `FROM ${table} WHERE (${where.sql})${known}`;
+      const field = value(key.field);
+      const hasNull = this.prepare(`SELECT 1 ${base} AND ${field} IS NULL LIMIT 1`).pluck();
+      const first = this.prepare(
+        `SELECT ${field} ${base} AND ${field} IS NOT NULL ORDER BY ${field} LIMIT 1`,
+      ).pluck();
+      const next = this.prepare(`SELECT ${field} ${base} AND ${field} > ? ORDER BY ${field} LIMIT 1`).pluck();
+      const listed: (string | number | null)[][] = [];
+      for (const tuple of tuples) {
+        const params = [...where.params, ...tuple];
+        if (hasNull.get(...params) !== undefined) listed.push([...tuple, null]);
+        let found = first.get(...params) as string | number | undefined;
+        while (found !== undefined) {
+          listed.push([...tuple, found]);
+          if (listed.length * (plan.intervals.length + 1) > SEEK_GROUP_LIMIT) return null;
+          found = next.get(...params, found) as string | number | undefined;
+        }
+      }
+      tuples = listed;
+    }
+    const bucket = value(plan.bucket.field);
+    const count = this.prepare(
+      `SELECT count(*) FROM ${table} WHERE (${where.sql})` +
+        plan.listed.map((key) => ` AND ${value(key.field)} IS ?`).join('') +
+        ` AND ${bucket} >= ? AND ${bucket} < ? AND typeof(${bucket}) IN ('integer','real')`,
+    ).pluck();
+    const whole = this.prepare(
+      `SELECT count(*) FROM ${table} WHERE (${where.sql})` +
+        plan.listed.map((key) => ` AND ${value(key.field)} IS ?`).join(''),
+    ).pluck();
+    const rows: GroupRow[] = [];
+    for (const tuple of tuples) {
+      const counts = new Map<number | null, number>();
+      let counted = 0;
+      for (const interval of plan.intervals) {
+        const n = count.get(...where.params, ...tuple, interval.from, interval.to) as number;
+        counted += n;
+        if (n > 0) counts.set(interval.bucket, (counts.get(interval.bucket) ?? 0) + n);
+      }
+      if (plan.nullIsRest) {
+        const rest = (whole.get(...where.params, ...tuple) as number) - counted;
+        if (rest > 0) counts.set(null, rest);
+      }
+      for (const [bucketIndex, n] of counts) {
+        const row: GroupRow = {};
+        for (const fixed of plan.fixed) row[fixed.name] = fixed.value;
+        plan.listed.forEach((key, index) => (row[key.name] = tuple[index] ?? null));
+        row[plan.bucket.name] = bucketIndex;
+        for (const total of plan.totals) row[total] = n;
+        rows.push(row);
+      }
+    }
+    return rows;
   }
 
   private insertRows(docs: NewDocument<T>[]): string[] {

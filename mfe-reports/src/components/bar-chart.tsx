@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ChartSeries } from './chart-series';
 
 export type BarChartProps = {
@@ -9,7 +9,53 @@ export type BarChartProps = {
   horizontal?: boolean;
 };
 
-const ChartCanvas = lazy(() => import('./chart-canvas'));
+type ChartCanvasModule = typeof import('./chart-canvas');
+let loadedCanvas: ChartCanvasModule | undefined;
+let loadingCanvas: Promise<ChartCanvasModule> | undefined;
+
+/** chart.js and the canvas drawing with it, loaded once; a failed load is tried again at the next call. */
+function loadChartCanvas(): Promise<ChartCanvasModule> {
+  loadingCanvas ??= import('./chart-canvas').then(
+    (module) => (loadedCanvas = module),
+    (error: unknown) => {
+      loadingCanvas = undefined;
+      throw error;
+    },
+  );
+  return loadingCanvas;
+}
+
+/**
+ * Starts loading chart.js while the page waits for its figures, instead of after them (a page that
+ * draws a chart calls it when it mounts): the chart is then drawn in the same render as its table.
+ */
+export function usePreloadedChart(): void {
+  useEffect(() => {
+    loadChartCanvas().catch(() => undefined);
+  }, []);
+}
+
+/**
+ * The canvas component once loaded. Not React.lazy: a lazy component suspends at its first render
+ * even when its module is already there, and React then holds the revealed chart back (about 300 ms,
+ * its fallback throttle), which was a fifth of the page's first chart (docs/decisions/reports.md).
+ */
+function useChartCanvas(): { Canvas?: ChartCanvasModule['default']; failed: boolean } {
+  const [module, setModule] = useState(loadedCanvas);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (module) return undefined;
+    let live = true;
+    loadChartCanvas().then(
+      (loaded) => live && setModule(loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return { Canvas: module?.default, failed };
+}
 
 /**
  * A bar chart with its figures as a table (the accessible alternative, also what a printout keeps):
@@ -17,6 +63,7 @@ const ChartCanvas = lazy(() => import('./chart-canvas'));
  */
 export function BarChart({ title, labels, series, stacked = false, horizontal = false }: BarChartProps) {
   const id = useId();
+  const { Canvas, failed } = useChartCanvas();
   const summary = `${title} : ${series
     .map((item) => `${item.label} ${item.values.reduce((total, value) => total + value, 0)}`)
     .join(', ')}`;
@@ -26,15 +73,15 @@ export function BarChart({ title, labels, series, stacked = false, horizontal = 
         {title}
       </figcaption>
       <div className="reports-chart__canvas">
-        <Suspense fallback={<p className="reports-muted">Chargement du graphique…</p>}>
-          <ChartCanvas
-            labels={labels}
-            series={series}
-            stacked={stacked}
-            horizontal={horizontal}
-            label={summary}
-          />
-        </Suspense>
+        {Canvas ? (
+          <Canvas labels={labels} series={series} stacked={stacked} horizontal={horizontal} label={summary} />
+        ) : (
+          <p className="reports-muted">
+            {failed
+              ? 'Le graphique n’a pas pu être chargé : ses données sont dans le tableau ci-dessous.'
+              : 'Chargement du graphique…'}
+          </p>
+        )}
       </div>
       <details className="reports-chart__data">
         <summary>{`Données du graphique « ${title} »`}</summary>

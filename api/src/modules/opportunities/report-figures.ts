@@ -60,6 +60,17 @@ export async function ensureReportIndexes(store: Store): Promise<void> {
     isPrivate: 1,
     fileOwnerId: 1,
   });
+  // Held by holder and state, overdue or not: each (holder, state) is a stretch of this index whose
+  // follow-up dates are counted by range instead of sorting the organisation (sqlite-query.ts,
+  // seekGroupPlan); the visibility rule's fields make it answer alone.
+  await opportunities.createIndex({
+    organisationId: 1,
+    userId: 1,
+    state: 1,
+    waitingDate: 1,
+    isPrivate: 1,
+    fileOwnerId: 1,
+  });
 }
 
 export function createOpportunityReportFigures(store: Store): OpportunityReportFigures {

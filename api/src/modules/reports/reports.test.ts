@@ -451,6 +451,85 @@ describe('reports', () => {
     expect(forSeller.salespeople.map((person) => person.userId)).toEqual([seller.userId]);
   });
 
+  it('counts comments per author, status and day by index seeks, leaving out others’ private files until a hand-over', async () => {
+    // A second seller with a private file: comments on it and on a public opportunity, over two days.
+    const other = await k.member(manager, 'Commercial privé', String(SELLER_BITS | PERMISSION.VIEW_REPORTS));
+    const hiddenFile = await importFile(other, 'Fichier caché', 2, true, 300);
+    const north = await k.page(manager, files[0]!.id, { limit: 100 });
+    const free = (
+      north.body.value as {
+        _id: string;
+        codePostale: string;
+        libelleactivite: string;
+        isAccepted?: boolean;
+      }[]
+    )
+      .filter((prospect) => !prospect.isAccepted)
+      .map((prospect) => ({ id: prospect._id, departement: '75', activity: prospect.libelleactivite }));
+    const hidden = [
+      await take(other, hiddenFile[0]!, files.at(-1)!.id),
+      await take(other, hiddenFile[1]!, files.at(-1)!.id),
+    ];
+    const open = await take(other, free[0]!, files[0]!.id);
+    await comment(other, hidden[0]!, 'Mail');
+    await comment(other, open, 'Mail'); // same author, status and day as a hidden one
+    await comment(other, hidden[1]!, 'PP');
+    t.clock.advance(DAY);
+    await comment(other, hidden[0]!, 'Mail');
+    await comment(manager, open, 'Appel Abouti');
+
+    /** Every (author, status, day) count of the report against the log, as `viewer` sees it. */
+    const check = async (viewer: Member) => {
+      for (const filters of [
+        { period: '30days' },
+        { period: 'custom', from: '2025-01-01', to: '2025-03-31', granularity: 'week' },
+      ] as ReportFilters[]) {
+        const reply = await ok<SalespersonReportReply>('/api/report/salespeople', viewer, filters);
+        const range = reportRange(filters, t.clock.now());
+        const boundaries = reportBoundaries(range, reply.granularity);
+        const expected = boundaries.slice(0, -1).flatMap((start, index) => {
+          const counts = new Map<string, number>();
+          for (const o of visibleTo(viewer))
+            for (const c of o.comments)
+              if (
+                (viewer === manager || c.by === viewer.userId) &&
+                c.at >= start &&
+                c.at < boundaries[index + 1]!
+              )
+                counts.set(`${c.by} ${c.status}`, (counts.get(`${c.by} ${c.status}`) ?? 0) + 1);
+          return [...counts].map(([key, count]) => `${isoDayOf(start)} ${key} ${count}`);
+        });
+        const got = reply.comments.flatMap((bucket) =>
+          bucket.counts.map((c) => `${bucket.start} ${c.userId} ${c.status} ${c.count}`),
+        );
+        expect(got.sort()).toEqual(expected.sort());
+      }
+    };
+    await check(manager);
+    await check(other);
+    // The figures hold what the test is about: the public comment of `other` counts for the manager,
+    // the private ones do not.
+    const mine = await ok<SalespersonReportReply>('/api/report/salespeople', manager, { period: '30days' });
+    const ofOther = mine.comments.flatMap((bucket) => bucket.counts.filter((c) => c.userId === other.userId));
+    expect(ofOther).toEqual([{ userId: other.userId, status: 'Mail', count: 1 }]);
+
+    // `other` leaves: everything they held goes to the manager, who now sees the private file's comments.
+    const removed = await k.post('/api/user/remove', {
+      ...k.as(manager),
+      userId: other.userId,
+      reassignTo: manager.userId,
+    });
+    expect(removed.status).toBe(200);
+    for (const o of log) if (o.owner === other.userId) o.owner = manager.userId;
+    await check(manager);
+    const after = await ok<SalespersonReportReply>('/api/report/salespeople', manager, { period: '30days' });
+    expect(
+      after.comments
+        .flatMap((bucket) => bucket.counts.filter((c) => c.userId === other.userId))
+        .reduce((n, c) => n + c.count, 0),
+    ).toBe(4);
+  });
+
   it('refuses a member whose role lacks "Voir les rapports" (403), and bad filters in French', async () => {
     for (const path of ['filters', 'files', 'salespeople', 'timeline', 'geography']) {
       const res = await k.post(`/api/report/${path}`, { ...k.as(plain), period: 'week' });

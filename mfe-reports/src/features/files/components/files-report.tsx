@@ -1,6 +1,6 @@
 import type { FileReportLine } from '@app/domain';
 import { useMemo } from 'react';
-import { BarChart } from '../../../components/bar-chart';
+import { BarChart, usePreloadedChart } from '../../../components/bar-chart';
 import { ReportLayout } from '../../../components/report-layout';
 import { ReportState } from '../../../components/report-state';
 import { type Column, SortableTable } from '../../../components/sortable-table';
@@ -58,6 +58,7 @@ const FUNNEL = [
 /** Per prospect file: what each list turned into, as a table and a funnel. */
 export function FilesReport() {
   const { filters, setFilters, search } = useReportFilters();
+  usePreloadedChart();
   const report = useReport('report/files', getFilesReport, filters);
   const files = report.data?.files;
   const funnel = useMemo(

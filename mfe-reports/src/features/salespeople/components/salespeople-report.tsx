@@ -1,6 +1,6 @@
 import type { SalespersonReportLine, SalespersonReportReply } from '@app/domain';
 import { useMemo } from 'react';
-import { BarChart } from '../../../components/bar-chart';
+import { BarChart, usePreloadedChart } from '../../../components/bar-chart';
 import { ReportLayout } from '../../../components/report-layout';
 import { ReportState } from '../../../components/report-state';
 import { type Column, SortableTable } from '../../../components/sortable-table';
@@ -51,6 +51,7 @@ function commentLines(reply: SalespersonReportReply): BucketLine[] {
 /** Per salesperson: what they hold, what they closed, their late follow-ups and their comments. */
 export function SalespeopleReport() {
   const { filters, setFilters, search } = useReportFilters();
+  usePreloadedChart();
   const report = useReport('report/salespeople', getSalespeopleReport, filters);
   const reply = report.data;
   const buckets = useMemo(() => (reply ? commentLines(reply) : []), [reply]);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BarChart } from '../../../components/bar-chart';
+import { BarChart, usePreloadedChart } from '../../../components/bar-chart';
 import { ReportLayout } from '../../../components/report-layout';
 import { ReportState } from '../../../components/report-state';
 import { type Column, SortableTable } from '../../../components/sortable-table';
@@ -35,6 +35,7 @@ const DUE_COLUMNS: readonly Column<DueLine>[] = [
 /** Over time: WIN and LOOSE per week or month, and the follow-ups of the coming weeks. */
 export function TimelineReport() {
   const { filters, setFilters, search } = useReportFilters();
+  usePreloadedChart();
   const report = useReport('report/timeline', getTimelineReport, filters);
   const reply = report.data;
   const closed = useMemo(
