@@ -17,6 +17,7 @@ import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
+import { createAuditModule } from './modules/audit/module';
 import { createCalendarFeedModule } from './modules/calendar-feed/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
 import { createFollowUpsModule } from './modules/follow-ups/module';
@@ -50,6 +51,8 @@ export type AppDeps = {
   stripeApi?: StripeApiAddress;
   /** False: the morning e-mail is not checked at start nor every minute (tests call runDigest). */
   digestSchedule?: boolean;
+  /** False: the audit log's retention sweep is not run at start nor every hour (tests call sweepAudit). */
+  auditSchedule?: boolean;
 };
 
 export type App = Express & {
@@ -64,6 +67,8 @@ export type App = Express & {
     release: () => Promise<void>;
     /** Sends the morning e-mails due and not sent yet (what the minute check runs). */
     runDigest: () => Promise<DigestRunSummary>;
+    /** Removes the audit records past retention unless a process already did today (the daily sweep). */
+    sweepAudit: () => Promise<number | null>;
   };
 };
 
@@ -77,6 +82,17 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Each module gets the ports of the modules built before it (docs/architecture.md). Two ports of a
   // module built later are handed over with the routes: sign-up founds an organisation, a comment is
   // finished in its opportunity's thread.
+  // Built first: every module records what changed through its `record` port. Its two reads are
+  // resolved at call time, once the accounts and the memberships exist.
+  const audit = createAuditModule({
+    store,
+    logger,
+    now,
+    retentionDays: config.auditRetentionDays,
+    usernames: (ids) => accounts.users.publicUsers(ids),
+    organisationsOf: (userId) => membership.organisationIdsOf(userId),
+    schedule: deps.auditSchedule ?? true,
+  });
   const accounts = createAccountsModule({
     store,
     mailer: deps.mailer,
@@ -216,6 +232,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
+    await audit.start();
     await accounts.start();
     await rateLimitCounters.ensureIndexes();
     await idempotentReplies.ensureIndexes();
@@ -260,6 +277,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   digest.registerRoutes(api);
   calendarFeed.registerRoutes(api);
   reports.registerRoutes(api);
+  audit.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -268,11 +286,13 @@ export function createApp(config: Config, deps: AppDeps): App {
     prospects.stop();
     opportunities.stop();
     digest.stop();
+    audit.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
   };
   app.locals.runDigest = () => digest.runDue();
+  app.locals.sweepAudit = () => audit.sweep();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
