@@ -102,6 +102,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     passwordHashCost: config.security.passwordHashCost,
     sessionTtlMs: config.security.sessionTtlMs,
     resetTokenTtlMs: config.security.resetTokenTtlMs,
+    recordForUser: audit.recordForUser,
   });
   const membership = createMembership({ store, now });
   const followUps = createFollowUpsModule({ store, now, timeZone: DEFAULT_TIME_ZONE });
@@ -118,6 +119,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     trialDays: config.trial.days,
     trialLicences: config.trial.licences,
     membership,
+    record: audit.record,
+    usernameOf: (userId) => accounts.users.usernameOf(userId),
   });
   const billing = createBillingModule({
     store,
@@ -126,6 +129,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     membership,
     now,
     logger,
+    record: audit.record,
     ...(deps.stripeApi ? { stripeApi: deps.stripeApi } : {}),
   });
   const prospects = createProspectsModule({
@@ -138,6 +142,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     importStartGraceMs: config.importStartGraceMs,
     importWorkers: config.importWorkers,
     notify: notifications.notify,
+    record: audit.record,
   });
   const messages = createMessagesModule({ store, now, usernameOf: accounts.users.usernameOf });
   const opportunities = createOpportunitiesModule({
@@ -153,6 +158,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     dataDir: config.dataDir,
     exportWorkers: config.exportWorkers,
     notify: notifications.notify,
+    record: audit.record,
   });
   const rounds = createRoundsModule({
     store,
@@ -183,6 +189,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       messages: messages.bulkRead,
     },
     now,
+    record: audit.record,
   });
   const invitations = createInvitationsModule({
     store,
@@ -194,6 +201,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ttlMs: config.security.invitationTtlMs,
     now,
     notify: notifications.notify,
+    record: audit.record,
   });
 
   const digest = createDigestModule({

@@ -18,7 +18,7 @@ export class StateChanges {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify'
+      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify' | 'record'
     >,
     private readonly detail: OpportunityDetail,
   ) {}
@@ -46,6 +46,7 @@ export class StateChanges {
             $push: { history: entry },
           }),
         copy: { state: to },
+        history: entry,
       },
     ]);
     return this.detail.get(actor, opportunityId);
@@ -77,6 +78,7 @@ export class StateChanges {
         write: (syncToken) =>
           repository.update(doc, { $set: { userId, syncToken }, $push: { history: entry } }),
         copy: { owner: { userId, username } },
+        history: entry,
       },
     ]);
     if (userId !== actor.userId)
@@ -117,6 +119,7 @@ export class StateChanges {
           write: (syncToken: string) =>
             repository.update(doc, { $set: { userId: toUserId, syncToken }, $push: { history: entry } }),
           copy: { owner: { userId: toUserId, username } },
+          history: entry,
         };
       }),
     );
