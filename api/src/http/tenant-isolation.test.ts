@@ -74,6 +74,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/notification/list',
       '/api/digest/preference/get',
       '/api/calendar/get',
+      '/api/audit/list',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });

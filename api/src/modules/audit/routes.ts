@@ -8,14 +8,16 @@ export function registerAuditRoutes(api: ApiRoutes, audit: AuditService): void {
   api.post({
     path: '/api/audit/list',
     access: 'organisation',
-    requiresLicence: true,
+    // Prospects' names and values: as the data export, members need a licence, the owner does not.
+    requiresLicence: 'members',
     body: auditListSchema,
     handler: ({ organisation, input }) => audit.page({ organisationId: organisation.organisationId }, input),
   });
   api.post({
     path: '/api/audit/export',
     access: 'organisation',
-    requiresLicence: true,
+    // Prospects' names and values: as the data export, members need a licence, the owner does not.
+    requiresLicence: 'members',
     body: auditExportSchema,
     handler: ({ organisation, input }) =>
       audit.export({ organisationId: organisation.organisationId }, input),
