@@ -113,7 +113,9 @@ test('an owner reads the log newest first, filters it, scrolls every page and ex
   // A period that ends before it starts is refused before anything is asked.
   await page.getByLabel('Du').fill('2030-02-01');
   await page.getByLabel('Au').fill('2030-01-01');
-  await expect(page.getByRole('alert')).toHaveText('La date de début doit précéder la date de fin');
+  await expect(page.locator('main').getByRole('alert')).toHaveText(
+    'La date de début doit précéder la date de fin',
+  );
 
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
@@ -134,7 +136,7 @@ test('a colleague whose role lacks "Voir l\'historique" has no tile and is told 
   const page = await context.newPage();
   await openWithSession(page, colleague.token);
   await page.goto(`${app.url}/dashboard/prospect/settings`);
-  await expect(page.getByRole('link', { name: 'Compte' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Compte', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Historique' })).toHaveCount(0);
   await page.goto(`${app.url}/dashboard/prospect/settings/historique`);
   await expect(
