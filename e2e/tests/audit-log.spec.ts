@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { PHONE, sidewaysOverflow } from '../support/phone-audit';
+import { PHONE, sidewaysOverflow, smallInputFonts, smallTouchTargets } from '../support/phone-audit';
 import { callApi, callerOf, joinAsColleague, type Caller } from '../support/seed';
 import { startApp, type RunningApp } from '../support/servers';
 // Imported under another name: a Playwright helper, not a React hook (react-hooks/rules-of-hooks).
@@ -122,11 +122,14 @@ test('an owner reads the log newest first, filters it, scrolls every page and ex
   await page.context().close();
 });
 
-test('at 390 px the records are cards that fit the width', async ({ browser }) => {
+test('at 390 px the records are cards that fit the width, with thumb-sized controls', async ({ browser }) => {
   const page = await ownerPage(browser, PHONE);
   await page.goto(`${app.url}/dashboard/prospect/settings/historique`);
   await expect(cards(page).first()).toBeVisible();
   expect(await sidewaysOverflow(page)).toMatchObject({ wide: [] });
+  // Fields and the button are thumb-sized, and focusing a field does not zoom the page.
+  expect(await smallTouchTargets(page)).toEqual([]);
+  expect(await smallInputFonts(page)).toEqual([]);
   await page.context().close();
 });
 
