@@ -82,9 +82,13 @@ describe('audit completeness', () => {
     return { opportunityId, name };
   }
 
-  const stateCase = (path: string, after: string, extra: () => Record<string, unknown> = () => ({})) => ({
+  const stateCase = (
+    path: string,
+    after: string,
+    extra: () => Record<string, unknown> = () => ({}),
+  ): Case => ({
     path,
-    kind: 'stateChanged' as const,
+    kind: 'stateChanged',
     prepare: async () => {
       const { opportunityId, name } = await opportunity();
       return {
