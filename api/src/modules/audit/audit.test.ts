@@ -261,6 +261,15 @@ describe('audit log', () => {
         .set(cookie ? { Cookie: cookie } : {})
         .send({ email: user?.email, password: STRONG_PASSWORD });
     const signIns = async () => records(organisation, { kind: 'signInNewBrowser' });
+    // A second organisation of the same member: its log gets the sign-in too.
+    const second = await k.post('/api/organisation/create', {
+      token: organisation.token,
+      name: 'Société Seconde',
+      phone: '0102030405',
+    });
+    const secondOrganisation = { ...organisation, organisationId: second.body.organisation._id as string };
+    // Another organisation, of someone else: never.
+    const stranger = await k.owner('Société Étrangère');
 
     const first = await login();
     expect(first.status).toBe(200);
@@ -273,6 +282,8 @@ describe('audit log', () => {
     expect(await signIns()).toHaveLength(1);
     expect((await login()).status).toBe(200);
     expect(await signIns()).toHaveLength(2);
+    expect(await records(secondOrganisation, { kind: 'signInNewBrowser' })).toHaveLength(2);
+    expect(await records(stranger, { kind: 'signInNewBrowser' })).toEqual([]);
   });
 
   it('tells a state change exactly as the opportunity history does (same time, author, before and after)', async () => {
