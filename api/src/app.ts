@@ -17,7 +17,8 @@ import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createAccountsModule } from './modules/accounts/module';
-import { createBinModule } from './modules/bin/module';
+import { type BinEvent, createBinModule } from './modules/bin/module';
+import { type AuditEntry, createAuditModule } from './modules/audit/module';
 import { createCalendarFeedModule } from './modules/calendar-feed/module';
 import { createBillingModule, type StripeApiAddress } from './modules/billing/module';
 import { createFollowUpsModule } from './modules/follow-ups/module';
@@ -52,6 +53,8 @@ export type AppDeps = {
   stripeApi?: StripeApiAddress;
   /** False: the morning e-mail is not checked at start nor every minute (tests call runDigest). */
   digestSchedule?: boolean;
+  /** False: the audit log's retention sweep is not run at start nor every hour (tests call sweepAudit). */
+  auditSchedule?: boolean;
 };
 
 export type App = Express & {
@@ -68,8 +71,36 @@ export type App = Express & {
     runDigest: () => Promise<DigestRunSummary>;
     /** The bin's daily purge (what the hourly check runs); null when a process already did it today. */
     runBinPurge: () => Promise<number | null>;
+    /** Removes the audit records past retention unless a process already did today (the daily sweep). */
+    sweepAudit: () => Promise<number | null>;
   };
 };
+
+const BIN_SUBJECTS = {
+  file: 'prospectFile',
+  import: 'prospectFile',
+  prospect: 'prospect',
+  opportunity: 'opportunity',
+} as const;
+
+const BIN_KIND_LABELS = {
+  file: 'fichier de prospects',
+  import: 'import annulé',
+  prospect: 'prospect',
+  opportunity: 'opportunité',
+} as const;
+
+/** A move to or from the bin as the audit log records it (who, what, how much; the bin record's id). */
+function binAuditEntry(kind: 'deleted' | 'restored', event: BinEvent): AuditEntry {
+  return {
+    organisationId: event.organisationId,
+    actorUserId: event.userId,
+    kind,
+    subject: { type: BIN_SUBJECTS[event.kind], id: event.binId, label: event.label },
+    details: { corbeille: BIN_KIND_LABELS[event.kind], ...event.counts },
+    at: event.at,
+  };
+}
 
 const ACCEPTS_COMPRESSION = /\b(gzip|deflate|br)\b/i;
 
@@ -81,6 +112,17 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Each module gets the ports of the modules built before it (docs/architecture.md). Two ports of a
   // module built later are handed over with the routes: sign-up founds an organisation, a comment is
   // finished in its opportunity's thread.
+  // Built first: every module records what changed through its `record` port. Its two reads are
+  // resolved at call time, once the accounts and the memberships exist.
+  const audit = createAuditModule({
+    store,
+    logger,
+    now,
+    retentionDays: config.auditRetentionDays,
+    usernames: (ids) => accounts.users.publicUsers(ids),
+    organisationsOf: (userId) => membership.organisationIdsOf(userId),
+    schedule: deps.auditSchedule ?? true,
+  });
   const accounts = createAccountsModule({
     store,
     mailer: deps.mailer,
@@ -90,6 +132,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     passwordHashCost: config.security.passwordHashCost,
     sessionTtlMs: config.security.sessionTtlMs,
     resetTokenTtlMs: config.security.resetTokenTtlMs,
+    recordForUser: audit.recordForUser,
   });
   const membership = createMembership({ store, now });
   const followUps = createFollowUpsModule({ store, now, timeZone: DEFAULT_TIME_ZONE });
@@ -106,6 +149,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     trialDays: config.trial.days,
     trialLicences: config.trial.licences,
     membership,
+    record: audit.record,
+    usernameOf: (userId) => accounts.users.usernameOf(userId),
   });
   const billing = createBillingModule({
     store,
@@ -114,6 +159,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     membership,
     now,
     logger,
+    record: audit.record,
     ...(deps.stripeApi ? { stripeApi: deps.stripeApi } : {}),
   });
   const prospects = createProspectsModule({
@@ -126,6 +172,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     importStartGraceMs: config.importStartGraceMs,
     importWorkers: config.importWorkers,
     notify: notifications.notify,
+    record: audit.record,
   });
   const messages = createMessagesModule({ store, now, usernameOf: accounts.users.usernameOf });
   const opportunities = createOpportunitiesModule({
@@ -141,6 +188,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     dataDir: config.dataDir,
     exportWorkers: config.exportWorkers,
     notify: notifications.notify,
+    record: audit.record,
   });
   const rounds = createRoundsModule({
     store,
@@ -164,6 +212,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     opportunities: opportunities.bin,
     messages: messages.bin,
     usernameOf: accounts.users.usernameOf,
+    binned: (event) => audit.record(binAuditEntry('deleted', event)),
+    restored: (event) => audit.record(binAuditEntry('restored', event)),
   });
   const reports = createReportsModule({
     sources: {
@@ -187,6 +237,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       messages: messages.bulkRead,
     },
     now,
+    record: audit.record,
   });
   const invitations = createInvitationsModule({
     store,
@@ -198,6 +249,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ttlMs: config.security.invitationTtlMs,
     now,
     notify: notifications.notify,
+    record: audit.record,
   });
 
   const digest = createDigestModule({
@@ -236,6 +288,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
+    await audit.start();
     await accounts.start();
     await rateLimitCounters.ensureIndexes();
     await idempotentReplies.ensureIndexes();
@@ -284,6 +337,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   calendarFeed.registerRoutes(api);
   reports.registerRoutes(api);
   bin.registerRoutes(api);
+  audit.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -294,12 +348,14 @@ export function createApp(config: Config, deps: AppDeps): App {
     presence.stop();
     digest.stop();
     bin.stop();
+    audit.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
   };
   app.locals.runDigest = () => digest.runDue();
   app.locals.runBinPurge = () => bin.purgeDue();
+  app.locals.sweepAudit = () => audit.sweep();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');

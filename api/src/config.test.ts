@@ -87,6 +87,16 @@ describe('loadConfig', () => {
     [{ DIGEST_HOUR: '7.5' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
     [{ DIGEST_HOUR: 'huit' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
     [{ DIGEST_HOUR: '-1' }, 'DIGEST_HOUR', 'DIGEST_HOUR doit être une heure entière'],
+    [
+      { AUDIT_RETENTION_DAYS: '0' },
+      'AUDIT_RETENTION_DAYS',
+      'AUDIT_RETENTION_DAYS doit être un nombre de jours entre 1 et 36500 (reçu: 0)',
+    ],
+    [
+      { AUDIT_RETENTION_DAYS: 'un an' },
+      'AUDIT_RETENTION_DAYS',
+      'AUDIT_RETENTION_DAYS doit être un nombre de jours',
+    ],
   ])('when %j is set, it fails naming %s', (env, variable, fragment) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -157,8 +167,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX_PER_EMAIL: '2',
       JSON_BODY_LIMIT: '2mb',
       WEB_CONCURRENCY: '3',
+      AUDIT_RETENTION_DAYS: '730',
     });
     expect(config.webConcurrency).toBe(3);
+    expect(config.auditRetentionDays).toBe(730);
     expect(config.companyRegistry).toEqual({
       url: 'https://registre.exemple.fr',
       ratePerSecond: 3,

@@ -21,6 +21,7 @@ import {
 } from './config-variables';
 import { accessSection } from './http/config';
 import { accountsSection, type AccountsSecurityConfig } from './modules/accounts/config';
+import { auditSection } from './modules/audit/config';
 import { billingSection } from './modules/billing/config';
 import { digestSection } from './modules/digest/config';
 import { licencesSection } from './modules/licences/config';
@@ -135,7 +136,8 @@ export type Config = ServerConfig &
   SectionConfig<typeof roundsSection> &
   SectionConfig<typeof opportunitiesSection> &
   SectionConfig<typeof licencesSection> &
-  SectionConfig<typeof digestSection> & {
+  SectionConfig<typeof digestSection> &
+  SectionConfig<typeof auditSection> & {
     /** Remote entries replacing the manifest's, by its entry name (REMOTE_URL_<NAME>). */
     remoteUrls: Record<string, string>;
     security: AccountsSecurityConfig & SectionConfig<typeof accessSection>;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
   const opportunities = parse(opportunitiesSection);
   const licences = parse(licencesSection);
   const digest = parse(digestSection);
+  const audit = parse(auditSection);
   const accounts = parse(accountsSection);
   const access = parse(accessSection);
 
@@ -187,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...opportunities,
     ...licences,
     ...digest,
+    ...audit,
     security: { ...accounts, ...access },
     variables,
   };

@@ -32,6 +32,7 @@ export * from './calendar-feed';
 export * from './report-filters';
 export * from './reports';
 export * from './bin';
+export * from './audit';
 
 export * from './validation/messages';
 export * from './validation/errors';

@@ -140,6 +140,7 @@ test('npm start passes every variable of the README to the API, which applies it
     TRIAL_LICENCES: ['4', 4],
     RENEWAL_LEAD_DAYS: ['60', 60],
     DIGEST_HOUR: ['7', 7],
+    AUDIT_RETENTION_DAYS: ['400', 400],
     EXPORT_WORKERS: [String(defaultWorkers === 1 ? 2 : 1), defaultWorkers === 1 ? 2 : 1],
     IMPORT_START_GRACE_MS: ['60000', 60_000],
     IMPORT_WORKERS: ['3', 3],

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { LoadingScreen } from '@app/platform';
 import { AccountScreen } from './features/account/components/account-screen';
 import { CollaboratorsScreen } from './features/collaborators/components/collaborators-screen';
 import { DataScreen } from './features/data/components/data-screen';
@@ -8,6 +10,11 @@ import { OrganisationScreen } from './features/organisation/components/organisat
 import { RolesScreen } from './features/roles/components/roles-screen';
 
 const BASE = '/dashboard/prospect/settings';
+
+// The audit log and its list virtualizer load when first opened, not with the remote's entry.
+const AuditScreen = lazy(() =>
+  import('./features/audit/components/audit-screen').then((module) => ({ default: module.AuditScreen })),
+);
 
 export default function SettingsRoutes() {
   return (
@@ -21,6 +28,14 @@ export default function SettingsRoutes() {
       <Route path={`${BASE}/organisation`} element={<OrganisationScreen />} />
       <Route path={`${BASE}/donnees`} element={<DataScreen />} />
       <Route path={`${BASE}/compte`} element={<AccountScreen />} />
+      <Route
+        path={`${BASE}/historique`}
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <AuditScreen />
+          </Suspense>
+        }
+      />
       <Route path={`${BASE}/*`} element={<Navigate to={BASE} replace />} />
     </Routes>
   );

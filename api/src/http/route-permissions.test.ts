@@ -149,18 +149,17 @@ describe('an organisation route missing from the table', () => {
 });
 
 describe('licence gate', () => {
-  it('guards every prospecting call (prospects, opportunities, messages, export, rounds, notifications, agenda, reports, bin) and leaves settings open but the data export', () => {
+  it('guards every prospecting call (prospects, opportunities, messages, export, rounds, notifications, agenda, reports, bin) and leaves settings open but the data export and the audit log', () => {
     const t = createTestApp();
     const routes = t.app.locals.apiRoutes.routes;
     const prospecting = /^\/api\/(prospect|opportunity|messages|round|notification|agenda|report|bin)\//;
     expect(routes.filter((route) => prospecting.test(route.path) && !route.requiresLicence)).toEqual([]);
     expect(
       routes.filter((route) => !prospecting.test(route.path) && route.requiresLicence).map((r) => r.path),
-    ).toEqual(['/api/organisation/exportData']);
-    // The data export holds every prospect: members need a licence for it, the owner does not.
-    expect(routes.find((route) => route.path === '/api/organisation/exportData')?.requiresLicence).toBe(
-      'members',
-    );
+    ).toEqual(['/api/organisation/exportData', '/api/audit/list', '/api/audit/export']);
+    // The data export and the audit log hold prospects: members need a licence, the owner does not.
+    for (const path of ['/api/organisation/exportData', '/api/audit/list', '/api/audit/export'])
+      expect([path, routes.find((route) => route.path === path)?.requiresLicence]).toEqual([path, 'members']);
     return t.close();
   });
 });

@@ -97,6 +97,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/report/salespeople': bit(PERMISSION.VIEW_REPORTS),
   '/api/report/timeline': bit(PERMISSION.VIEW_REPORTS),
   '/api/report/geography': bit(PERMISSION.VIEW_REPORTS),
+  // The organisation's audit log (issue 23): read-only, docs/decisions/audit-log.md.
+  '/api/audit/list': bit(PERMISSION.VIEW_HISTORY),
+  '/api/audit/export': bit(PERMISSION.VIEW_HISTORY),
 
   // Tournées (issue 13): a member's own rounds, docs/decisions/rounds.md.
   '/api/round/settings': bit(PERMISSION.CREATE_ROUND),

@@ -75,6 +75,7 @@ describe('tenant isolation on every organisation-scoped route', () => {
       '/api/digest/preference/get',
       '/api/calendar/get',
       '/api/bin/list',
+      '/api/audit/list',
     ];
     const replies = await Promise.all(calls.map((path) => ok<unknown>(path, alpha)));
     const file = await ok<unknown>('/api/prospect/get/value', { ...alpha, excelId: alphaIds.excelId });

@@ -73,6 +73,7 @@ export function createTestApp(
     now: clock.now,
     rateLimitNow: options.rateLimitNow,
     digestSchedule: false,
+    auditSchedule: false,
   });
   return {
     app,

@@ -3,6 +3,8 @@
 // through `sessions`. Sign-up founds an organisation through a port it declares (OrganisationFounder).
 import type { UserRef } from '@app/domain';
 import type { Logger } from 'pino';
+import type { RecordForUser } from '../audit/module';
+import { KnownBrowsers } from './browsers';
 import type { Store } from '../../db/types';
 import type { ApiRoutes, SessionVerifier } from '../../http/api-routes';
 import type { Mailer } from '../../mail/mailer';
@@ -24,6 +26,8 @@ export type AccountsModuleDeps = {
   passwordHashCost: number;
   sessionTtlMs: number;
   resetTokenTtlMs: number;
+  /** The audit log of each of a user's organisations (sign-ins from a new browser). */
+  recordForUser: RecordForUser;
 };
 
 /** What other components may know of a user: who they are, never their password or sessions. */
@@ -49,9 +53,11 @@ export type AccountsModule = {
 export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   const repository = new AccountsRepository(deps.store);
   const sessions = new SessionService(repository, deps.sessionTtlMs, deps.now);
+  const browsers = new KnownBrowsers(deps.store);
   return {
     async start() {
       await repository.ensureIndexes();
+      await browsers.ensureIndexes();
       const expired = await repository.deleteExpiredSessions(deps.now());
       if (expired > 0) deps.logger.info({ expired }, 'Sessions expirées supprimées');
     },
@@ -67,6 +73,8 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
         now: deps.now,
         onBackgroundError: (error, context) =>
           deps.logger.error({ err: error }, `Échec en arrière-plan : ${context}`),
+        browsers,
+        recordForUser: deps.recordForUser,
       });
       registerAccountRoutes(api, accounts);
     },

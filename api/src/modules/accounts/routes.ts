@@ -12,6 +12,7 @@ import {
 } from '@app/domain';
 import { z } from 'zod';
 import type { ApiRoutes } from '../../http/api-routes';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, newDeviceId } from './browsers';
 import type { AccountsService } from './service';
 
 const empty = z.object({});
@@ -22,7 +23,18 @@ export function registerAccountRoutes(api: ApiRoutes, accounts: AccountsService)
     access: 'public',
     body: loginSchema,
     rateLimited: true,
-    handler: ({ input }) => accounts.login(input),
+    handler: ({ input, req, res }) => {
+      // The browser's id: kept from its cookie, or a new one it keeps from now on (browsers.ts).
+      const deviceId = deviceIdOf(req.headers.cookie) ?? newDeviceId();
+      res.cookie(DEVICE_COOKIE, deviceId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.secure,
+        path: '/api/login',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S * 1000,
+      });
+      return accounts.login(input, { deviceId, userAgent: req.headers['user-agent'] ?? '' });
+    },
   });
 
   api.post({

@@ -13,6 +13,8 @@ import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { hashPassword, makeDecoyHash, verifyPassword } from './passwords';
 import { type AccountsRepository, type PublicUser, toPublicUser, type UserDoc } from './repository';
+import type { RecordForUser } from '../audit/module';
+import { browserLabel, type KnownBrowsers } from './browsers';
 import type { SessionService } from './sessions';
 import { createSecret, hashSecret } from './tokens';
 
@@ -44,7 +46,13 @@ export type AccountsServiceDeps = {
   now: () => number;
   /** Where failures of work done after the reply (the reset e-mail) are reported. */
   onBackgroundError: (error: unknown, context: string) => void;
+  browsers: KnownBrowsers;
+  /** The audit log of each of the user's organisations: a sign-in from a browser not seen before. */
+  recordForUser: RecordForUser;
 };
+
+/** The browser a sign-in comes from: its cookie's id (set by the route when it had none) and User-Agent. */
+export type SignInBrowser = { deviceId: string; userAgent: string };
 
 export class AccountsService {
   private decoyHash: Promise<string> | null = null;
@@ -91,7 +99,7 @@ export class AccountsService {
     return { token: await this.deps.sessions.open(user._id) };
   }
 
-  async login(input: LoginData): Promise<TokenReply> {
+  async login(input: LoginData, browser?: SignInBrowser): Promise<TokenReply> {
     const user = await this.deps.repository.findUserByEmail(input.email);
     if (!user) {
       // Same work as for a real account, so response time does not tell which e-mails exist.
@@ -102,7 +110,18 @@ export class AccountsService {
     if (!(await verifyPassword(input.password, user.passwordHash))) {
       throw AppError.unauthenticated(ACCOUNT_MESSAGES.badCredentials);
     }
-    return { token: await this.deps.sessions.open(user._id) };
+    const token = await this.deps.sessions.open(user._id);
+    if (
+      browser &&
+      (await this.deps.browsers.remember(user._id, browser.deviceId, browser.userAgent, this.deps.now()))
+    )
+      await this.deps.recordForUser(user._id, {
+        actorUserId: user._id,
+        kind: 'signInNewBrowser',
+        subject: { type: 'browser', id: user._id, label: user.username },
+        details: { Navigateur: browserLabel(browser.userAgent) },
+      });
+    return { token };
   }
 
   /** Same answer, same timing, whether or not the address has an account: the e-mail goes out after the reply. */

@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { StripeConfig } from './config';
+import type { RecordAudit } from '../audit/module';
 import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
@@ -25,6 +26,8 @@ export type BillingModuleDeps = {
   membership: Pick<Membership, 'ownerOf'>;
   now: () => number;
   logger: Logger;
+  /** The organisation's audit log (subscription changes). */
+  record: RecordAudit;
   /** Tests point the official client at a local fake of the Stripe API. */
   stripeApi?: StripeApiAddress;
 };
@@ -60,6 +63,7 @@ export function createBillingModule(deps: BillingModuleDeps): BillingModule {
     now: deps.now,
     logger: deps.logger,
     leases: new Leases(deps.store, 'billingSyncLeases', deps.now),
+    record: deps.record,
   });
   const router = Router();
   router.use(webhookRouter(billing));

@@ -10,6 +10,7 @@ import {
   type SavePaymentReply,
 } from '@app/domain';
 import type { Logger } from 'pino';
+import type { RecordAudit } from '../audit/module';
 import { LeaseBusyError, type Leases } from '../../db/leases';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
@@ -53,6 +54,8 @@ export type BillingServiceDeps = {
   logger: Logger;
   /** One sync per subscription at a time across the API processes sharing the store. */
   leases: Leases;
+  /** The organisation's audit log: a subscription started or changed (plan, period, seats, status). */
+  record: RecordAudit;
 };
 
 export class BillingService {
@@ -263,6 +266,21 @@ export class BillingService {
       ...(released === undefined ? {} : { released }),
     };
     await repository.saveSubscription(record);
+    const terms = (doc: Pick<SubscriptionDoc, 'plan' | 'period' | 'seats' | 'status'>) => ({
+      Formule: doc.plan,
+      Période: doc.period,
+      Sièges: doc.seats,
+      Statut: doc.status,
+    });
+    if (!existing || JSON.stringify(terms(existing)) !== JSON.stringify(terms(record)))
+      await this.deps.record({
+        organisationId,
+        actorUserId: null,
+        kind: 'subscriptionChanged',
+        subject: { type: 'subscription', id: subscriptionId, label: `Abonnement ${price.plan}` },
+        before: existing ? terms(existing) : null,
+        after: terms(record),
+      });
     if (released === undefined && existing?.released !== undefined)
       await repository.clearReleased(subscriptionId);
     return { _id: existing?._id ?? '', ...record };

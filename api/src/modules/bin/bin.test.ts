@@ -120,6 +120,25 @@ describe('the bin', () => {
     expect(await fileOf(owner, excelId)).toMatchObject({ name: 'Import intact', count: 3 });
   });
 
+  it('records each move to and from the bin in the audit log: who, what, how much', async () => {
+    const { excelId } = await k.loadOk(owner, rows(2), { name: 'Fichier audité' });
+    expect((await k.post('/api/prospect/delete', { ...k.as(owner), excelId })).status).toBe(200);
+    const [record] = (await binList(owner)).value;
+    expect((await k.post('/api/bin/restore', { ...k.as(owner), binId: record?._id })).status).toBe(200);
+    const newest = async (kind: string) => {
+      const res = await k.post('/api/audit/list', { ...k.as(owner), kind, limit: 1 });
+      expect(res.status).toBe(200);
+      return (res.body as { records: Record<string, unknown>[] }).records[0];
+    };
+    for (const kind of ['deleted', 'restored'])
+      expect(await newest(kind)).toMatchObject({
+        kind,
+        actor: { _id: owner.userId },
+        subject: { type: 'prospectFile', id: record?._id, label: 'Fichier audité' },
+        details: { corbeille: 'fichier de prospects', prospects: 2, opportunities: 0, comments: 0 },
+      });
+  });
+
   it('hides a deleted file from every list, count, search and export, and restores it whole with comments and history', async () => {
     const { excelId } = await k.loadOk(
       owner,

@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import { type AccountDirectory, createSecret, hashSecret } from '../accounts/module';
 import type { LicenceBook } from '../licences/module';
+import type { RecordAudit } from '../audit/module';
 import type { Notify } from '../notifications/module';
 import type { Membership } from '../organisations/module';
 import type { InvitationsRepository } from './repository';
@@ -48,6 +49,8 @@ export type InvitationsServiceDeps = {
   now: () => number;
   /** The notification centre: the inviter is told their invitation was accepted. */
   notify: Notify;
+  /** The organisation's audit log: an invitation sent. */
+  record: RecordAudit;
 };
 
 export class InvitationsService {
@@ -98,6 +101,12 @@ export class InvitationsService {
       await this.deps.repository.delete(invitation._id);
       throw new AppError(502, INVITATION_MESSAGES.mailFailed, 'MAIL_FAILED', { cause: error });
     }
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: 'invitationSent',
+      subject: { type: 'invitation', id: invitation._id, label: invitationEmail },
+    });
     return { message: INVITATION_MESSAGES.sent(invitationEmail) };
   }
 
@@ -125,6 +134,13 @@ export class InvitationsService {
     } catch (error) {
       throw new AppError(502, INVITATION_MESSAGES.mailFailed, 'MAIL_FAILED', { cause: error });
     }
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: 'invitationSent',
+      subject: { type: 'invitation', id: invitation._id, label: invitation.email },
+      details: { Renvoi: true },
+    });
     return { message: INVITATION_MESSAGES.resent(invitation.email) };
   }
 

@@ -3,6 +3,7 @@
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { LicenceGate } from '../../http/organisation-access';
+import type { RecordAudit } from '../audit/module';
 import type { Membership } from '../organisations/module';
 import { LicencesRepository } from './repository';
 import { registerLicenceRoutes } from './routes';
@@ -17,6 +18,8 @@ export type LicencesModuleDeps = {
   trialLicences: number;
   /** Who is a member, who owns; `accessChanged` runs after every write to an organisation's licences. */
   membership: Pick<Membership, 'isMember' | 'ownerOf' | 'accessChanged'>;
+  record: RecordAudit;
+  usernameOf: (userId: string) => Promise<string>;
 };
 
 /** What other components may do with licences. */
@@ -48,6 +51,8 @@ export function createLicencesModule(deps: LicencesModuleDeps): LicencesModule {
     trialLicences: deps.trialLicences,
     isMember: (organisationId, userId) => membership.isMember(organisationId, userId),
     ownerOf: (organisationId) => membership.ownerOf(organisationId),
+    record: deps.record,
+    usernameOf: deps.usernameOf,
   });
   return {
     start: () => repository.ensureIndexes(),

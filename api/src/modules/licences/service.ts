@@ -10,6 +10,7 @@ import {
   type MessageReply,
   type PlanCode,
 } from '@app/domain';
+import type { RecordAudit } from '../audit/module';
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { LicenceDoc, LicencesRepository, TrialDoc } from './repository';
@@ -40,6 +41,9 @@ export type LicencesServiceDeps = {
   isMember: (organisationId: string, userId: string) => Promise<boolean>;
   /** The organisation's owner (who holds the first trial key), null when it does not exist. */
   ownerOf: (organisationId: string) => Promise<string | null>;
+  /** The organisation's audit log: a licence given or taken back, by whom, from whom to whom. */
+  record: RecordAudit;
+  usernameOf: (userId: string) => Promise<string>;
 };
 
 export const toLicenceView = (licence: LicenceDoc): LicenceKeyView => ({
@@ -228,6 +232,15 @@ export class LicencesService {
         throw AppError.conflict(LICENCE_MESSAGES.alreadyHolds);
       }
     }
+    const holderName = async (id: string | undefined | null) => (id ? await this.deps.usernameOf(id) : '');
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: userId === null ? 'licenceWithdrawn' : 'licenceAssigned',
+      subject: { type: 'licence', id: licence._id, label: `Licence ${licence.plan}` },
+      before: { Titulaire: await holderName(licence.userId) },
+      after: { Titulaire: await holderName(userId) },
+    });
     return { message: LICENCE_MESSAGES.assigned };
   }
 

@@ -201,6 +201,7 @@ describe('cards stay current', () => {
       companyRegistry: t.config.companyRegistry,
       importStartGraceMs: t.config.importStartGraceMs,
       notify: async () => undefined,
+      record: async () => undefined,
     });
     const stamp = () => catalogue.changeStamp(admin.organisationId);
     const before = await stamp();

@@ -4,6 +4,7 @@
 // comments through the messages log, and gives the messages component its threads.
 import type { Logger } from 'pino';
 import type { UserRef } from '@app/domain';
+import type { RecordAudit } from '../audit/module';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
@@ -56,6 +57,8 @@ export type OpportunitiesModuleDeps = {
   exportWorkers: number;
   /** The notification centre: renewals due, opportunities handed to a member. */
   notify: Notify;
+  /** The organisation's audit log (docs/decisions/audit-log.md). */
+  record: RecordAudit;
 };
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */

@@ -14,6 +14,7 @@ import {
   type ProspectField,
 } from '@app/domain';
 import type { OrganisationAccess } from '../../http/organisation-access';
+import type { RecordAudit } from '../audit/module';
 import type { OrganisationsService } from './service';
 
 type ProspectRow = Partial<Record<ProspectField, string>> & {
@@ -59,6 +60,7 @@ export class DataExport {
   constructor(
     private readonly sources: ExportSources,
     private readonly organisations: OrganisationsService,
+    private readonly record: RecordAudit,
     private readonly timeZone = DEFAULT_TIME_ZONE,
   ) {}
 
@@ -144,6 +146,19 @@ export class DataExport {
       ),
     ];
 
+    await this.record({
+      organisationId,
+      actorUserId: userId,
+      kind: 'exported',
+      subject: { type: 'export', id: organisationId, label: 'Export des données de l’organisation' },
+      // Lines of data, headers apart.
+      details: {
+        Prospects: prospects.length - 1,
+        Opportunités: opportunities.length - 1,
+        Commentaires: messages.length - 1,
+        Collaborateurs: members.length - 1,
+      },
+    });
     return {
       files: [
         { name: 'prospects.csv', csvString: prospects.join('') },

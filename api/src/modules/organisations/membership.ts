@@ -30,6 +30,11 @@ export class OrganisationMembership {
     return this.directory.isMember(organisationId, userId);
   }
 
+  /** The organisations the user belongs to (a sign-in is recorded in each one's audit log). */
+  async organisationIdsOf(userId: string): Promise<string[]> {
+    return (await this.repository.membershipsOfUser(userId)).map((membership) => membership.organisationId);
+  }
+
   /** The organisation's owner (its creator), or null when it does not exist. */
   async ownerOf(organisationId: string): Promise<string | null> {
     return (await this.repository.findOrganisation(organisationId))?.ownerId ?? null;

@@ -4,6 +4,7 @@
 // the data export) comes after them: it asks the licences, the opportunities and the components whose
 // rows it exports, through ports it declares (OrganisationLicences, ExportSources).
 import type { Store } from '../../db/types';
+import type { RecordAudit } from '../audit/module';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { AccountDirectory } from '../accounts/module';
 import { DataExport, type ExportSources } from './data-export';
@@ -33,6 +34,8 @@ export type OrganisationsModuleDeps = {
   handOver: (organisationId: string, fromUserId: string, toUserId: string) => Promise<number>;
   exportSources: ExportSources;
   now: () => number;
+  /** The organisation's audit log: roles, role assignments, removals, the data export. */
+  record: RecordAudit;
 };
 
 export type OrganisationsModule = {
@@ -57,8 +60,9 @@ export function createOrganisationsModule(deps: OrganisationsModuleDeps): Organi
     licences: deps.licences,
     handOver: deps.handOver,
     now: deps.now,
+    record: deps.record,
   });
-  const dataExport = new DataExport(deps.exportSources, organisations);
+  const dataExport = new DataExport(deps.exportSources, organisations, deps.record);
   return {
     start: () => repository.ensureIndexes(),
     registerRoutes: (api) => registerOrganisationRoutes(api, organisations, team, dataExport),

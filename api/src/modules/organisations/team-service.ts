@@ -3,7 +3,9 @@
 // "Modifier les permissions" keeps it; the owner keeps Administrateur. docs/decisions/settings-rules.md.
 import {
   ALL_PERMISSIONS_MASK,
+  type AuditValue,
   hasPermission,
+  PERMISSIONS,
   type MessageReply,
   parseBinaryValue,
   PERMISSION,
@@ -12,6 +14,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { AccountDirectory } from '../accounts/module';
+import type { RecordAudit } from '../audit/module';
 import { JOIN_ROLE_NAME } from './membership';
 import type { OrganisationsRepository, RoleDoc } from './repository';
 import { type OrganisationLicences, toRoleView } from './service';
@@ -48,10 +51,19 @@ export type TeamServiceDeps = {
   /** Gives every opportunity of a departing member to another member (the opportunities component). */
   handOver: (organisationId: string, fromUserId: string, toUserId: string) => Promise<number>;
   now: () => number;
+  record: RecordAudit;
 };
 
 const maskOfRole = (role: Pick<RoleDoc, 'binaryValue'> | null | undefined): number =>
   role ? (parseBinaryValue(role.binaryValue) ?? 0) : 0;
+
+/** A role as the audit log shows it: its name and the labels of its permissions. */
+const roleValue = (name: string, mask: number): Record<string, AuditValue> => ({
+  Nom: name,
+  Permissions: PERMISSIONS.filter((permission) => hasPermission(mask, permission.bit)).map(
+    (permission) => permission.label,
+  ),
+});
 
 /** True when every bit of `mask` is one the caller holds. */
 const within = (access: OrganisationAccess, mask: number): boolean => (mask & ~access.mask) === 0;
@@ -107,6 +119,13 @@ export class TeamService {
       binaryValue: String(input.binaryValue),
       createdAt: this.deps.now(),
     });
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: 'roleCreated',
+      subject: { type: 'role', id: role._id, label: role.name },
+      after: roleValue(role.name, input.binaryValue),
+    });
     return { role: toRoleView(role), message: TEAM_MESSAGES.roleCreated };
   }
 
@@ -134,6 +153,16 @@ export class TeamService {
       name: input.roleName,
       binaryValue: String(input.binaryValue),
     });
+    if (before !== input.binaryValue || role.name !== input.roleName)
+      await this.deps.record({
+        organisationId: access.organisationId,
+        actorUserId: access.userId,
+        // A change of bits is a change of permissions; a rename alone is an edit of the role.
+        kind: before === input.binaryValue ? 'roleEdited' : 'permissionsChanged',
+        subject: { type: 'role', id: role._id, label: input.roleName },
+        before: roleValue(role.name, before),
+        after: roleValue(input.roleName, input.binaryValue),
+      });
     return { message: TEAM_MESSAGES.roleUpdated };
   }
 
@@ -143,6 +172,13 @@ export class TeamService {
     if ((await this.deps.repository.countHolders(access.organisationId, role._id)) > 0)
       throw AppError.conflict(TEAM_MESSAGES.roleInUse);
     await this.deps.repository.deleteRole(access.organisationId, role._id);
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: 'roleDeleted',
+      subject: { type: 'role', id: role._id, label: role.name },
+      before: roleValue(role.name, maskOfRole(role)),
+    });
     return { message: TEAM_MESSAGES.roleDeleted };
   }
 
@@ -167,6 +203,15 @@ export class TeamService {
     if (input.userId === (await this.ownerId(access.organisationId)))
       throw AppError.conflict(TEAM_MESSAGES.ownerStaysAdmin);
     await this.deps.repository.setMemberRole(access.organisationId, input.userId, role._id);
+    const previous = await this.deps.repository.findRole(access.organisationId, target.membership.roleId);
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: 'roleAssigned',
+      subject: { type: 'member', id: input.userId, label: await this.deps.accounts.usernameOf(input.userId) },
+      before: { Rôle: previous?.name ?? '' },
+      after: { Rôle: role.name },
+    });
     return { message: TEAM_MESSAGES.roleChanged };
   }
 
@@ -196,6 +241,13 @@ export class TeamService {
     await this.keepAnEditor(access.organisationId, { members: new Map([[input.userId, null]]) });
     await this.depart(access.organisationId, input.userId, input.reassignTo);
     const username = await this.deps.accounts.usernameOf(input.userId);
+    await this.deps.record({
+      organisationId: access.organisationId,
+      actorUserId: access.userId,
+      kind: 'collaboratorRemoved',
+      subject: { type: 'member', id: input.userId, label: username },
+      details: { 'Opportunités reprises par': await this.deps.accounts.usernameOf(input.reassignTo) },
+    });
     return { message: TEAM_MESSAGES.removed(username || 'Le collaborateur') };
   }
 

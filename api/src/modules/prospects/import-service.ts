@@ -22,6 +22,7 @@ import type { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob, type PreparedBatch, type ReadyRow } from './import-rows';
 import { KeyedLock } from './keyed-lock';
 import type { OfflinePositions } from './offline-positions';
+import type { RecordAudit } from '../audit/module';
 import type { Notify } from '../notifications/module';
 import type { BatchCounts, ProspectFileDoc, ProspectsRepository } from './repository';
 
@@ -48,6 +49,8 @@ export type ImportServiceDeps = {
   positions?: () => OfflinePositions;
   /** Tells the importer their import finished or failed (notification centre). */
   notify: Notify;
+  /** The organisation's audit log: a finished import, with its row count. */
+  record: RecordAudit;
   /**
    * Threads preparing the batches (validation, normalisation, positions) off the event loop, while
    * the batch before is stored; without it the main thread prepares them, in slices.
@@ -304,6 +307,13 @@ export class ProspectImportService {
         excelId: file._id,
         name: file.name,
         count,
+      });
+      await this.deps.record({
+        organisationId: caller.organisationId,
+        actorUserId: caller.userId,
+        kind: 'imported',
+        subject: { type: 'prospectFile', id: file._id, label: file.name },
+        details: { Lignes: count },
       });
       return { excelId: file._id, summary: summaryOf(file) };
     });

@@ -229,6 +229,7 @@ describe('batched import', () => {
       usernameOf: async () => '',
       now: t.clock.now,
       notify: async () => undefined,
+      record: async () => undefined,
     });
     expect(await imports.sweep(t.clock.now() - IMPORT_IDLE_MS)).toBe(1);
     expect(await rowsStored(idle)).toBe(0);
@@ -268,6 +269,7 @@ describe('batched import', () => {
         usernameOf: async () => '',
         now: t.clock.now,
         notify: async () => undefined,
+        record: async () => undefined,
       });
     const [first, second] = [instance(), instance()];
     const caller = { organisationId: alpha.organisationId, userId: alpha.userId };

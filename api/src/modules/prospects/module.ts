@@ -25,6 +25,7 @@ import {
 import { ProspectsRepository } from './repository';
 import { registerProspectRoutes } from './routes';
 import { ProspectsService } from './service';
+import type { RecordAudit } from '../audit/module';
 import type { Notify } from '../notifications/module';
 
 export type { ProspectReportFigures, ReportFile, TakenProspectsQuery } from './report-figures';
@@ -41,6 +42,8 @@ export type ProspectsModuleDeps = {
   importWorkers?: number;
   /** The notification centre: imports finished or failed, enrichments ended. */
   notify: Notify;
+  /** The organisation's audit log (docs/decisions/audit-log.md). */
+  record: RecordAudit;
 };
 
 /** How often abandoned imports are looked for (they are removed after IMPORT_IDLE_MS idle). */
@@ -105,6 +108,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     now: deps.now,
     positions: offlinePositions,
     notify: deps.notify,
+    record: deps.record,
     ...(pool ? { pool } : {}),
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;

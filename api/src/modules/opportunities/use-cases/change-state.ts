@@ -20,7 +20,7 @@ export class StateChanges {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify'
+      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify' | 'record'
     >,
     private readonly detail: OpportunityDetail,
   ) {}
@@ -59,6 +59,7 @@ export class StateChanges {
             { by: actor.userId, at: now, expected: version },
           ),
         copy: { state: to },
+        history: entry,
       },
     ]);
     if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
@@ -101,6 +102,7 @@ export class StateChanges {
             { by: actor.userId, at: now, expected: version },
           ),
         copy: { owner: { userId, username } },
+        history: entry,
       },
     ]);
     if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
@@ -146,6 +148,7 @@ export class StateChanges {
               { by: toUserId, at: now },
             ),
           copy: { owner: { userId: toUserId, username } },
+          history: entry,
         };
       }),
     );

@@ -10,7 +10,10 @@ import type { ListReads } from './read-lists';
 
 export class ExportFile {
   constructor(
-    private readonly deps: Pick<OpportunityDeps, 'repository' | 'gateway' | 'users' | 'now' | 'timeZone'>,
+    private readonly deps: Pick<
+      OpportunityDeps,
+      'repository' | 'gateway' | 'users' | 'now' | 'timeZone' | 'record'
+    >,
     private readonly lists: ListReads,
     /** Threads building large exports on the embedded store (absent: built on the main thread). */
     private readonly pool: ExportPool | undefined,
@@ -34,6 +37,15 @@ export class ExportFile {
     }
     const threads = parts?.length ?? 0;
     parts ??= [await exportLines(sources, actor.organisationId, ids, filters)];
+    const total = parts.reduce((sum, part) => sum + part.ends.length, 0);
+    const rows = Math.max(0, Math.min(total, input.endId) - Math.max(0, input.startId));
+    await this.deps.record({
+      organisationId: actor.organisationId,
+      actorUserId: actor.userId,
+      kind: 'exported',
+      subject: { type: 'export', id: actor.organisationId, label: 'Export des opportunités' },
+      details: { Lignes: rows },
+    });
     return { csvString: csvOf(parts, input.startId, input.endId), threads };
   }
 

@@ -10,7 +10,7 @@ export class Renewals {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'now' | 'timeZone' | 'renewalLeadDays' | 'notify'
+      'repository' | 'gateway' | 'now' | 'timeZone' | 'renewalLeadDays' | 'notify' | 'record'
     >,
   ) {}
 
@@ -36,6 +36,7 @@ export class Renewals {
             // Unless it was rescheduled meanwhile.
             write: (syncToken) => repository.applyRenewal(doc, entry, syncToken),
             copy: { state: 'TODO' },
+            history: entry,
           },
         ]);
         applied += written;

@@ -4,7 +4,7 @@ import { Button, EXPORT_TOAST_MS, ignoreHandledFailure, notifySuccess } from '@a
 import { SettingsPage } from '../../../layout/settings-page';
 import { useAccess } from '../../../session/use-access';
 import { exportData } from '../api/export-data';
-import { csvFileName, downloadCsv } from '../utils/download-csv';
+import { csvFileName, downloadCsv } from '../../../utils/download-csv';
 
 /** 'Données': download everything the organisation holds, one CSV file per data set. */
 export function DataScreen() {

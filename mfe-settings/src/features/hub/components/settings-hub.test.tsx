@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { renderScreen } from '../../../test-utils/render-screen';
+import { maskOf } from '@app/domain';
+import { renderScreen, signIn } from '../../../test-utils/render-screen';
 import { SettingsHub } from './settings-hub';
 
 test('shows the six settings tiles of the hub, each leading to its page', () => {
@@ -28,4 +29,17 @@ test('shows the six settings tiles of the hub, each leading to its page', () => 
 test("the browser tab reads 'Paramètres — Prospection'", () => {
   renderScreen(<SettingsHub />, { path: '/dashboard/prospect/settings' });
   expect(document.title).toBe('Paramètres — Prospection');
+});
+
+test('adds the "Historique" tile only for a role holding "Voir l’historique"', () => {
+  signIn({ mask: maskOf(['VIEW_PROSPECTS', 'VIEW_HISTORY']), isOwner: false });
+  const { unmount } = renderScreen(<SettingsHub />, { path: '/dashboard/prospect/settings' });
+  expect(screen.getByRole('link', { name: 'Historique' })).toHaveAttribute(
+    'href',
+    '/dashboard/prospect/settings/historique',
+  );
+  unmount();
+  signIn({ mask: maskOf(['VIEW_PROSPECTS', 'VIEW_REPORTS']), isOwner: false });
+  renderScreen(<SettingsHub />, { path: '/dashboard/prospect/settings' });
+  expect(screen.queryByRole('link', { name: 'Historique' })).not.toBeInTheDocument();
 });

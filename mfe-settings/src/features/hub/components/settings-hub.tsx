@@ -1,9 +1,14 @@
 import { Link } from 'react-router-dom';
 import '../../../settings.css';
+import { PERMISSION } from '@app/domain';
 import { useDocumentTitle } from '@app/platform';
+import { useAccess } from '../../../session/use-access';
+
+type Tile = { id: string; title: string; description: string; to: string; permission?: number };
 
 // SPEC.md §2 "Settings hub": each tile opens its page; Abonnement belongs to the billing remote.
-const TILES = [
+// A tile with a permission is shown only to the roles holding it.
+const TILES: readonly Tile[] = [
   {
     id: 'collaborators',
     title: 'Collaborateurs',
@@ -40,15 +45,24 @@ const TILES = [
     description: 'Vos informations, votre mot de passe, vos sessions.',
     to: '/dashboard/prospect/settings/compte',
   },
-] as const;
+  {
+    id: 'audit',
+    title: 'Historique',
+    description: 'Qui a changé quoi et quand, avant et après ; export CSV.',
+    to: '/dashboard/prospect/settings/historique',
+    permission: PERMISSION.VIEW_HISTORY,
+  },
+];
 
 export function SettingsHub() {
   useDocumentTitle('Paramètres');
+  const { can } = useAccess();
+  const tiles = TILES.filter((tile) => tile.permission === undefined || can(tile.permission));
   return (
     <section>
       <h1 className="ui-page-title">Paramètres</h1>
       <ul className="settings-tiles">
-        {TILES.map((tile) => (
+        {tiles.map((tile) => (
           <li key={tile.id} className="ui-card settings-tile">
             <h2>
               <Link to={tile.to}>{tile.title}</Link>

@@ -1,9 +1,9 @@
 /** Excel reads a CSV as UTF-8 (accents intact) only when it starts with a byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
 
-/** The CSV exactly as downloaded: the BOM, then the server's text. */
+/** The CSV exactly as downloaded: the BOM (once: the audit log's text already starts with it), then the server's text. */
 export function csvBlob(csv: string): Blob {
-  return new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' });
+  return new Blob(csv.startsWith(UTF8_BOM) ? [csv] : [UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' });
 }
 
 /** `name` as a file name ending in .csv. */
