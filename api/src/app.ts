@@ -23,6 +23,7 @@ import { createFollowUpsModule } from './modules/follow-ups/module';
 import { createDigestModule, type DigestRunSummary } from './modules/digest/module';
 import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
+import { createLiveModule } from './modules/live/module';
 import { createMessagesModule } from './modules/messages/module';
 import { createNotificationsModule } from './modules/notifications/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
@@ -214,6 +215,18 @@ export function createApp(config: Config, deps: AppDeps): App {
     changeToken: async (organisationId) =>
       `${await opportunities.changeVersion(organisationId)}:${await prospects.catalogue.changeStamp(organisationId)}`,
   });
+  const live = createLiveModule({
+    store,
+    logger,
+    now,
+    marks: {
+      opportunities: (organisationId) => opportunities.changeVersion(organisationId),
+      opportunitiesChanged: (organisationId, from, to) =>
+        opportunities.changedBetween(organisationId, from, to),
+      prospects: (organisationId) => prospects.catalogue.changeStamp(organisationId),
+    },
+    resolveAccess: (organisationId, userId) => membership.resolveAccess(organisationId, userId),
+  });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
     await accounts.start();
@@ -233,6 +246,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     // Last: its first check (catching up a morning missed while the API was down) reads them all.
     await digest.start();
     await calendarFeed.start();
+    await live.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -260,6 +274,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   digest.registerRoutes(api);
   calendarFeed.registerRoutes(api);
   reports.registerRoutes(api);
+  live.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -268,6 +283,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     prospects.stop();
     opportunities.stop();
     digest.stop();
+    live.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
@@ -314,6 +330,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(billing.router);
   app.use(digest.router);
   app.use(calendarFeed.router);
+  app.use(live.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

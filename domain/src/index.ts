@@ -31,6 +31,7 @@ export * from './digest';
 export * from './calendar-feed';
 export * from './report-filters';
 export * from './reports';
+export * from './live';
 
 export * from './validation/messages';
 export * from './validation/errors';
