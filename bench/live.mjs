@@ -1,0 +1,272 @@
+// The live team (issue 23): STREAMS open event streams (/api/live/events) on one organisation, held
+// against the built API on its embedded SQLite store, while the list call (/api/opportunity/getwithfilter,
+// a page of 500) is measured with autocannon, against the same measurement without any stream, in one
+// run (target: list p99 ≤ 100 ms with them, and the ratio). A colleague changes one opportunity's
+// state every second during both measurements, so the poller has events to fan out to every stream.
+// Then the delay from a state change (the POST sent) to its event at another member's stream, and to
+// the last of the STREAMS (target: ≤ 2 s).
+// Prints the figures; writes bench/results/live.json.
+// Usage: node bench/live.mjs [--streams 500] [--duration 15] [--changes 20]   (the API must be built first)
+import { execSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  apiEntry,
+  apiEnv,
+  cleanUp,
+  freePort,
+  memoryMb,
+  numberOption,
+  ownerWithOrganisation,
+  pause,
+  post,
+  quantile,
+  repo,
+  startApi,
+  stop,
+  tempDir,
+  waitForHealth,
+} from './support.mjs';
+
+const resultsFile = path.join(repo, 'bench', 'results', 'live.json');
+const STREAMS = numberOption('streams', 500);
+const DURATION_S = numberOption('duration', 15);
+const CHANGES = numberOption('changes', 20);
+const CLIENTS = 10;
+const OPPORTUNITIES = 300;
+const LIST_P99_TARGET_MS = 100;
+const EVENT_TARGET_MS = 2000;
+const MAPPING = { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville' };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/**
+ * One event stream, read as a browser reads it: `onChange(change, receivedAt)` for each event that is
+ * not the opening `ready`.
+ */
+function openStream(base, ticket, onChange) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/live/events?ticket=${encodeURIComponent(ticket)}`, { agent }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`flux refusé : ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      let opened = false;
+      res.on('data', (chunk) => {
+        const receivedAt = performance.now();
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(':')) continue;
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (/^event: ready$/m.test(block)) {
+            if (!opened) resolve({ close: () => req.destroy() });
+            opened = true;
+          } else if (data) onChange(JSON.parse(data), receivedAt);
+        }
+      });
+    });
+    req.on('error', (error) => {
+      if (error.code !== 'ECONNRESET') reject(error);
+    });
+  });
+}
+
+/** autocannon on the list call for DURATION_S, while a colleague changes a state every second. */
+async function measureList(base, who, colleagueOpportunity) {
+  const body = JSON.stringify({
+    token: who.token,
+    organisationId: who.organisationId,
+    filter: { state: 'todo' },
+    startId: 0,
+    endId: 500,
+  });
+  const request = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  };
+  const url = `${base}/api/opportunity/getwithfilter`;
+  await autocannon({ url, connections: CLIENTS, duration: 1, ...request });
+  let writing = true;
+  let writes = 0;
+  const writer = (async () => {
+    while (writing) {
+      const route = writes % 2 === 0 ? '/api/opportunity/setLoose' : '/api/opportunity/setWin';
+      await post(base, route, { ...who, opportunityId: colleagueOpportunity });
+      writes += 1;
+      await pause(1000);
+    }
+  })();
+  const result = await autocannon({ url, connections: CLIENTS, duration: DURATION_S, ...request });
+  writing = false;
+  await writer;
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    stateChangesMeanwhile: writes,
+  };
+}
+
+async function main() {
+  if (!existsSync(apiEntry)) {
+    console.error(
+      `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npx turbo run build --filter=@app/api".`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const dataDir = tempDir('bench-live-');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = startApi(apiEnv(port, dataDir));
+  await waitForHealth(`${base}/healthz`, api);
+
+  const owner = await ownerWithOrganisation(base, {
+    email: 'direct@exemple.fr',
+    username: 'Camille Direct',
+    organisation: 'Équipe en direct',
+  });
+  const rows = Array.from({ length: OPPORTUNITIES + 1 }, (_, i) => ({
+    'Raison sociale': `Commerce ${i + 1}`,
+    CP: '69001',
+    Ville: 'Lyon',
+  }));
+  const { excelId } = await post(base, '/api/prospect/load', {
+    ...owner,
+    name: 'Commerces',
+    isPrivate: false,
+    value: MAPPING,
+    exel: rows,
+  });
+  const { value } = await post(base, '/api/prospect/get/value', { ...owner, excelId, limit: 500 });
+  const opportunityIds = [];
+  for (const prospect of value) {
+    const { opportunityId } = await post(base, '/api/opportunity/create', {
+      ...owner,
+      prospectId: prospect._id,
+    });
+    opportunityIds.push(opportunityId);
+  }
+  // The colleague's opportunity: out of the measured TODO page once it is won or lost.
+  const colleagueOpportunity = opportunityIds.pop();
+  await post(base, '/api/opportunity/setWin', { ...owner, opportunityId: colleagueOpportunity });
+
+  const rssWithout = memoryMb(api.pid, 'VmRSS');
+  const without = await measureList(base, owner, colleagueOpportunity);
+  console.log(`Sans flux : liste p99 ${without.latencyMs.p99} ms (${without.requestsPerSec} req/s)`);
+
+  // The streams, each with its own single-use ticket, all on the organisation.
+  const arrivals = new Map(); // event id marker -> arrival times
+  const watchers = [];
+  const openStartedAt = performance.now();
+  for (let i = 0; i < STREAMS; i += 1) {
+    const { ticket } = await post(base, '/api/live/ticket', owner);
+    watchers.push(
+      await openStream(base, ticket, (change, at) => {
+        for (const id of change.opportunityIds ?? []) {
+          const times = arrivals.get(id) ?? [];
+          times.push(at);
+          arrivals.set(id, times);
+        }
+      }),
+    );
+  }
+  const openMs = Math.round(performance.now() - openStartedAt);
+  await pause(1000);
+  const rssWith = memoryMb(api.pid, 'VmRSS');
+  console.log(`${STREAMS} flux ouverts en ${openMs} ms (RSS ${rssWithout} → ${rssWith} Mo)`);
+
+  const withStreams = await measureList(base, owner, colleagueOpportunity);
+  console.log(
+    `Avec ${STREAMS} flux : liste p99 ${withStreams.latencyMs.p99} ms (${withStreams.requestsPerSec} req/s)`,
+  );
+
+  // From a state change to its event: at the first stream, and at the last of all of them.
+  const toFirst = [];
+  const toAll = [];
+  let lost = 0;
+  for (let i = 0; i < CHANGES; i += 1) {
+    const opportunityId = opportunityIds[i];
+    arrivals.delete(opportunityId);
+    const sentAt = performance.now();
+    await post(base, '/api/opportunity/setWaiting', {
+      ...owner,
+      opportunityId,
+      date: Date.now() + 86_400_000,
+    });
+    const deadline = performance.now() + 10_000;
+    while ((arrivals.get(opportunityId)?.length ?? 0) < STREAMS && performance.now() < deadline)
+      await pause(10);
+    const times = arrivals.get(opportunityId) ?? [];
+    if (times.length < STREAMS) lost += STREAMS - times.length;
+    if (times.length > 0) {
+      toFirst.push(Math.min(...times) - sentAt);
+      toAll.push(Math.max(...times) - sentAt);
+    }
+    // Changes a random time apart, so they fall anywhere in the poller's 500 ms.
+    await pause(300 + Math.random() * 700);
+  }
+  const round = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return {
+      changes: sorted.length,
+      p50: Math.round(quantile(sorted, 0.5)),
+      p95: Math.round(quantile(sorted, 0.95)),
+      max: Math.round(sorted.at(-1) ?? 0),
+    };
+  };
+  for (const watcher of watchers) watcher.close();
+  await stop(api);
+
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    uptime: execSync('cat /proc/loadavg').toString().trim(),
+    note: 'Machine partagée avec d’autres sessions : les chiffres absolus sont bruités, le rapport au témoin mesuré dans la même exécution compte.',
+    streams: STREAMS,
+    opportunities: OPPORTUNITIES,
+    listCall: '/api/opportunity/getwithfilter, A faire, 0 à 500',
+    clients: CLIENTS,
+    durationS: DURATION_S,
+    listP99TargetMs: LIST_P99_TARGET_MS,
+    withoutStreams: without,
+    withStreams,
+    ratioP99: Number((withStreams.latencyMs.p99 / Math.max(1, without.latencyMs.p99)).toFixed(2)),
+    ratioRequestsPerSec: Number(
+      (withStreams.requestsPerSec / Math.max(1, without.requestsPerSec)).toFixed(2),
+    ),
+    streamsOpenedMs: openMs,
+    rssMb: { withoutStreams: rssWithout, withStreams: rssWith },
+    eventTargetMs: EVENT_TARGET_MS,
+    changeToFirstStreamMs: round(toFirst),
+    changeToAllStreamsMs: round(toAll),
+    eventsLost: lost,
+  };
+  writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(
+    `Changement → événement : premier flux p50 ${result.changeToFirstStreamMs.p50} ms, p95 ${result.changeToFirstStreamMs.p95} ms ; ` +
+      `les ${STREAMS} flux p95 ${result.changeToAllStreamsMs.p95} ms, max ${result.changeToAllStreamsMs.max} ms ; perdus ${lost}`,
+  );
+  console.log(
+    `Rapport p99 avec/sans flux : ${result.ratioP99} ; écrit dans ${path.relative(repo, resultsFile)}`,
+  );
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);
