@@ -100,7 +100,7 @@ test.describe.serial('une équipe en direct', () => {
 
     // The salesperson wins Alpha from its card, on the other process.
     const alpha = card(sellerPage, 'Boulangerie Alpha');
-    await alpha.getByRole('button', { name: 'Gagné' }).click();
+    await alpha.getByRole('button', { name: 'Gagné', exact: true }).click();
     await alpha
       .getByRole('dialog', { name: 'Passer en « Gagné »' })
       .getByRole('button', { name: 'Validé' })
@@ -122,7 +122,7 @@ test.describe.serial('une équipe en direct', () => {
 
     // The other way round: the manager loses Bêta, and the salesperson's list follows.
     const beta = card(managerPage, 'Boulangerie Bêta');
-    await beta.getByRole('button', { name: 'Perdu' }).click();
+    await beta.getByRole('button', { name: 'Perdu', exact: true }).click();
     const loss = managerPage.getByRole('dialog', { name: 'Passer en Perdu' });
     await loss.getByRole('button', { name: 'Confirmer' }).click();
     await expect(loss).toBeHidden();
