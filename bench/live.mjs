@@ -3,10 +3,11 @@
 // a page of 500) is measured with autocannon, against the same measurement without any stream, in one
 // run (target: list p99 ≤ 100 ms with them, and the ratio). A colleague changes one opportunity's
 // state every second during both measurements, so the poller has events to fan out to every stream.
+// Rounds of without / with, and a last without: each round's ratio against the mean of its neighbours.
 // Then the delay from a state change (the POST sent) to its event at another member's stream, and to
 // the last of the STREAMS (target: ≤ 2 s).
 // Prints the figures; writes bench/results/live.json.
-// Usage: node bench/live.mjs [--streams 500] [--duration 15] [--changes 20]   (the API must be built first)
+// Usage: node bench/live.mjs [--streams 500] [--rounds 3] [--duration 10] [--changes 20]   (the API must be built first)
 import { execSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -33,9 +34,12 @@ import {
 
 const resultsFile = path.join(repo, 'bench', 'results', 'live.json');
 const STREAMS = numberOption('streams', 500);
-const DURATION_S = numberOption('duration', 15);
+const DURATION_S = numberOption('duration', 10);
 const CHANGES = numberOption('changes', 20);
 const CLIENTS = 10;
+const ROUNDS = numberOption('rounds', 3);
+/** Streams opened at once (a ticket, then the GET). */
+const OPEN_BATCH = 25;
 const OPPORTUNITIES = 300;
 const LIST_P99_TARGET_MS = 100;
 const EVENT_TARGET_MS = 2000;
@@ -162,61 +166,82 @@ async function main() {
   const colleagueOpportunity = opportunityIds.pop();
   await post(base, '/api/opportunity/setWin', { ...owner, opportunityId: colleagueOpportunity });
 
-  const rssWithout = memoryMb(api.pid, 'VmRSS');
-  const without = await measureList(base, owner, colleagueOpportunity);
-  console.log(`Sans flux : liste p99 ${without.latencyMs.p99} ms (${without.requestsPerSec} req/s)`);
+  // Each round: the list without streams, then with STREAMS open; a last measurement without closes
+  // the run. A round's ratio compares its "with" to the mean of the measurements just before and after
+  // (the machine's load drifts during a run: other sessions share it).
+  const arrivals = new Map(); // opportunity id -> arrival times at the streams
+  const onChange = (change, at) => {
+    for (const id of change.opportunityIds ?? []) {
+      const times = arrivals.get(id) ?? [];
+      times.push(at);
+      arrivals.set(id, times);
+    }
+  };
+  const openAll = async () => {
+    const opened = [];
+    for (let i = 0; i < STREAMS; i += OPEN_BATCH) {
+      const batch = Math.min(OPEN_BATCH, STREAMS - i);
+      opened.push(
+        ...(await Promise.all(
+          Array.from({ length: batch }, async () => {
+            const { ticket } = await post(base, '/api/live/ticket', owner);
+            return openStream(base, ticket, onChange);
+          }),
+        )),
+      );
+    }
+    return opened;
+  };
 
-  // The streams, each with its own single-use ticket, all on the organisation.
-  const arrivals = new Map(); // event id marker -> arrival times
-  const watchers = [];
-  const openStartedAt = performance.now();
-  for (let i = 0; i < STREAMS; i += 1) {
-    const { ticket } = await post(base, '/api/live/ticket', owner);
-    watchers.push(
-      await openStream(base, ticket, (change, at) => {
-        for (const id of change.opportunityIds ?? []) {
-          const times = arrivals.get(id) ?? [];
-          times.push(at);
-          arrivals.set(id, times);
-        }
-      }),
-    );
-  }
-  const openMs = Math.round(performance.now() - openStartedAt);
-  await pause(1000);
-  const rssWith = memoryMb(api.pid, 'VmRSS');
-  console.log(`${STREAMS} flux ouverts en ${openMs} ms (RSS ${rssWithout} → ${rssWith} Mo)`);
-
-  const withStreams = await measureList(base, owner, colleagueOpportunity);
-  console.log(
-    `Avec ${STREAMS} flux : liste p99 ${withStreams.latencyMs.p99} ms (${withStreams.requestsPerSec} req/s)`,
-  );
-
-  // From a state change to its event: at the first stream, and at the last of all of them.
+  const withoutRuns = [];
+  const withRuns = [];
+  const openMsRuns = [];
+  const rssMb = { withoutStreams: memoryMb(api.pid, 'VmRSS'), withStreams: 0 };
   const toFirst = [];
   const toAll = [];
   let lost = 0;
-  for (let i = 0; i < CHANGES; i += 1) {
-    const opportunityId = opportunityIds[i];
-    arrivals.delete(opportunityId);
-    const sentAt = performance.now();
-    await post(base, '/api/opportunity/setWaiting', {
-      ...owner,
-      opportunityId,
-      date: Date.now() + 86_400_000,
-    });
-    const deadline = performance.now() + 10_000;
-    while ((arrivals.get(opportunityId)?.length ?? 0) < STREAMS && performance.now() < deadline)
-      await pause(10);
-    const times = arrivals.get(opportunityId) ?? [];
-    if (times.length < STREAMS) lost += STREAMS - times.length;
-    if (times.length > 0) {
-      toFirst.push(Math.min(...times) - sentAt);
-      toAll.push(Math.max(...times) - sentAt);
+  for (let turn = 0; turn < ROUNDS; turn += 1) {
+    withoutRuns.push(await measureList(base, owner, colleagueOpportunity));
+    const openStartedAt = performance.now();
+    const watchers = await openAll();
+    openMsRuns.push(Math.round(performance.now() - openStartedAt));
+    await pause(1000);
+    rssMb.withStreams = Math.max(rssMb.withStreams, memoryMb(api.pid, 'VmRSS'));
+    withRuns.push(await measureList(base, owner, colleagueOpportunity));
+    console.log(
+      `Tour ${turn + 1} : liste p99 sans flux ${withoutRuns.at(-1).latencyMs.p99} ms, ` +
+        `avec ${STREAMS} flux ${withRuns.at(-1).latencyMs.p99} ms (ouverts en ${openMsRuns.at(-1)} ms)`,
+    );
+    if (turn === ROUNDS - 1) {
+      // From a state change to its event: at the first stream, and at the last of all of them.
+      for (let i = 0; i < CHANGES; i += 1) {
+        const opportunityId = opportunityIds[i];
+        arrivals.delete(opportunityId);
+        const sentAt = performance.now();
+        await post(base, '/api/opportunity/setWaiting', {
+          ...owner,
+          opportunityId,
+          date: Date.now() + 86_400_000,
+        });
+        const deadline = performance.now() + 10_000;
+        while ((arrivals.get(opportunityId)?.length ?? 0) < STREAMS && performance.now() < deadline)
+          await pause(10);
+        const times = arrivals.get(opportunityId) ?? [];
+        if (times.length < STREAMS) lost += STREAMS - times.length;
+        if (times.length > 0) {
+          toFirst.push(Math.min(...times) - sentAt);
+          toAll.push(Math.max(...times) - sentAt);
+        }
+        // Changes a random time apart, so they fall anywhere in the poller's 500 ms.
+        await pause(300 + Math.random() * 700);
+      }
     }
-    // Changes a random time apart, so they fall anywhere in the poller's 500 ms.
-    await pause(300 + Math.random() * 700);
+    for (const watcher of watchers) watcher.close();
+    await pause(1000);
   }
+  withoutRuns.push(await measureList(base, owner, colleagueOpportunity));
+  await stop(api);
+
   const round = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
     return {
@@ -226,8 +251,11 @@ async function main() {
       max: Math.round(sorted.at(-1) ?? 0),
     };
   };
-  for (const watcher of watchers) watcher.close();
-  await stop(api);
+  const ratios = withRuns.map((withStreams, i) => {
+    const baseline = (withoutRuns[i].latencyMs.p99 + withoutRuns[i + 1].latencyMs.p99) / 2;
+    return Number((withStreams.latencyMs.p99 / Math.max(1, baseline)).toFixed(2));
+  });
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
 
   const result = {
     date: new Date().toISOString(),
@@ -241,14 +269,18 @@ async function main() {
     clients: CLIENTS,
     durationS: DURATION_S,
     listP99TargetMs: LIST_P99_TARGET_MS,
-    withoutStreams: without,
-    withStreams,
-    ratioP99: Number((withStreams.latencyMs.p99 / Math.max(1, without.latencyMs.p99)).toFixed(2)),
-    ratioRequestsPerSec: Number(
-      (withStreams.requestsPerSec / Math.max(1, without.requestsPerSec)).toFixed(2),
-    ),
-    streamsOpenedMs: openMs,
-    rssMb: { withoutStreams: rssWithout, withStreams: rssWith },
+    rounds: ROUNDS,
+    listP99Ms: {
+      withoutStreams: withoutRuns.map((run) => run.latencyMs.p99),
+      withStreams: withRuns.map((run) => run.latencyMs.p99),
+    },
+    /** Per round: p99 with the streams / mean of the p99 without just before and after. */
+    ratioP99PerRound: ratios,
+    ratioP99Median: median,
+    withoutStreams: withoutRuns,
+    withStreams: withRuns,
+    streamsOpenedMs: openMsRuns,
+    rssMb,
     eventTargetMs: EVENT_TARGET_MS,
     changeToFirstStreamMs: round(toFirst),
     changeToAllStreamsMs: round(toAll),
@@ -260,7 +292,7 @@ async function main() {
       `les ${STREAMS} flux p95 ${result.changeToAllStreamsMs.p95} ms, max ${result.changeToAllStreamsMs.max} ms ; perdus ${lost}`,
   );
   console.log(
-    `Rapport p99 avec/sans flux : ${result.ratioP99} ; écrit dans ${path.relative(repo, resultsFile)}`,
+    `Rapport p99 avec/sans flux par tour : ${ratios.join(', ')} (médiane ${median}) ; écrit dans ${path.relative(repo, resultsFile)}`,
   );
 }
 

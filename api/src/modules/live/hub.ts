@@ -145,13 +145,21 @@ export class LiveHub {
   /** The comment line, the access check and the age limit of every stream. */
   async heartbeat(): Promise<void> {
     const now = this.deps.wallClock();
+    // One check per member, however many tabs they have open.
+    const checked = new Map<string, Promise<boolean>>();
     for (const streams of [...this.byOrganisation.values()]) {
       for (const stream of [...streams]) {
         if (now - stream.openedAt >= this.deps.timings.maxAgeMs) {
           stream.res.end();
           continue;
         }
-        const allowed = await this.deps.stillAllowed(stream).catch(() => false);
+        const member = `${stream.organisationId} ${stream.userId}`;
+        if (!checked.has(member))
+          checked.set(
+            member,
+            this.deps.stillAllowed(stream).catch(() => false),
+          );
+        const allowed = await checked.get(member);
         if (!allowed) stream.res.end();
         else write(stream, ': ping\n\n');
       }
