@@ -29,11 +29,11 @@ class FakeSource {
 function setUp() {
   const sources: FakeSource[] = [];
   const tickets: string[] = [];
-  let refuse = false;
+  let refuse: false | 'network' | 'forbidden' = false;
   const transport: LiveTransport = {
     askTicket: async (organisationId) => {
       tickets.push(organisationId);
-      if (refuse) throw new Error('réseau');
+      if (refuse) throw new Error(refuse);
       return { ticket: `t${tickets.length}`, expiresAt: 0 };
     },
     streamUrl: (ticket, lastEventId) => `/api/live/events?ticket=${ticket}&last=${lastEventId ?? ''}`,
@@ -42,6 +42,7 @@ function setUp() {
       sources.push(source);
       return source as unknown as EventSource;
     },
+    isRefusal: (error) => error instanceof Error && error.message === 'forbidden',
     // The longest wait of each try: 1 s, 2 s, 4 s…
     random: () => 1,
   };
@@ -50,7 +51,7 @@ function setUp() {
     connection,
     sources,
     tickets,
-    refuseTickets: (value: boolean) => (refuse = value),
+    refuseTickets: (value: typeof refuse) => (refuse = value),
     last: () => sources.at(-1) as FakeSource,
   };
 }
@@ -86,7 +87,7 @@ describe('the tab’s live stream', () => {
     last().ready('3-1');
     last().change('4-1', CHANGE);
 
-    refuseTickets(true);
+    refuseTickets('network');
     last().drop();
     expect(last().closed).toBe(true);
     await jest.advanceTimersByTimeAsync(999);
@@ -125,6 +126,21 @@ describe('the tab’s live stream', () => {
     expect(last().closed).toBe(true);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(tickets).toHaveLength(2);
+  });
+
+  it('does not ask again a ticket the organisation refused (403), until another organisation', async () => {
+    const { connection, tickets, refuseTickets } = setUp();
+    refuseTickets('forbidden');
+    connection.setOrganisation('org1');
+    connection.subscribe(() => undefined);
+    await jest.advanceTimersByTimeAsync(120_000);
+    connection.retryNow();
+    await settle();
+    expect(tickets).toEqual(['org1']);
+    refuseTickets(false);
+    connection.setOrganisation('org2');
+    await settle();
+    expect(tickets).toEqual(['org1', 'org2']);
   });
 
   it('closes the stream a while after the last screen leaves, not at once', async () => {

@@ -14,6 +14,8 @@ export type LiveTransport = {
   /** The stream's address for a ticket, and the id to catch up from. */
   streamUrl(ticket: string, lastEventId: string | null): string;
   createSource(url: string): EventSource;
+  /** True for a refusal that another try would meet too (403: the member may not see the lists). */
+  isRefusal?: (error: unknown) => boolean;
   random?: () => number;
 };
 
@@ -32,6 +34,8 @@ export class LiveConnection {
   private generation = 0;
   /** A ticket has been asked and not answered yet. */
   private opening = false;
+  /** The organisation whose ticket was refused: not asked again until the organisation changes. */
+  private refusedIn: string | null = null;
 
   constructor(private readonly transport: LiveTransport) {}
 
@@ -56,6 +60,7 @@ export class LiveConnection {
   setOrganisation(organisationId: string | null): void {
     if (organisationId === this.organisationId) return;
     this.organisationId = organisationId;
+    this.refusedIn = null;
     this.lastEventId = null;
     this.close();
     if (this.listeners.size > 0) this.open();
@@ -76,7 +81,7 @@ export class LiveConnection {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     const organisationId = this.organisationId;
-    if (organisationId === null) return;
+    if (organisationId === null || organisationId === this.refusedIn) return;
     this.generation += 1;
     const generation = this.generation;
     this.opening = true;
@@ -86,10 +91,11 @@ export class LiveConnection {
         this.opening = false;
         this.listen(this.transport.createSource(this.transport.streamUrl(ticket, this.lastEventId)));
       },
-      () => {
+      (error: unknown) => {
         if (generation !== this.generation) return;
         this.opening = false;
-        this.retryLater();
+        if (this.transport.isRefusal?.(error)) this.refusedIn = organisationId;
+        else this.retryLater();
       },
     );
   }

@@ -4,6 +4,7 @@
 import { type LiveChange, type LiveChangeKind, type LiveTicketReply } from '@app/domain';
 import { useEffect, useRef } from 'react';
 import { apiPost, apiUrl } from '../api/api-client';
+import { ApiError } from '../api/api-error';
 import { useSessionStore } from '../session/session-store';
 import { LiveConnection } from './live-connection';
 
@@ -17,6 +18,7 @@ const live = new LiveConnection({
     return apiUrl(`/api/live/events?${query.toString()}`);
   },
   createSource: (url) => new EventSource(url),
+  isRefusal: (error) => error instanceof ApiError && error.status === 403,
 });
 
 const follow = (state: { token: string | null; currentOrganisationId: string | null }) =>
