@@ -11,6 +11,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -46,6 +47,8 @@ const EVENT_TARGET_MS = 2000;
 const MAPPING = { prospect: 'Raison sociale', codePostale: 'CP', ville: 'Ville' };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/** Wall-clock ms with sub-ms precision, comparable between the main thread and the streams' thread. */
+const now = () => performance.timeOrigin + performance.now();
 
 /**
  * One event stream, read as a browser reads it: `onChange(change, receivedAt)` for each event that is
@@ -63,7 +66,7 @@ function openStream(base, ticket, onChange) {
       let buffer = '';
       let opened = false;
       res.on('data', (chunk) => {
-        const receivedAt = performance.now();
+        const receivedAt = now();
         buffer += chunk;
         for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
@@ -80,6 +83,59 @@ function openStream(base, ticket, onChange) {
     req.on('error', (error) => {
       if (error.code !== 'ECONNRESET') reject(error);
     });
+  });
+}
+
+/**
+ * The streams' thread: it holds the streams and reads their events on its own event loop, so that
+ * reading 500 events at once never delays autocannon's replies in the main thread (which would count
+ * as list latency). Messages: open {base, owner} → opened {ms}; close → closed; arrivals {id} → times.
+ */
+function holdStreams() {
+  const arrivals = new Map();
+  let streams = [];
+  const onChange = (change, at) => {
+    for (const id of change.opportunityIds ?? []) {
+      const times = arrivals.get(id) ?? [];
+      times.push(at);
+      arrivals.set(id, times);
+    }
+  };
+  parentPort.on('message', async (message) => {
+    if (message.type === 'open') {
+      const startedAt = now();
+      for (let i = 0; i < STREAMS; i += OPEN_BATCH) {
+        const batch = Math.min(OPEN_BATCH, STREAMS - i);
+        streams.push(
+          ...(await Promise.all(
+            Array.from({ length: batch }, async () => {
+              const { ticket } = await post(message.base, '/api/live/ticket', message.owner);
+              return openStream(message.base, ticket, onChange);
+            }),
+          )),
+        );
+      }
+      parentPort.postMessage({ type: 'opened', ms: Math.round(now() - startedAt) });
+    } else if (message.type === 'close') {
+      for (const stream of streams) stream.close();
+      streams = [];
+      parentPort.postMessage({ type: 'closed' });
+    } else if (message.type === 'arrivals') {
+      parentPort.postMessage({ type: 'arrivals', times: arrivals.get(message.id) ?? [] });
+    }
+  });
+}
+
+/** Sends `message` to the streams' thread and waits for its answer of type `reply`. */
+function ask(holder, message, reply) {
+  return new Promise((resolve) => {
+    const listener = (answer) => {
+      if (answer.type !== reply) return;
+      holder.off('message', listener);
+      resolve(answer);
+    };
+    holder.on('message', listener);
+    holder.postMessage(message);
   });
 }
 
@@ -169,30 +225,8 @@ async function main() {
   // Each round: the list without streams, then with STREAMS open; a last measurement without closes
   // the run. A round's ratio compares its "with" to the mean of the measurements just before and after
   // (the machine's load drifts during a run: other sessions share it).
-  const arrivals = new Map(); // opportunity id -> arrival times at the streams
-  const onChange = (change, at) => {
-    for (const id of change.opportunityIds ?? []) {
-      const times = arrivals.get(id) ?? [];
-      times.push(at);
-      arrivals.set(id, times);
-    }
-  };
-  const openAll = async () => {
-    const opened = [];
-    for (let i = 0; i < STREAMS; i += OPEN_BATCH) {
-      const batch = Math.min(OPEN_BATCH, STREAMS - i);
-      opened.push(
-        ...(await Promise.all(
-          Array.from({ length: batch }, async () => {
-            const { ticket } = await post(base, '/api/live/ticket', owner);
-            return openStream(base, ticket, onChange);
-          }),
-        )),
-      );
-    }
-    return opened;
-  };
-
+  const holder = new Worker(new URL(import.meta.url), { argv: process.argv.slice(2) });
+  holder.unref();
   const withoutRuns = [];
   const withRuns = [];
   const openMsRuns = [];
@@ -202,9 +236,8 @@ async function main() {
   let lost = 0;
   for (let turn = 0; turn < ROUNDS; turn += 1) {
     withoutRuns.push(await measureList(base, owner, colleagueOpportunity));
-    const openStartedAt = performance.now();
-    const watchers = await openAll();
-    openMsRuns.push(Math.round(performance.now() - openStartedAt));
+    const { ms: openMs } = await ask(holder, { type: 'open', base, owner }, 'opened');
+    openMsRuns.push(openMs);
     await pause(1000);
     rssMb.withStreams = Math.max(rssMb.withStreams, memoryMb(api.pid, 'VmRSS'));
     withRuns.push(await measureList(base, owner, colleagueOpportunity));
@@ -216,17 +249,18 @@ async function main() {
       // From a state change to its event: at the first stream, and at the last of all of them.
       for (let i = 0; i < CHANGES; i += 1) {
         const opportunityId = opportunityIds[i];
-        arrivals.delete(opportunityId);
-        const sentAt = performance.now();
+        const sentAt = now();
         await post(base, '/api/opportunity/setWaiting', {
           ...owner,
           opportunityId,
           date: Date.now() + 86_400_000,
         });
-        const deadline = performance.now() + 10_000;
-        while ((arrivals.get(opportunityId)?.length ?? 0) < STREAMS && performance.now() < deadline)
-          await pause(10);
-        const times = arrivals.get(opportunityId) ?? [];
+        const deadline = now() + 10_000;
+        let times = [];
+        while (times.length < STREAMS && now() < deadline) {
+          await pause(50);
+          ({ times } = await ask(holder, { type: 'arrivals', id: opportunityId }, 'arrivals'));
+        }
         if (times.length < STREAMS) lost += STREAMS - times.length;
         if (times.length > 0) {
           toFirst.push(Math.min(...times) - sentAt);
@@ -236,7 +270,7 @@ async function main() {
         await pause(300 + Math.random() * 700);
       }
     }
-    for (const watcher of watchers) watcher.close();
+    await ask(holder, { type: 'close' }, 'closed');
     await pause(1000);
   }
   withoutRuns.push(await measureList(base, owner, colleagueOpportunity));
@@ -296,9 +330,11 @@ async function main() {
   );
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+if (!isMainThread) holdStreams();
+else
+  main()
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(cleanUp);

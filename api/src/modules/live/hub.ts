@@ -33,6 +33,9 @@ export const LIVE_TIMINGS: LiveTimings = {
   maxAgeMs: 10 * 60_000,
 };
 
+/** Streams written to between two turns of the event loop when an event goes out. */
+const WRITE_SLICE = 50;
+
 /** A stream whose client reads nothing while this much waits to be sent is closed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -131,9 +134,14 @@ export class LiveHub {
           const from = group[0]!.position;
           const change = await this.changeBetween(organisationId, from, current);
           const frame = change ? `id: ${eventId(current)}\ndata: ${JSON.stringify(change)}\n\n` : null;
+          let written = 0;
           for (const stream of group) {
             stream.position = current;
-            if (frame) write(stream, frame);
+            if (!frame) continue;
+            write(stream, frame);
+            written += 1;
+            // Hundreds of streams: the calls waiting meanwhile are served between two slices.
+            if (written % WRITE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
           }
         }
       }
