@@ -25,6 +25,7 @@ import { createFollowUpsModule } from './modules/follow-ups/module';
 import { createDigestModule, type DigestRunSummary } from './modules/digest/module';
 import { createInvitationsModule } from './modules/invitations/module';
 import { createLicencesModule } from './modules/licences/module';
+import { createLiveModule } from './modules/live/module';
 import { createMessagesModule } from './modules/messages/module';
 import { createNotificationsModule } from './modules/notifications/module';
 import { createOpportunitiesModule } from './modules/opportunities/module';
@@ -286,6 +287,18 @@ export function createApp(config: Config, deps: AppDeps): App {
     changeToken: async (organisationId) =>
       `${await opportunities.changeVersion(organisationId)}:${await prospects.catalogue.changeStamp(organisationId)}`,
   });
+  const live = createLiveModule({
+    store,
+    logger,
+    now,
+    marks: {
+      opportunities: (organisationId) => opportunities.changeVersion(organisationId),
+      opportunitiesChanged: (organisationId, from, to) =>
+        opportunities.changedBetween(organisationId, from, to),
+      prospects: (organisationId) => prospects.catalogue.changeStamp(organisationId),
+    },
+    resolveAccess: (organisationId, userId) => membership.resolveAccess(organisationId, userId),
+  });
   const idempotentReplies = new IdempotentReplies(store, now);
   const ready = (async () => {
     await audit.start();
@@ -308,6 +321,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     await digest.start();
     await calendarFeed.start();
     await bin.start();
+    await live.start();
   })();
   // Reported by the /api guard below and by index.ts; never left unhandled.
   ready.catch(() => undefined);
@@ -338,6 +352,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   reports.registerRoutes(api);
   bin.registerRoutes(api);
   audit.registerRoutes(api);
+  live.registerRoutes(api);
 
   const app = express() as App;
   app.locals.ready = ready;
@@ -349,6 +364,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     digest.stop();
     bin.stop();
     audit.stop();
+    live.stop();
   };
   app.locals.release = async () => {
     await opportunities.release();
@@ -397,6 +413,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(billing.router);
   app.use(digest.router);
   app.use(calendarFeed.router);
+  app.use(live.router);
   app.use(api.router);
   app.use('/api', apiNotFound);
 

@@ -33,6 +33,7 @@ export * from './report-filters';
 export * from './reports';
 export * from './bin';
 export * from './audit';
+export * from './live';
 
 export * from './validation/messages';
 export * from './validation/errors';

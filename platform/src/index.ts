@@ -50,12 +50,7 @@ export type { ModalFooterProps } from './ui/modal-footer';
 export { CardList, CardListItem } from './ui/card-list';
 export type { CardField, CardListItemProps, CardListProps } from './ui/card-list';
 export { FOCUSABLE_SELECTOR, focusableIn, keepTabInside } from './ui/focus-trap';
-export {
-  PHONE_MEDIA_QUERY,
-  TABLET_MEDIA_QUERY,
-  useMediaQuery,
-  usePhoneLayout,
-} from './ui/use-media-query';
+export { PHONE_MEDIA_QUERY, TABLET_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './ui/use-media-query';
 export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
 export type { TimedConfirmationProps } from './ui/timed-confirmation';
 export { useApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';
@@ -74,3 +69,4 @@ export {
 } from './offline/offline-queue';
 export type { NewChange, OfflineState, QueuedChange, RefusedChange } from './offline/offline-queue';
 export { OfflineBanner } from './offline/offline-banner';
+export { useLiveChange } from './live/use-live-change';

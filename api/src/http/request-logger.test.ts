@@ -22,6 +22,12 @@ function appLogging(level: string) {
     res.status(404).json({});
   });
   app.get('/ok', (_req, res) => res.json({}));
+  // An event stream: open until its client goes (live-team.md).
+  app.get('/api/live/events', (_req, res) => {
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.flushHeaders();
+    res.write('event: ready\ndata: {}\n\n');
+  });
   return { app, lines };
 }
 
@@ -53,6 +59,29 @@ describe('request logger', () => {
     const requestLine = lines.find((line) => line.msg === 'requête terminée');
     expect(requestLine?.req).toMatchObject({ url: '/api/calendar/feed/selecteur123456/[masqué]' });
     expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('masks a live stream’s ticket, and logs a stream its client closed as closed, not interrupted', async () => {
+    const { app, lines } = appLogging('info');
+    const ticket = 'T'.repeat(43);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/live/events?ticket=${ticket}`, {
+      signal: controller.signal,
+    });
+    await (res.body as ReadableStream<Uint8Array>).getReader().read();
+    controller.abort();
+    while (!lines.some((line) => line.msg === 'flux fermé')) await settle();
+    expect(lines.find((line) => line.msg === 'flux fermé')).toMatchObject({
+      level: 30,
+      req: { url: '/api/live/events?ticket=[masqué]' },
+    });
+    expect(JSON.stringify(lines)).not.toContain(ticket);
+    expect(lines.some((line) => line.msg === 'requête interrompue')).toBe(false);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it('does not log health checks, nor successes below the configured level', async () => {

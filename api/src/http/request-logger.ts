@@ -25,12 +25,16 @@ function levelOf(statusCode: number, failed: boolean): Level {
   return statusCode >= 400 ? 'warn' : 'info';
 }
 
-/** Invitation ids and calendar feed secrets in paths are secrets: never written to the logs. */
+/** Invitation ids, calendar feed secrets and live tickets in addresses are secrets: never logged. */
 function loggableUrl(url: string): string {
   return url
     .replace(/\/invitation\/join\/[^/?]+/, '/invitation/join/[masqué]')
-    .replace(/\/calendar\/feed\/([^/?]+)\/[^/?]+/, '/calendar/feed/$1/[masqué]');
+    .replace(/\/calendar\/feed\/([^/?]+)\/[^/?]+/, '/calendar/feed/$1/[masqué]')
+    .replace(/([?&]ticket=)[^&]+/, '$1[masqué]');
 }
+
+/** An event stream (live-team.md) ends when its client goes: closed by the client, not interrupted. */
+const isEventStream = (contentType: unknown) => String(contentType ?? '').startsWith('text/event-stream');
 
 /** What `req.log` is made from, on first use: set per request, read by the getter below. */
 const LOGGER = Symbol('logger');
@@ -60,7 +64,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     }
     const started = performance.now();
     res.once('close', () => {
-      const failed = !res.writableFinished;
+      const stream = isEventStream(res.getHeader('Content-Type'));
+      const failed = !res.writableFinished && !stream;
       const level = levelOf(res.statusCode, failed);
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
@@ -74,7 +79,7 @@ export function requestLogger(logger: Logger): RequestHandler {
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },
-        failed ? 'requête interrompue' : 'requête terminée',
+        failed ? 'requête interrompue' : stream ? 'flux fermé' : 'requête terminée',
       );
     });
     next();

@@ -122,6 +122,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, PermissionRule>> = {
   '/api/calendar/get': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/calendar/create': bit(PERMISSION.VIEW_PROSPECTS),
   '/api/calendar/regenerate': bit(PERMISSION.VIEW_PROSPECTS),
+  // The live team (issue 23): the events of what the lists show; docs/decisions/live-team.md.
+  '/api/live/ticket': bit(PERMISSION.VIEW_PROSPECTS),
 
   // Licences and payments ({card-provider} = stripe).
   '/api/stripe/getAllKey': MEMBER,

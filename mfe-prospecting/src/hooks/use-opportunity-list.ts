@@ -1,12 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPPORTUNITY_PAGE_SIZE, stateOfListFilter, type ListFilter, type OpportunityView } from '@app/domain';
-import { ignoreHandledFailure, useSessionStore } from '@app/platform';
+import { ApiError, ignoreHandledFailure, useLiveChange, useSessionStore } from '@app/platform';
+import { getOpportunitySilently } from '../api/get-opportunity-silently';
 import { getWithFilter } from '../api/get-with-filter';
 import { indexOpportunity, type IndexedOpportunity } from '../utils/list-index';
-import { emptyList, listOfRun, withCardChange, withPage, type LoadedList } from '../utils/loaded-list';
+import {
+  emptyList,
+  listOfRun,
+  withCardChange,
+  withoutOpportunity,
+  withPage,
+  withReloaded,
+  type LoadedList,
+} from '../utils/loaded-list';
 
 /** SPEC §4 and §9: a page request about every 50 ms, one at a time, until `itsFinish`. */
 export const PAGE_DELAY_MS = 50;
+/** A colleague changed at most this many opportunities: each is read again; more, the list is. */
+export const LIVE_READ_ONE_BY_ONE = 20;
 
 export type OpportunityList = {
   /** In the server's order (a card that came in from the other column first). */
@@ -33,15 +44,24 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
   const runs = useRef(0);
   /** The ids of the current load, from pages and cards: a list that moved never shows one twice. */
   const seen = useRef(new Set<string>());
+  /** Bumped to read the list again in the background (a colleague changed too much of it). */
+  const [reloads, setReloads] = useState(0);
+  const shownReloads = useRef(reloads);
+  const shownKey = useRef(key);
 
   useEffect(() => {
     if (!organisationId) return undefined;
     let cancelled = false;
     let timer: number | undefined;
+    // In the background: the list shown stays, scrolled and filtered, until the new one is whole.
+    const background = shownReloads.current !== reloads && shownKey.current === key;
+    shownReloads.current = reloads;
+    shownKey.current = key;
+    const gathered: IndexedOpportunity[] = [];
     runs.current += 1;
     const run = runs.current;
     const ids = new Set<string>();
-    seen.current = ids;
+    if (!background) seen.current = ids;
     // Pages come one after the other: their orders follow the earlier pages' (a card put first has
     // a negative one).
     let nextOrder = 0;
@@ -64,7 +84,13 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
           });
           const indexed = fresh.map((opportunity, index) => indexOpportunity(opportunity, nextOrder + index));
           nextOrder += indexed.length;
-          setLoaded((previous) => withPage(listOfRun(previous, key, run), indexed, itsFinish));
+          if (background) {
+            gathered.push(...indexed);
+            if (itsFinish) {
+              seen.current = ids;
+              setLoaded((previous) => (previous.key === key ? withReloaded(previous, gathered) : previous));
+            }
+          } else setLoaded((previous) => withPage(listOfRun(previous, key, run), indexed, itsFinish));
           if (!itsFinish) {
             const wait = Math.max(0, PAGE_DELAY_MS - (Date.now() - requestedAt));
             timer = window.setTimeout(() => loadPage(page + 1), wait);
@@ -72,7 +98,8 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
         },
         (error: unknown) => {
           if (cancelled) return;
-          setLoaded((previous) => ({ ...listOfRun(previous, key, run), finished: true, started: true }));
+          if (!background)
+            setLoaded((previous) => ({ ...listOfRun(previous, key, run), finished: true, started: true }));
           ignoreHandledFailure(error);
         },
       );
@@ -82,7 +109,7 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [organisationId, filter, key]);
+  }, [organisationId, filter, key, reloads]);
 
   const applyChange = useCallback(
     (opportunity: OpportunityView) => {
@@ -95,6 +122,30 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
       );
     },
     [filter, key],
+  );
+
+  // A colleague's change: the few opportunities it names are read again (moved, updated or dropped
+  // in place); a larger or unknown change reads the list again in the background.
+  useLiveChange(
+    ({ opportunityIds }) => {
+      if (!organisationId) return;
+      if (opportunityIds === null || opportunityIds.length > LIVE_READ_ONE_BY_ONE) {
+        setReloads((value) => value + 1);
+        return;
+      }
+      for (const opportunityId of opportunityIds) {
+        getOpportunitySilently({ organisationId, opportunityId }).then(
+          ({ opportunity }) => applyChange(opportunity),
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 404)
+              setLoaded((previous) =>
+                previous.key === key ? withoutOpportunity(previous, opportunityId) : previous,
+              );
+          },
+        );
+      }
+    },
+    ['opportunities'],
   );
 
   return {

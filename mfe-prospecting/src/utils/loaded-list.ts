@@ -53,3 +53,14 @@ export function withCardChange(list: LoadedList, opportunity: OpportunityView, b
   else items.unshift(indexOpportunity(opportunity, (items[0]?.order ?? 0) - 1));
   return { ...list, items };
 }
+
+/** A colleague's change made the opportunity gone or invisible to this member: it leaves the list. */
+export function withoutOpportunity(list: LoadedList, opportunityId: string): LoadedList {
+  const items = list.items.filter((item) => item.opportunity._id !== opportunityId);
+  return items.length === list.items.length ? list : { ...list, items };
+}
+
+/** A list read again whole in the background replaces the shown one in one step. */
+export function withReloaded(list: LoadedList, items: readonly IndexedOpportunity[]): LoadedList {
+  return { ...list, items, finished: true, started: true };
+}

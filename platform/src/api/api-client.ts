@@ -67,6 +67,11 @@ export function configureApiClient(options: { baseURL: string }): void {
   baseURL = options.baseURL;
 }
 
+/** The absolute address of an API path (an EventSource takes an address, not the client). */
+export function apiUrl(path: string): string {
+  return new URL(path.replace(/^\//, ''), new URL(baseURL, window.location.href)).toString();
+}
+
 /**
  * POST `path` with `body` plus the session token (SPEC.md §7). Resolves with the reply's data;
  * rejects with ApiRedirect after following a 269, or ApiError after showing its French message.

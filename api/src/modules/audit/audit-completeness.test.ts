@@ -36,6 +36,7 @@ const NOT_RECORDED: Record<string, string> = {
   '/api/bin/restore': 'recorded by the bin as "restored" (bin.test.ts)',
   '/api/opportunity/presence': 'who has a detail open: nothing changes',
   '/api/opportunity/presence/leave': 'who has a detail open: nothing changes',
+  '/api/live/ticket': "a one-use ticket for the member's own live stream: nothing changes",
   '/api/prospect/setLatLng': 'a position looked up for the map',
   '/api/opportunity/create': 'a new opportunity (first line of its history)',
   '/api/opportunity/addone': 'a new opportunity (first line of its history)',

@@ -85,6 +85,8 @@ export type OpportunitiesModule = {
    * its opportunities, whichever process made it (what a reader keeping a copy compares).
    */
   changeVersion(organisationId: string): Promise<number>;
+  /** The opportunities written between two list versions (from excluded); null when not known exactly. */
+  changedBetween(organisationId: string, from: number, to: number): Promise<string[] | null>;
 };
 
 export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): OpportunitiesModule {
@@ -158,6 +160,10 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       // Writes record a change only once the version exists: made first, read after.
       await repository.createListVersion(organisationId);
       return (await repository.listVersion(organisationId)) ?? 0;
+    },
+    changedBetween: async (organisationId, from, to) => {
+      const ids = await repository.changesBetween(organisationId, from, to);
+      return ids === null ? null : [...ids];
     },
   };
 }

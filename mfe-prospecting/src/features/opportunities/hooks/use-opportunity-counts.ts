@@ -1,4 +1,4 @@
-import { useApiQuery, useSessionStore } from '@app/platform';
+import { useApiQuery, useLiveChange, useSessionStore } from '@app/platform';
 import { getAllCount } from '../api/get-all-count';
 import type { OpportunityCounts } from '@app/domain';
 
@@ -17,5 +17,7 @@ export function useOpportunityCounts(): OpportunityCountsState {
   const { data, error, refetch } = useApiQuery(getAllCount, organisationId ? { organisationId } : null, {
     key: 'opportunity/getAllCount',
   });
+  // A colleague's change moves the tabs' figures too.
+  useLiveChange(refetch, ['opportunities']);
   return { counts: data ?? null, refresh: refetch, failed: data === undefined && error !== undefined };
 }

@@ -7,7 +7,7 @@ import {
   type ListFilter,
   type OpportunityView,
 } from '@app/domain';
-import { ignoreHandledFailure, saveOpportunityIds, useSessionStore } from '@app/platform';
+import { ignoreHandledFailure, saveOpportunityIds, useLiveChange, useSessionStore } from '@app/platform';
 import { listWindow, type ListWindowInput } from '../api/list-window';
 import type { ListRows } from '../components/opportunity-cards';
 import type { FacetOptions } from '../../../utils/list-view-state';
@@ -37,7 +37,18 @@ type Answered = {
   rows: ReadonlyMap<number, OpportunityView>;
   counts: FacetCounts | null;
   options: FacetOptions | null;
+  /**
+   * Windows shown from the previous answer of the same query (before a refresh): kept on screen,
+   * and asked again as they come into view, so a refreshed list neither blanks nor jumps.
+   */
+  stale: ReadonlySet<number>;
 };
+
+/** The query of a key, without the refresh count. */
+const queryOfKey = (key: string) => JSON.stringify((JSON.parse(key) as unknown[]).slice(0, -1));
+
+const windowsOf = (rows: ReadonlyMap<number, unknown>) =>
+  new Set([...rows.keys()].map((position) => Math.floor(position / WINDOW_SIZE) * WINDOW_SIZE));
 
 const NO_COUNTS = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, new Map()])) as FacetCounts;
 const NO_OPTIONS = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, []])) as unknown as FacetOptions;
@@ -89,17 +100,20 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
           if (latest.current !== askKey) return;
           setAnswered((previous) => {
             const same = previous?.key === askKey;
-            const rows = new Map(same ? previous.rows : []);
+            const refreshed = !same && previous !== null && queryOfKey(previous.key) === queryOfKey(askKey);
+            const rows = new Map(same || refreshed ? previous.rows : []);
+            const stale = new Set(same ? previous.stale : refreshed ? windowsOf(previous.rows) : []);
+            stale.delete(start);
             reply.opportunitys.forEach((opportunity, index) => rows.set(start + index, opportunity));
             const counts = reply.counts
               ? (Object.fromEntries(
                   FILTER_KINDS.map((kind) => [kind, new Map(reply.counts?.[kind] ?? [])]),
                 ) as Record<FilterKind, Map<string, number>>)
-              : same
+              : same || refreshed
                 ? previous.counts
                 : null;
-            const options = reply.options ?? (same ? previous.options : null);
-            return { key: askKey, total: reply.total, rows, counts, options };
+            const options = reply.options ?? (same || refreshed ? previous.options : null);
+            return { key: askKey, total: reply.total, rows, counts, options, stale };
           });
         },
         (error: unknown) => {
@@ -122,7 +136,7 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
       for (let block = Math.floor(start / WINDOW_SIZE); block * WINDOW_SIZE < end; block += 1) {
         const first = block * WINDOW_SIZE;
         if (first >= current.total) break;
-        if (!current.rows.has(first)) ask(current.key, first, false);
+        if (!current.rows.has(first) || current.stale.has(first)) ask(current.key, first, false);
       }
     },
     [ask, current],
@@ -142,11 +156,14 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
     () => ({ count: current?.total ?? 0, at: (index) => current?.rows.get(index), want }),
     [current, want],
   );
+  const refresh = useCallback(() => setVersion((value) => value + 1), []);
+  // A colleague changed opportunities: the same query is asked again, in place (see `stale`).
+  useLiveChange(refresh, ['opportunities']);
   return {
     rows,
     total: current?.total ?? null,
     counts: current?.counts ?? NO_COUNTS,
     options: current?.options ?? NO_OPTIONS,
-    refresh: useCallback(() => setVersion((value) => value + 1), []),
+    refresh,
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { OpportunityView } from '@app/domain';
-import { useApiQuery, useSessionStore } from '@app/platform';
+import { useApiQuery, useLiveChange, useSessionStore } from '@app/platform';
 import { getOpportunity } from '../api/get-opportunity';
 
 export type LoadedOpportunity = {
@@ -18,6 +18,13 @@ export function useOpportunity(opportunityId: string): LoadedOpportunity {
     getOpportunity,
     organisationId ? { organisationId, opportunityId } : null,
     { key: 'opportunity/get' },
+  );
+  // A colleague changed this opportunity (or the store cannot say which): it is read again, shown meanwhile.
+  useLiveChange(
+    ({ opportunityIds }) => {
+      if (opportunityIds === null || opportunityIds.includes(opportunityId)) refetch();
+    },
+    ['opportunities'],
   );
   const replace = useCallback((opportunity: OpportunityView) => setData({ opportunity }), [setData]);
   const failed = error !== undefined;

@@ -1,4 +1,4 @@
-import { ApiError, useApiQuery, useSessionStore } from '@app/platform';
+import { ApiError, useApiQuery, useLiveChange, useSessionStore } from '@app/platform';
 import { getProspectFile } from '../api/get-prospect-file';
 import type { ProspectFileDetail } from '../types/prospect-file';
 
@@ -16,6 +16,8 @@ export function useProspectFile(excelId: string): ProspectFileState & { refresh:
     organisationId ? { organisationId, excelId } : null,
     { key: 'prospect/get/excel/one' },
   );
+  // A colleague worked the file (opportunities taken, prospects edited): its figures are read again.
+  useLiveChange(refetch, ['prospects']);
   // A failed refresh keeps the figures already shown.
   const state: ProspectFileState = data
     ? { status: 'ready', file: data.excel }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ProspectFileRow } from '@app/domain';
-import { useApiQuery, useSessionStore } from '@app/platform';
+import { useApiQuery, useLiveChange, useSessionStore } from '@app/platform';
 import { getProspectFiles } from '../api/get-prospect-files';
 
 export type ProspectFiles = {
@@ -25,6 +25,8 @@ export function useProspectFiles(): ProspectFiles {
     organisationId ? { organisationId } : null,
     { key: 'prospect/get/all' },
   );
+  // A colleague imported, deleted or worked a file: the list is read again, shown meanwhile.
+  useLiveChange(refetch, ['prospects']);
   const shownAt = useRef(key);
   useEffect(() => {
     if (shownAt.current === key) return;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ignoreHandledFailure } from '@app/platform';
+import { ignoreHandledFailure, useLiveChange } from '@app/platform';
 import { getProspects } from '../api/get-prospects';
 import type { ProspectRow } from '../types/prospect-file';
 
@@ -116,6 +116,11 @@ export function useProspectPages({
     },
     [pages, total, loadPage],
   );
+
+  // A colleague changed prospects: the pages held are asked again and replaced as they come, in place.
+  useLiveChange(() => {
+    for (const page of pages.keys()) loadPage(page);
+  }, ['prospects']);
 
   const rowAt = useCallback(
     (index: number) => pages.get(Math.floor(index / PROSPECT_PAGE_SIZE))?.[index % PROSPECT_PAGE_SIZE],
