@@ -164,6 +164,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     opportunities: opportunities.bin,
     messages: messages.bin,
     usernameOf: accounts.users.usernameOf,
+    moveChunk: config.binMoveChunk,
   });
   const reports = createReportsModule({
     sources: {
