@@ -399,6 +399,11 @@ describe('the bin moving a file in chunks', () => {
     expect(before).toHaveLength(SIZE);
     const opportunityId = (await k.post('/api/opportunity/create', { ...k.as(owner), prospectId: before[0] }))
       .body.opportunityId as string;
+    // One made before opportunities kept their file's id: it goes with its prospect's chunk.
+    const olderId = (
+      await k.post('/api/opportunity/create', { ...k.as(owner), prospectId: before[SIZE - 1] })
+    ).body.opportunityId as string;
+    await t.store.collection<Stored>('opportunities').updateOne({ _id: olderId }, { $set: { excelId: '' } });
 
     await whileMoving(
       excelId,
@@ -407,11 +412,14 @@ describe('the bin moving a file in chunks', () => {
     );
     expect(await prospects().countDocuments({ excelId })).toBe(0);
     expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId })).status).toBe(404);
+    expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId: olderId })).status).toBe(
+      404,
+    );
     const [record] = (await k.post('/api/bin/list', k.as(owner))).body.value as {
       _id: string;
       counts: object;
     }[];
-    expect(record?.counts).toEqual({ prospects: SIZE, opportunities: 1, comments: 0 });
+    expect(record?.counts).toEqual({ prospects: SIZE, opportunities: 2, comments: 0 });
     expect((await records().findOne({ _id: record?._id }))?.moving).toBeUndefined();
 
     await whileMoving(
@@ -423,9 +431,12 @@ describe('the bin moving a file in chunks', () => {
     expect((await k.files(owner)).find((file) => file._id === excelId)).toMatchObject({
       name: 'Fichier en morceaux',
       count: SIZE,
-      countSelected: 1,
+      countSelected: 2,
     });
     expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId })).status).toBe(200);
+    expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId: olderId })).status).toBe(
+      200,
+    );
     expect(await records().countDocuments({ _id: record?._id })).toBe(0);
     expect(await parts().countDocuments({ binId: record?._id })).toBe(0);
   });

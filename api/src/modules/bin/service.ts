@@ -126,8 +126,23 @@ export class BinService {
     const name = await this.deps.usernameOf(actor.userId);
     const { binId, label } = await this.inTransaction('deleteFile', async () => {
       const file = await this.deps.prospects.visibleFile(actor, excelId);
-      const worked = await this.deps.prospects.workedOfFile(file.organisationId, file._id);
-      const contents = await this.workedContents(file, worked);
+      // The file's opportunities, their comments and prospects go at once (they show in other lists);
+      // the other prospects a chunk at a time, with any opportunity made from them (moveChunk).
+      const opportunities = await this.deps.opportunities.ofFile(file.organisationId, file._id);
+      const taken = await this.deps.prospects.prospectsByIds(
+        file.organisationId,
+        opportunities.map((doc) => doc.prospectId),
+      );
+      const messages = await this.deps.messages.ofOpportunities(
+        file.organisationId,
+        opportunities.map((doc) => doc._id),
+      );
+      const contents: Contents = {
+        file,
+        prospects: taken.filter((doc) => doc.excelId === file._id),
+        opportunities,
+        messages,
+      };
       const binId = await this.beginMoveOut(actor, name, contents, this.fileHeader('file', file), {
         prospects: await this.deps.prospects.countOfFile(file.organisationId, file._id),
         keep: [],
@@ -491,6 +506,7 @@ export class BinService {
           docs.map((doc) => doc._id),
         );
         await repository.addParts(record, { prospects: docs });
+        await this.moveOpportunitiesOf(record, docs);
         // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
         const shared = await port.liveDedupKeys(
           organisationId,
@@ -553,6 +569,32 @@ export class BinService {
       opportunities.map((doc) => doc._id),
     );
     return true;
+  }
+
+  /**
+   * Opportunities made from a chunk's prospects that the first transaction did not take (made before
+   * opportunities kept their file's id): they follow their prospects, with their comments.
+   */
+  private async moveOpportunitiesOf(record: BinRecordDoc, docs: ProspectDoc[]): Promise<void> {
+    const { organisationId } = record;
+    const opportunities = await this.deps.opportunities.ofProspects(
+      organisationId,
+      docs.filter((doc) => doc.opportunityId !== undefined).map((doc) => doc._id),
+    );
+    if (opportunities.length === 0) return;
+    const ids = opportunities.map((doc) => doc._id);
+    const messages = await this.deps.messages.ofOpportunities(organisationId, ids);
+    await this.deps.messages.remove(
+      organisationId,
+      messages.map((doc) => doc._id),
+    );
+    await this.deps.opportunities.remove(organisationId, ids);
+    await this.deps.repository.addParts(record, { opportunities, messages });
+    await this.deps.repository.records.updateOne(
+      { _id: record._id },
+      { $inc: { 'counts.opportunities': opportunities.length, 'counts.comments': messages.length } as never },
+    );
+    await this.deps.opportunities.changed(organisationId, ids);
   }
 
   private get chunk(): number {
