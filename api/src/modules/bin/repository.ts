@@ -73,6 +73,8 @@ export class BinRepository {
     await this.records.createIndex({ organisationId: 1, deletedAt: -1 });
     await this.records.createIndex({ deletedAt: 1 });
     await this.parts.createIndex({ binId: 1 });
+    // A move back finds a record's parts of one collection without reading the others' documents.
+    await this.parts.createIndex({ binId: 1, collection: 1, organisationId: 1 });
   }
 
   async insert(
