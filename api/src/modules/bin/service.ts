@@ -501,11 +501,13 @@ export class BinService {
     if (record.moving === 'out') {
       const docs = await port.chunkOfFile(organisationId, record.excelId, record.keep ?? [], this.chunk);
       if (docs.length > 0) {
+        // Written before removed: without transactions (MongoDB) a crash between leaves them twice,
+        // never nowhere; the move back skips those already live.
+        await repository.addParts(record, { prospects: docs });
         await port.removeProspects(
           organisationId,
           docs.map((doc) => doc._id),
         );
-        await repository.addParts(record, { prospects: docs });
         await this.moveOpportunitiesOf(record, docs);
         // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
         const shared = await port.liveDedupKeys(
@@ -545,7 +547,16 @@ export class BinService {
     }
     const part = await repository.onePart(record, 'prospects');
     if (part) {
-      await port.insertProspects(part.docs as ProspectDoc[]);
+      const docs = part.docs as ProspectDoc[];
+      const live = new Set(
+        (
+          await port.prospectsByIds(
+            organisationId,
+            docs.map((doc) => doc._id),
+          )
+        ).map((doc) => doc._id),
+      );
+      await port.insertProspects(docs.filter((doc) => !live.has(doc._id)));
       await repository.removePart(part._id);
       await port.changed(organisationId);
       return false;
