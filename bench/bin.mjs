@@ -1,15 +1,16 @@
 // The bin (issue 23) at scale, against the built API (api/dist, embedded SQLite store): a file of N
 // prospects (imported with the modal's calls, 2,000-row batches) with 1% of them taken as
-// opportunities and commented, then moved to the bin (/api/prospect/delete, one store transaction),
-// then restored (/api/bin/restore, one transaction). Printed per size: the import's time (the
+// opportunities and commented, then moved to the bin (/api/prospect/delete, a chunk of BIN_MOVE_CHUNK
+// prospects per store transaction), then restored (/api/bin/restore, the same). Printed per size: the import's time (the
 // baseline of the same run), the deletion's and the restoration's time and their ratio to the
 // import, and the p99 / max of a list call (/api/prospect/get/all) asked every 20 ms while each ran,
 // beside the same call's latency with nothing running. Writes bench/results/bin.json.
-// The event loop is held by the transaction (better-sqlite3 is synchronous): the list call waits for
-// its end, which is what the max shows.
+// The event loop is held by each transaction (better-sqlite3 is synchronous): a list call waits for
+// the end of the one running, which is what the max shows; with --log, each operation's number of
+// transactions, the longest and their sum, from the API's "Corbeille : transaction" lines.
 // Usage: node bench/bin.mjs [--sizes 10000,50000] [--log api.log] (after npm run build:apps)
 import { execSync, spawn } from 'node:child_process';
-import { openSync, writeFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -86,6 +87,30 @@ async function whileListing(base, caller, work) {
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
+/**
+ * The API's "Corbeille : transaction" lines written since `from` (characters of the log file): how
+ * many transactions, the longest and their sum, in ms (how long each held the lock and the loop).
+ */
+async function transactionsSince(logFile, from) {
+  await pause(300);
+  const text = readFileSync(logFile, 'utf8');
+  const lines = text
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.includes('Corbeille : transaction'))
+    .map((line) => JSON.parse(line));
+  const ms = lines.map((line) => line.transactionMs);
+  return {
+    end: text.length,
+    figures: {
+      transactions: ms.length,
+      longestMs: ms.length ? Math.max(...ms) : 0,
+      totalMs: ms.reduce((sum, value) => sum + value, 0),
+    },
+  };
+}
+const logLength = (logFile) => (logFile ? readFileSync(logFile, 'utf8').length : 0);
+
 async function main() {
   const dataDir = tempDir('bench-bin-');
   const port = await freePort();
@@ -126,14 +151,18 @@ async function main() {
         statusId: status[0]._id,
       });
     }
+    const beforeDelete = logLength(logFile);
     const deletion = await whileListing(base, caller, () =>
       post(base, '/api/prospect/delete', { ...caller, excelId }),
     );
+    const deleteLog = logFile ? await transactionsSince(logFile, beforeDelete) : null;
     const { value: bin } = await post(base, '/api/bin/list', caller);
     const record = bin.find((item) => item.label === name);
+    const beforeRestore = logLength(logFile);
     const restoration = await whileListing(base, caller, () =>
       post(base, '/api/bin/restore', { ...caller, binId: record._id }),
     );
+    const restoreLog = logFile ? await transactionsSince(logFile, beforeRestore) : null;
     const line = {
       prospects: record.counts.prospects,
       opportunities: record.counts.opportunities,
@@ -149,6 +178,9 @@ async function main() {
       listP99DuringRestoreMs: round(restoration.listP99),
       listMaxDuringRestoreMs: round(restoration.listMax),
       listErrors: deletion.errors + restoration.errors,
+      ...(deleteLog && restoreLog
+        ? { deleteTransactions: deleteLog.figures, restoreTransactions: restoreLog.figures }
+        : {}),
     };
     console.log(JSON.stringify(line));
     results.push(line);

@@ -215,6 +215,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     usernameOf: accounts.users.usernameOf,
     binned: (event) => audit.record(binAuditEntry('deleted', event)),
     restored: (event) => audit.record(binAuditEntry('restored', event)),
+    moveChunk: config.binMoveChunk,
   });
   const reports = createReportsModule({
     sources: {

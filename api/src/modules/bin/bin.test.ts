@@ -352,3 +352,135 @@ describe('the bin', () => {
     expect([bad.status, bad.body.message]).toEqual([400, 'Valeur invalide pour le champ limite']);
   });
 });
+
+describe('the bin moving a file in chunks', () => {
+  let t: TestApp;
+  let k: ReturnType<typeof kit>;
+  let owner: Member;
+
+  beforeAll(async () => {
+    // 4 prospects per transaction: a file of 120 moves in 30 chunks each way.
+    t = createTestApp({ env: { BIN_MOVE_CHUNK: '4' } });
+    await t.app.locals.ready;
+    k = kit(t);
+    owner = await k.owner('Société Morceaux');
+  });
+  afterAll(async () => {
+    t.app.locals.stop();
+    await t.close();
+  });
+
+  type Stored = { _id: string; excelId?: string; moving?: string; binId?: string; collection?: string };
+  const prospects = () => t.store.collection<Stored>('prospects');
+  const records = () => t.store.collection<Stored>('bin');
+  const parts = () => t.store.collection<Stored>('binParts');
+  const pageIds = async (excelId: string) =>
+    ((await k.page(owner, excelId, { limit: 200 })).body.value as { _id: string }[]).map((doc) => doc._id);
+
+  const SIZE = 120;
+  const halfMoved = async (excelId: string, direction: 'out' | 'in') => {
+    const record = await records().findOne({ excelId, moving: direction });
+    const live = await prospects().countDocuments({ excelId });
+    return record && live > 0 && live < SIZE ? record : null;
+  };
+
+  /**
+   * Calls, while the move is half done, what a colleague would: nothing of the file shows. A call
+   * counts when the move was half done before it and still after it (it was served between chunks).
+   */
+  async function whileMoving(excelId: string, direction: 'out' | 'in', move: Promise<{ status: number }>) {
+    const checks: ((binId: string) => Promise<void>)[] = [
+      async () => expect((await k.files(owner)).some((file) => file._id === excelId)).toBe(false),
+      async () => expect((await k.page(owner, excelId)).status).toBe(404),
+      async (binId) => {
+        const bin = await k.post('/api/bin/list', k.as(owner));
+        expect((bin.body.value as { _id: string }[]).some((item) => item._id === binId)).toBe(false);
+      },
+      async (binId) => expect((await k.post('/api/bin/restore', { ...k.as(owner), binId })).status).toBe(404),
+    ];
+    let next = 0;
+    for (let turn = 0; turn < 100_000 && next < checks.length; turn += 1) {
+      const record = await halfMoved(excelId, direction);
+      if (record) {
+        await checks[next]?.(record._id);
+        if (await halfMoved(excelId, direction)) next += 1;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await move).status).toBe(200);
+    expect(next).toBe(checks.length);
+  }
+
+  it('deletes a file of several chunks whole, shows none of it meanwhile, and restores it whole', async () => {
+    const rows = Array.from({ length: SIZE }, (_, i) => rowOf(5000 + i));
+    const { excelId } = await k.loadOk(owner, rows, { name: 'Fichier en morceaux' });
+    const before = (await pageIds(excelId)).sort();
+    expect(before).toHaveLength(SIZE);
+    const opportunityId = (await k.post('/api/opportunity/create', { ...k.as(owner), prospectId: before[0] }))
+      .body.opportunityId as string;
+    // One made before opportunities kept their file's id: it goes with its prospect's chunk.
+    const olderId = (
+      await k.post('/api/opportunity/create', { ...k.as(owner), prospectId: before[SIZE - 1] })
+    ).body.opportunityId as string;
+    await t.store.collection<Stored>('opportunities').updateOne({ _id: olderId }, { $set: { excelId: '' } });
+
+    await whileMoving(
+      excelId,
+      'out',
+      k.post('/api/prospect/delete', { ...k.as(owner), excelId }).then((res) => res),
+    );
+    expect(await prospects().countDocuments({ excelId })).toBe(0);
+    expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId })).status).toBe(404);
+    expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId: olderId })).status).toBe(
+      404,
+    );
+    const [record] = (await k.post('/api/bin/list', k.as(owner))).body.value as {
+      _id: string;
+      counts: object;
+    }[];
+    expect(record?.counts).toEqual({ prospects: SIZE, opportunities: 2, comments: 0 });
+    expect((await records().findOne({ _id: record?._id }))?.moving).toBeUndefined();
+
+    await whileMoving(
+      excelId,
+      'in',
+      k.post('/api/bin/restore', { ...k.as(owner), binId: record?._id }).then((res) => res),
+    );
+    expect((await pageIds(excelId)).sort()).toEqual(before);
+    expect((await k.files(owner)).find((file) => file._id === excelId)).toMatchObject({
+      name: 'Fichier en morceaux',
+      count: SIZE,
+      countSelected: 2,
+    });
+    expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId })).status).toBe(200);
+    expect((await k.post('/api/opportunity/get', { ...k.as(owner), opportunityId: olderId })).status).toBe(
+      200,
+    );
+    expect(await records().countDocuments({ _id: record?._id })).toBe(0);
+    expect(await parts().countDocuments({ binId: record?._id })).toBe(0);
+  });
+
+  it('undoes an import of several chunks, keeping the worked prospect, and restores the rest into the file', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => rowOf(6000 + i));
+    const { excelId } = await k.loadOk(owner, rows, { name: 'Import en morceaux' });
+    const [taken] = await pageIds(excelId);
+    await k.post('/api/opportunity/create', { ...k.as(owner), prospectId: taken });
+
+    const res = await k.post('/api/prospect/undoImport', { ...k.as(owner), excelId });
+    expect(res.body).toMatchObject({ removed: 29, kept: 1, fileRemoved: false });
+    expect(await pageIds(excelId)).toEqual([taken]);
+    expect((await k.files(owner)).find((file) => file._id === excelId)).toMatchObject({
+      count: 1,
+      countSelected: 1,
+    });
+    expect((await records().findOne({ _id: res.body.binId }))?.moving).toBeUndefined();
+
+    const restored = await k.post('/api/bin/restore', { ...k.as(owner), binId: res.body.binId });
+    expect(restored.status).toBe(200);
+    expect(await pageIds(excelId)).toHaveLength(30);
+    expect((await k.files(owner)).find((file) => file._id === excelId)).toMatchObject({
+      count: 30,
+      countSelected: 1,
+    });
+  });
+});

@@ -28,10 +28,12 @@ export type BinModuleDeps = {
   /** Told once a deletion or a restoration is committed (the audit log plugs in here); nothing by default. */
   binned?: (event: BinEvent) => void | Promise<void>;
   restored?: (event: BinEvent) => void | Promise<void>;
+  /** Prospects per transaction when a file moves to or from the bin (tests lower it). */
+  moveChunk?: number;
 };
 
 export type BinModule = {
-  /** Indexes; then the day's purge if no process did it yet, and the hourly check. */
+  /** Indexes; the moves a stopped process left, finished; then the day's purge if no process did it yet, and the hourly check. */
   start(): Promise<void>;
   stop(): void;
   registerRoutes(api: ApiRoutes): void;
@@ -57,6 +59,9 @@ export function createBinModule(deps: BinModuleDeps): BinModule {
   return {
     async start() {
       await repository.ensureIndexes();
+      // A file a stopped process left half moved: finished before anyone can call (docs/decisions/bin.md).
+      const resumed = await service.finishInterruptedMoves();
+      if (resumed > 0) deps.logger.info({ resumed }, 'Corbeille : déplacements interrompus terminés');
       void purge();
       timer = setInterval(() => void purge(), PURGE_CHECK_EVERY_MS);
       timer.unref();

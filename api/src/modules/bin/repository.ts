@@ -35,6 +35,14 @@ export type BinRecordDoc = {
   sharedKeys: string[];
   /** An opportunity's prospect given back to its file (not binned): as it was, to take it again. */
   released: Record<string, unknown> | null;
+  /**
+   * Set while a file's documents move, a chunk per transaction (docs/decisions/bin.md, "In chunks"):
+   * 'out' into the record, 'in' back to the live collections. Such a record is in no list, restored
+   * by nobody, purged by nobody; the bin's start finishes a move a stopped process left.
+   */
+  moving?: 'out' | 'in';
+  /** A moving-out undone import's prospects that stay in the file (worked ones). */
+  keep?: string[];
 };
 
 export type BinPartDoc = {
@@ -65,6 +73,8 @@ export class BinRepository {
     await this.records.createIndex({ organisationId: 1, deletedAt: -1 });
     await this.records.createIndex({ deletedAt: 1 });
     await this.parts.createIndex({ binId: 1 });
+    // A move back finds a record's parts of one collection without reading the others' documents.
+    await this.parts.createIndex({ binId: 1, collection: 1, organisationId: 1 });
   }
 
   async insert(
@@ -72,26 +82,65 @@ export class BinRepository {
     documents: Partial<Record<BinCollection, readonly object[]>>,
   ): Promise<string> {
     const { insertedId } = await this.records.insertOne(record);
+    await this.addParts({ _id: insertedId, organisationId: record.organisationId }, documents);
+    return insertedId;
+  }
+
+  /** Adds documents to a record (a chunk of a move), PART_SIZE per part. */
+  async addParts(
+    record: Pick<BinRecordDoc, '_id' | 'organisationId'>,
+    documents: Partial<Record<BinCollection, readonly object[]>>,
+  ): Promise<void> {
     const parts: Omit<BinPartDoc, '_id'>[] = [];
     for (const [collection, docs] of Object.entries(documents) as [BinCollection, object[]][])
       for (let first = 0; first < docs.length; first += PART_SIZE)
         parts.push({
-          binId: insertedId,
+          binId: record._id,
           organisationId: record.organisationId,
           collection,
           docs: docs.slice(first, first + PART_SIZE) as Record<string, unknown>[],
         });
     for (let first = 0; first < parts.length; first += 20)
       await this.parts.insertMany(parts.slice(first, first + 20));
-    return insertedId;
+  }
+
+  /** One part of a record's documents of a collection (a chunk of a move back), null when none is left. */
+  onePart(record: Pick<BinRecordDoc, '_id' | 'organisationId'>, collection: BinCollection) {
+    return this.parts.findOne({ binId: record._id, organisationId: record.organisationId, collection });
+  }
+
+  async removePart(partId: string): Promise<void> {
+    await this.parts.deleteOne({ _id: partId });
+  }
+
+  /** The records a stopped process left moving. */
+  moving(): Promise<BinRecordDoc[]> {
+    return this.records.find({ moving: { $exists: true } }, { projection: { _id: 1, organisationId: 1 } });
+  }
+
+  /** The record's dedup keys of its prospects, part by part (a turn of the event loop between parts). */
+  async *prospectParts(record: Pick<BinRecordDoc, '_id' | 'organisationId'>) {
+    const ids = await this.parts.find(
+      { binId: record._id, organisationId: record.organisationId, collection: 'prospects' },
+      { projection: { _id: 1 } },
+    );
+    for (const { _id } of ids) {
+      const part = await this.parts.findOne({ _id });
+      if (part) yield part.docs;
+    }
   }
 
   findOne(organisationId: string, binId: string): Promise<BinRecordDoc | null> {
     return this.records.findOne({ _id: binId, organisationId });
   }
 
-  async documents(record: Pick<BinRecordDoc, '_id' | 'organisationId'>) {
-    const parts = await this.parts.find({ binId: record._id, organisationId: record.organisationId });
+  /** A record's documents by collection (only those of `only` when given). */
+  async documents(record: Pick<BinRecordDoc, '_id' | 'organisationId'>, only?: BinCollection[]) {
+    const parts = await this.parts.find({
+      binId: record._id,
+      organisationId: record.organisationId,
+      ...(only ? { collection: { $in: only } } : {}),
+    });
     const byCollection: Record<BinCollection, Record<string, unknown>[]> = {
       prospectFiles: [],
       prospects: [],
@@ -124,7 +173,7 @@ export class BinRepository {
   /** Records deleted before `cutoff`, a slice at a time. */
   async expired(cutoff: number, limit: number): Promise<string[]> {
     const found = await this.records.find(
-      { deletedAt: { $lt: cutoff } },
+      { deletedAt: { $lt: cutoff }, moving: { $exists: false } },
       { limit, projection: { _id: 1 }, sort: { deletedAt: 1 } },
     );
     return found.map((record) => record._id);

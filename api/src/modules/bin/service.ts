@@ -1,7 +1,9 @@
 // The bin ("Corbeille", issue 23): deleting moves documents out of the live collections into one bin
-// record, in one store transaction, so no list, count, export, search or report sees them without
-// any change to its reads; restoring checks conflicts first, then moves them back in one
-// transaction; "Annuler l'import" bins a file's untouched prospects; a daily purge, once across the
+// record, so no list, count, export, search or report sees them without any change to its reads; a
+// prospect or an opportunity in one store transaction, a file in chunks of MOVE_CHUNK prospects
+// (one short transaction each, the file hidden by its 'binning' status meanwhile, the record
+// 'moving'; the bin's start finishes a move a stopped process left); restoring checks conflicts
+// first, then moves them back the same way; "Annuler l'import" bins a file's untouched prospects; a daily purge, once across the
 // processes (a lease and a day marker), removes records older than 30 days. docs/decisions/bin.md.
 import {
   BIN_RETENTION_DAYS,
@@ -12,6 +14,7 @@ import {
   EMPTY_VALUE,
   hasPermission,
   PERMISSION,
+  yieldToEventLoop,
   type UndoImportReply,
   type UndoKeptReasons,
   undoImportMessage,
@@ -70,7 +73,12 @@ export type BinServiceDeps = {
   now: () => number;
   binned?: (event: BinEvent) => void | Promise<void>;
   restored?: (event: BinEvent) => void | Promise<void>;
+  /** Prospects per transaction when a file moves to or from the bin (default MOVE_CHUNK). */
+  moveChunk?: number;
 };
+
+/** Prospects per transaction of a file's move: a few tens of ms of write lock each. */
+export const MOVE_CHUNK = 1000;
 
 type OpportunityLike = { _id: string; prospectId: string; messageCount?: number };
 
@@ -118,10 +126,30 @@ export class BinService {
     const name = await this.deps.usernameOf(actor.userId);
     const { binId, label } = await this.inTransaction('deleteFile', async () => {
       const file = await this.deps.prospects.visibleFile(actor, excelId);
-      const contents = await this.fileContents(file);
-      const binId = await this.move(actor, name, contents, this.fileHeader('file', file));
+      // The file's opportunities, their comments and prospects go at once (they show in other lists);
+      // the other prospects a chunk at a time, with any opportunity made from them (moveChunk).
+      const opportunities = await this.deps.opportunities.ofFile(file.organisationId, file._id);
+      const taken = await this.deps.prospects.prospectsByIds(
+        file.organisationId,
+        opportunities.map((doc) => doc.prospectId),
+      );
+      const messages = await this.deps.messages.ofOpportunities(
+        file.organisationId,
+        opportunities.map((doc) => doc._id),
+      );
+      const contents: Contents = {
+        file,
+        prospects: taken.filter((doc) => doc.excelId === file._id),
+        opportunities,
+        messages,
+      };
+      const binId = await this.beginMoveOut(actor, name, contents, this.fileHeader('file', file), {
+        prospects: await this.deps.prospects.countOfFile(file.organisationId, file._id),
+        keep: [],
+      });
       return { binId, label: file.name };
     });
+    await this.finishMove(binId);
     await this.tell('binned', actor, binId);
     // The spec's reply, unchanged.
     return { message: BIN_MESSAGES.fileDeleted(label) };
@@ -224,11 +252,14 @@ export class BinService {
     const name = await this.deps.usernameOf(actor.userId);
     const outcome = await this.inTransaction('undoImport', async () => {
       const file = await this.deps.prospects.visibleFile(actor, excelId);
-      const contents = await this.fileContents(file);
+      // Only the prospects someone may have worked are read here; the others move a chunk at a time.
+      const worked = await this.deps.prospects.workedOfFile(file.organisationId, file._id);
+      const contents = await this.workedContents(file, worked);
+      const total = await this.deps.prospects.countOfFile(file.organisationId, file._id);
       const opportunityOf = new Map(contents.opportunities.map((doc) => [doc.prospectId, doc]));
       const reasons: UndoKeptReasons = { opportunity: 0, commented: 0, edited: 0 };
-      const untouched: ProspectDoc[] = [];
-      for (const prospect of contents.prospects) {
+      const keep: string[] = [];
+      for (const prospect of worked) {
         const opportunity = opportunityOf.get(prospect._id);
         const taken = prospect.isAccepted || opportunity !== undefined;
         const commented = (opportunity?.messageCount ?? 0) > 0;
@@ -236,29 +267,28 @@ export class BinService {
         if (taken) reasons.opportunity += 1;
         if (commented) reasons.commented += 1;
         if (edited) reasons.edited += 1;
-        if (!taken && !commented && !edited) untouched.push(prospect);
+        if (taken || commented || edited) keep.push(prospect._id);
       }
-      const kept = contents.prospects.length - untouched.length;
+      const kept = keep.length;
+      const removed = total - kept;
       const header = this.fileHeader('import', file);
       let binId: string | null = null;
-      if (kept === 0) binId = await this.move(actor, name, contents, header);
-      else if (untouched.length > 0) {
-        binId = await this.move(
+      if (kept === 0)
+        binId = await this.beginMoveOut(actor, name, contents, header, { prospects: total, keep });
+      else if (removed > 0)
+        binId = await this.beginMoveOut(
           actor,
           name,
-          { file: null, prospects: untouched, opportunities: [], messages: [] },
-          header,
+          { file: null, prospects: [], opportunities: [], messages: [] },
+          { ...header, excelId: file._id },
+          { prospects: removed, keep },
         );
-        await this.deps.prospects.adjustFile(
-          actor.organisationId,
-          file._id,
-          { count: -untouched.length, countSelected: 0 },
-          this.deps.now(),
-        );
-      }
-      return { binId, removed: untouched.length, kept, reasons, fileRemoved: kept === 0 };
+      return { binId, removed, kept, reasons, fileRemoved: kept === 0 };
     });
-    if (outcome.binId !== null) await this.tell('binned', actor, outcome.binId);
+    if (outcome.binId !== null) {
+      await this.finishMove(outcome.binId);
+      await this.tell('binned', actor, outcome.binId);
+    }
     return { ...outcome, message: undoImportMessage(outcome) };
   }
 
@@ -289,6 +319,9 @@ export class BinService {
   /** Everything the record holds goes back, or nothing when anything would clash (409, in French). */
   async restore(actor: Actor, binId: string): Promise<BinRestoredReply> {
     const filter = this.visibleRecords(actor);
+    const found = filter ? await this.deps.repository.records.findOne({ ...filter, _id: binId }) : null;
+    if (!found) throw AppError.notFound(BIN_MESSAGES.notFound);
+    if (found.kind === 'file' || found.kind === 'import') return this.restoreFile(actor, found);
     const restored = await this.inTransaction('restore', async () => {
       const record = filter ? await this.deps.repository.records.findOne({ ...filter, _id: binId }) : null;
       if (!record) throw AppError.notFound(BIN_MESSAGES.notFound);
@@ -383,10 +416,272 @@ export class BinService {
     });
   }
 
-  /** The file's prospects, its opportunities (by file and by their prospects) and their comments. */
-  private async fileContents(file: { _id: string; organisationId: string; name: string }): Promise<Contents> {
+  /**
+   * A file's restoration, chunked: the conflicts first (read part by part, outside any transaction),
+   * then one transaction hides the file ('binning') and marks the record moving 'in', then the
+   * prospects go back a part per transaction, then the last one brings the opportunities and comments,
+   * shows the file and removes the record. Nobody sees the file before it is whole again.
+   */
+  private async restoreFile(actor: Actor, found: BinRecordDoc): Promise<BinRestoredReply> {
+    const { organisationId } = found;
+    const { prospects: port, repository } = this.deps;
+    const shared = new Set(found.sharedKeys);
+    const clashing: ProspectDoc[] = [];
+    let clashes = 0;
+    for await (const docs of repository.prospectParts(found)) {
+      const prospects = docs as ProspectDoc[];
+      const live = await port.liveDedupKeys(
+        organisationId,
+        prospects.map((doc) => doc.dedupKey).filter((key) => !shared.has(key)),
+      );
+      for (const doc of prospects)
+        if (live.has(doc.dedupKey)) {
+          clashes += 1;
+          if (clashing.length < 3) clashing.push(doc);
+        }
+      await yieldToEventLoop();
+    }
+    const filter = this.visibleRecords(actor);
+    const record = await this.inTransaction('restore', async () => {
+      const record = filter
+        ? await repository.records.findOne({ ...filter, _id: found._id, moving: { $exists: false } })
+        : null;
+      if (!record) throw AppError.notFound(BIN_MESSAGES.notFound);
+      const conflicts: string[] = [];
+      if (record.fileRemoved) {
+        if (await port.fileNameTaken(organisationId, record.fileName))
+          conflicts.push(BIN_MESSAGES.fileNameTaken(record.fileName));
+      } else if (!(await port.liveFile(organisationId, record.excelId)))
+        conflicts.push(BIN_MESSAGES.fileGone(record.fileName));
+      if (clashes > 0) conflicts.push(BIN_MESSAGES.duplicates(clashes, clashing.map(prospectName)));
+      const docs = await repository.documents(record, ['opportunities']);
+      const backAlready = await this.deps.opportunities.liveIds(
+        organisationId,
+        docs.opportunities.map((doc) => doc._id as string),
+      );
+      if (backAlready.size > 0) conflicts.push(BIN_MESSAGES.alreadyBack);
+      if (conflicts.length > 0) throw AppError.conflict(BIN_MESSAGES.conflict(conflicts));
+      const filePart = await repository.onePart(record, 'prospectFiles');
+      const file = filePart?.docs[0] as Parameters<ProspectBinPort['insertFile']>[0] | undefined;
+      if (filePart && file) {
+        await port.insertFile({ ...file, status: 'binning', lastModificationDate: this.deps.now() });
+        await repository.removePart(filePart._id);
+      } else await port.setFileStatus(organisationId, record.excelId, 'ready', 'binning');
+      await repository.records.updateOne({ _id: record._id }, { $set: { moving: 'in' } });
+      return record;
+    });
+    await this.finishMove(record._id);
+    await this.tell('restored', actor, record._id, record);
+    return { message: BIN_MESSAGES.restored(record.label), kind: record.kind, excelId: record.excelId };
+  }
+
+  /** Finishes the moves a stopped process left (at start): each goes on from where it stopped. */
+  async finishInterruptedMoves(): Promise<number> {
+    const moving = await this.deps.repository.moving();
+    for (const record of moving) await this.finishMove(record._id);
+    return moving.length;
+  }
+
+  /** Moves a record's file a chunk per transaction, a turn of the event loop between chunks, to the end. */
+  private async finishMove(binId: string): Promise<void> {
+    for (;;) {
+      const done = await this.inTransaction('moveChunk', () => this.moveChunk(binId));
+      if (done) return;
+      await yieldToEventLoop();
+    }
+  }
+
+  /** One chunk of a move (inside a transaction); true once the move is over (the last chunk ends it). */
+  private async moveChunk(binId: string): Promise<boolean> {
+    const { repository, prospects: port } = this.deps;
+    const record = await repository.records.findOne({ _id: binId });
+    if (!record?.moving) return true;
+    const { organisationId } = record;
+    const at = this.deps.now();
+    if (record.moving === 'out') {
+      const docs = await port.chunkOfFile(organisationId, record.excelId, record.keep ?? [], this.chunk);
+      if (docs.length > 0) {
+        // Written before removed: without transactions (MongoDB) a crash between leaves them twice,
+        // never nowhere; the move back skips those already live.
+        await repository.addParts(record, { prospects: docs });
+        await port.removeProspects(
+          organisationId,
+          docs.map((doc) => doc._id),
+        );
+        await this.moveOpportunitiesOf(record, docs);
+        // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
+        const shared = await port.liveDedupKeys(
+          organisationId,
+          docs.map((doc) => doc.dedupKey),
+        );
+        if (shared.size > 0)
+          await repository.records.updateOne(
+            { _id: binId },
+            { $addToSet: { sharedKeys: { $each: [...shared] } } },
+          );
+        await port.changed(organisationId);
+        return false;
+      }
+      const sharedKeys = [...(await port.liveDedupKeys(organisationId, record.sharedKeys))];
+      if (record.fileRemoved) {
+        const file = await port.fileById(organisationId, record.excelId);
+        if (file) {
+          await repository.addParts(record, { prospectFiles: [{ ...file, status: 'ready' }] });
+          await port.removeFile(file);
+        }
+      } else {
+        await port.setFileStatus(organisationId, record.excelId, 'binning', 'ready');
+        await port.adjustFile(
+          organisationId,
+          record.excelId,
+          { count: -record.counts.prospects, countSelected: 0 },
+          at,
+        );
+      }
+      await repository.records.updateOne(
+        { _id: binId },
+        { $set: { sharedKeys }, $unset: { moving: true, keep: true } },
+      );
+      await port.changed(organisationId);
+      return true;
+    }
+    const part = await repository.onePart(record, 'prospects');
+    if (part) {
+      const docs = part.docs as ProspectDoc[];
+      const live = new Set(
+        (
+          await port.prospectsByIds(
+            organisationId,
+            docs.map((doc) => doc._id),
+          )
+        ).map((doc) => doc._id),
+      );
+      await port.insertProspects(docs.filter((doc) => !live.has(doc._id)));
+      await repository.removePart(part._id);
+      await port.changed(organisationId);
+      return false;
+    }
+    const docs = await repository.documents(record);
+    const opportunities = docs.opportunities as unknown as OpportunityLike[];
+    await this.deps.opportunities.insert(opportunities as never[]);
+    await this.deps.messages.insert(docs.messages as unknown as MessageDoc[]);
+    await port.setFileStatus(organisationId, record.excelId, 'binning', 'ready');
+    if (!record.fileRemoved)
+      await port.adjustFile(
+        organisationId,
+        record.excelId,
+        { count: record.counts.prospects, countSelected: 0 },
+        at,
+      );
+    await repository.remove(record._id);
+    await port.changed(organisationId);
+    await this.deps.opportunities.changed(
+      organisationId,
+      opportunities.map((doc) => doc._id),
+    );
+    return true;
+  }
+
+  /**
+   * Opportunities made from a chunk's prospects that the first transaction did not take (made before
+   * opportunities kept their file's id): they follow their prospects, with their comments.
+   */
+  private async moveOpportunitiesOf(record: BinRecordDoc, docs: ProspectDoc[]): Promise<void> {
+    const { organisationId } = record;
+    const opportunities = await this.deps.opportunities.ofProspects(
+      organisationId,
+      docs.filter((doc) => doc.opportunityId !== undefined).map((doc) => doc._id),
+    );
+    if (opportunities.length === 0) return;
+    const ids = opportunities.map((doc) => doc._id);
+    const messages = await this.deps.messages.ofOpportunities(organisationId, ids);
+    await this.deps.messages.remove(
+      organisationId,
+      messages.map((doc) => doc._id),
+    );
+    await this.deps.opportunities.remove(organisationId, ids);
+    await this.deps.repository.addParts(record, { opportunities, messages });
+    await this.deps.repository.records.updateOne(
+      { _id: record._id },
+      { $inc: { 'counts.opportunities': opportunities.length, 'counts.comments': messages.length } as never },
+    );
+    await this.deps.opportunities.changed(organisationId, ids);
+  }
+
+  private get chunk(): number {
+    return this.deps.moveChunk ?? MOVE_CHUNK;
+  }
+
+  /**
+   * The first transaction of a file's move out: the record, moving 'out'; the opportunities, their
+   * comments and the worked prospects in it at once (they show elsewhere: lists of opportunities,
+   * reports); the file hidden ('binning'). The other prospects follow a chunk at a time (finishMove).
+   */
+  private async beginMoveOut(
+    actor: Actor,
+    deletedByName: string,
+    contents: Contents,
+    header: Header,
+    plan: { prospects: number; keep: string[] },
+  ): Promise<string> {
+    const { organisationId } = actor;
+    const { prospects, opportunities, messages } = this.deps;
+    await messages.remove(
+      organisationId,
+      contents.messages.map((doc) => doc._id),
+    );
+    await opportunities.remove(
+      organisationId,
+      contents.opportunities.map((doc) => doc._id),
+    );
+    await prospects.removeProspects(
+      organisationId,
+      contents.prospects.map((doc) => doc._id),
+    );
+    const shared = await prospects.liveDedupKeys(
+      organisationId,
+      contents.prospects.map((doc) => doc.dedupKey),
+    );
+    if (!(await prospects.setFileStatus(organisationId, header.excelId, 'ready', 'binning')))
+      throw AppError.notFound(BIN_MESSAGES.notFound);
+    const binId = await this.deps.repository.insert(
+      {
+        ...header,
+        organisationId,
+        deletedBy: actor.userId,
+        deletedByName,
+        deletedAt: this.deps.now(),
+        fileRemoved: contents.file !== null,
+        sharedKeys: [...shared],
+        counts: {
+          prospects: plan.prospects,
+          opportunities: contents.opportunities.length,
+          comments: contents.messages.length,
+        },
+        moving: 'out',
+        keep: plan.keep,
+      },
+      {
+        prospects: contents.prospects,
+        opportunities: contents.opportunities,
+        messages: contents.messages,
+      },
+    );
+    await prospects.changed(organisationId);
+    await opportunities.changed(
+      organisationId,
+      contents.opportunities.map((doc) => doc._id),
+    );
+    return binId;
+  }
+
+  /** A file's worked prospects, its opportunities (by file and by those prospects) and their comments. */
+  private async workedContents(
+    file: { _id: string; organisationId: string; name: string },
+    worked: ProspectDoc[],
+  ): Promise<Contents> {
     const { organisationId } = file;
-    const prospects = await this.deps.prospects.prospectsOfFile(organisationId, file._id);
+    const prospects = worked;
     const byFile = await this.deps.opportunities.ofFile(organisationId, file._id);
     const known = new Set(byFile.map((doc) => doc._id));
     const taken = prospects.filter((doc) => doc.opportunityId !== undefined && !known.has(doc.opportunityId));
@@ -489,7 +784,12 @@ export class BinService {
       { kind: 'opportunity', ownerId: actor.userId },
     ];
     if (this.deps.opportunities.seesAll(actor)) audience.push({ kind: 'opportunity', ...notPrivate });
-    return { organisationId: actor.organisationId, kind: { $in: kinds }, $and: [{ $or: audience }] };
+    return {
+      organisationId: actor.organisationId,
+      kind: { $in: kinds },
+      moving: { $exists: false },
+      $and: [{ $or: audience }],
+    };
   }
 
   private async tell(

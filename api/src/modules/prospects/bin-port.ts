@@ -15,6 +15,25 @@ export type ProspectBinPort = {
   visibleProspect(caller: Caller, prospectId: string): Promise<ProspectDoc>;
   /** Every prospect of a file, whole. */
   prospectsOfFile(organisationId: string, excelId: string): Promise<ProspectDoc[]>;
+  /** A file's prospects someone may have worked: taken, with an opportunity id, or edited. */
+  workedOfFile(organisationId: string, excelId: string): Promise<ProspectDoc[]>;
+  countOfFile(organisationId: string, excelId: string): Promise<number>;
+  /** Up to `limit` prospects of a file, but those of `except` (a chunk of a move to the bin). */
+  chunkOfFile(
+    organisationId: string,
+    excelId: string,
+    except: readonly string[],
+    limit: number,
+  ): Promise<ProspectDoc[]>;
+  /** The file whatever its status, null when there is none with this id. */
+  fileById(organisationId: string, excelId: string): Promise<ProspectFileDoc | null>;
+  /** Moves a file between 'ready' and 'binning' (hidden while its prospects move); false when not `from`. */
+  setFileStatus(
+    organisationId: string,
+    excelId: string,
+    from: 'ready' | 'binning',
+    to: 'ready' | 'binning',
+  ): Promise<boolean>;
   prospectsByIds(organisationId: string, ids: readonly string[]): Promise<ProspectDoc[]>;
   /** Removes the file document (its prospects go through removeProspects). */
   removeFile(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void>;
@@ -57,6 +76,28 @@ export function createProspectBinPort(
     },
     visibleProspect: (caller, prospectId) => isVisibleProspect(caller, prospectId),
     prospectsOfFile: (organisationId, excelId) => prospects.find({ organisationId, excelId }),
+    workedOfFile: (organisationId, excelId) =>
+      prospects.find({
+        organisationId,
+        excelId,
+        $or: [{ isAccepted: true }, { opportunityId: { $exists: true } }, { editedAt: { $exists: true } }],
+      }),
+    countOfFile: (organisationId, excelId) => prospects.countDocuments({ organisationId, excelId }),
+    chunkOfFile: (organisationId, excelId, except, limit) =>
+      prospects.find(
+        except.length === 0
+          ? { organisationId, excelId }
+          : { organisationId, excelId, _id: { $nin: [...except] } },
+        { limit },
+      ),
+    fileById: (organisationId, excelId) => files.findOne({ _id: excelId, organisationId }),
+    async setFileStatus(organisationId, excelId, from, to) {
+      const { matchedCount } = await files.updateOne(
+        { _id: excelId, organisationId, status: from },
+        { $set: { status: to } },
+      );
+      return matchedCount === 1;
+    },
     prospectsByIds: async (organisationId, ids) =>
       ids.length === 0 ? [] : prospects.find({ organisationId, _id: { $in: [...ids] } }),
     async removeFile(file) {

@@ -4,7 +4,7 @@ import { pagesOf } from '../../db/pages';
 import type { Filter, Store } from '../../db/types';
 import type { ProspectDoc } from './repository';
 
-type FileName = { _id: string; name: string; organisationId: string };
+type FileName = { _id: string; name: string; organisationId: string; status: string };
 
 export type ProspectBulkRead = {
   /** File id → file name, for every file of the organisation. */
@@ -18,10 +18,17 @@ export function createProspectBulkRead(store: Store): ProspectBulkRead {
   return {
     fileNames: async (organisationId) =>
       new Map((await files.find({ organisationId })).map((file) => [file._id, file.name])),
-    visible: ({ organisationId, userId }) =>
-      pagesOf(prospects, {
+    // Not the rows of a file still importing or moving to or from the bin (never seen half).
+    async *visible({ organisationId, userId }) {
+      const hidden = await files.find(
+        { organisationId, status: { $ne: 'ready' } },
+        { projection: { _id: 1 } },
+      );
+      yield* pagesOf(prospects, {
         organisationId,
         $or: [{ isPrivate: { $ne: true } }, { userId }],
-      } as Filter<ProspectDoc>),
+        ...(hidden.length > 0 ? { excelId: { $nin: hidden.map((file) => file._id) } } : {}),
+      } as Filter<ProspectDoc>);
+    },
   };
 }

@@ -25,6 +25,11 @@ export type ProspectsConfig = {
    * them on the main thread): they also write each document's JSON, docs/decisions/import-speed.md.
    */
   importWorkers: number;
+  /**
+   * Prospects per transaction when a file moves to or from the bin (BIN_MOVE_CHUNK; default 1000):
+   * each transaction holds the write lock and the event loop, docs/decisions/bin.md.
+   */
+  binMoveChunk: number;
 };
 
 export const prospectsSection = defineSection(
@@ -52,6 +57,11 @@ export const prospectsSection = defineSection(
       120_000,
     ),
     IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 1),
+    BIN_MOVE_CHUNK: variableWithDefault(
+      integer(1, 50_000),
+      'doit être un nombre de prospects entre 1 et 50000',
+      1000,
+    ),
   },
   (values): ProspectsConfig => ({
     geocoderUrl: values.GEOCODER_URL,
@@ -63,5 +73,6 @@ export const prospectsSection = defineSection(
     },
     importStartGraceMs: values.IMPORT_START_GRACE_MS,
     importWorkers: values.IMPORT_WORKERS,
+    binMoveChunk: values.BIN_MOVE_CHUNK,
   }),
 );

@@ -15,8 +15,12 @@ import {
 import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, DocShape, Filter, Store } from '../../db/types';
 
-/** 'deleting': being removed (invisible); the start-up sweep finishes what a crash interrupted. */
-export type ProspectFileStatus = 'importing' | 'ready' | 'deleting';
+/**
+ * 'deleting': being removed (invisible); the start-up sweep finishes what a crash interrupted.
+ * 'binning': its prospects moving to or from the bin, a chunk at a time (invisible, like 'deleting');
+ * the bin's start finishes what a crash interrupted (docs/decisions/bin.md), not this sweep.
+ */
+export type ProspectFileStatus = 'importing' | 'ready' | 'deleting' | 'binning';
 
 export type ProspectFileDoc = {
   _id: string;
