@@ -68,7 +68,8 @@ export async function startApi(
     },
     stdio: process.env.DEBUG_API ? 'inherit' : 'ignore',
   });
-  const deadline = Date.now() + 20_000;
+  // Generous: a loaded machine (tests beside builds) has taken more than 20 s to start it.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API arrêtée au démarrage (code ${child.exitCode})`);
     const ok = await fetch(`${url}/healthz`).then(
