@@ -194,6 +194,9 @@ test('keyboard only: sign in, then open a list from the navigation', async ({ pa
   const user = await signUpThroughApi(app.url);
   await page.goto(`${app.url}/login`);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  // The heading is already in the page's static first paint, whose form is inert until React takes over
+  // (first-paint.spec.ts): a Tab pressed before goes nowhere.
+  await expect(page.locator('#root main.auth-page:not([inert])')).toBeVisible();
 
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
