@@ -89,6 +89,26 @@ test('an invalid session (401) clears the stored session and goes to /login', as
   expect(navigate).toHaveBeenCalledWith('/login');
 });
 
+test('calls sent side by side with an expired session clear it and go to /login once, with the way back', async () => {
+  render(<ToastHost />);
+  const navigate = jest.fn();
+  setNavigator(navigate);
+  window.history.pushState({}, '', '/dashboard/opportunity/list/all');
+  useSessionStore.getState().signIn('périmé');
+  handler = reply(401, { message: 'Session expirée, veuillez vous reconnecter' });
+  const calls = [apiPost('/api/verify', {}, { silent: true }), apiPost('/api/organisation/get')];
+  for (const call of calls) await expect(call).rejects.toBeInstanceOf(ApiError);
+  expect(localStorage.getItem('token')).toBeNull();
+  expect(navigate).toHaveBeenCalledTimes(1);
+  expect(navigate).toHaveBeenCalledWith(
+    `/login?next=${encodeURIComponent('/dashboard/opportunity/list/all')}`,
+  );
+  // The second failure belongs to a session already handled: no toast repeats what the move to /login says.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByText('Session expirée, veuillez vous reconnecter')).not.toBeInTheDocument();
+  window.history.pushState({}, '', '/');
+});
+
 test('a token in the body (a password-reset token) is not replaced by the session token', async () => {
   useSessionStore.getState().signIn('session');
   let received: Record<string, unknown> = {};

@@ -104,6 +104,8 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
   } catch (error) {
     if (error instanceof ApiRedirect) throw error;
     const failure = toApiError(error, axios);
+    // A call sent with a session that another call already found invalid: that one handled it.
+    if (failure.status === 401 && token && useSessionStore.getState().token !== token) throw failure;
     if (failure.status === 401 && token) {
       // The server no longer knows this session: forget it and start again from the login screen.
       useSessionStore.getState().clearSession();

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import {
+  ApiError,
   apiPost,
+  notifyError,
   useApiQuery,
   useSessionStore,
   type OrganisationSummary,
@@ -17,11 +19,23 @@ export async function refreshOrganisations(): Promise<void> {
   useSessionStore.getState().setOrganisations(organisations);
 }
 
-/** The stored session, checked (silently: an invalid one is cleared by the API client), and its organisations. */
+/**
+ * The stored session, checked (silently: an invalid one is cleared by the API client), and its
+ * organisations, asked side by side: the screen's own calls wait for both, so one round trip is saved.
+ */
 async function checkSession(): Promise<SessionCheck> {
+  // Silent too: with an expired session it fails like the check, which sends the user to /login quietly.
+  const organisationsCall = apiPost<OrganisationsReply>('/api/organisation/get', {}, { silent: true });
+  organisationsCall.catch(() => undefined);
   const { user } = await apiPost<VerifyReply>('/api/verify', {}, { silent: true });
-  const { organisations } = await apiPost<OrganisationsReply>('/api/organisation/get');
-  return { user, organisations };
+  try {
+    const { organisations } = await organisationsCall;
+    return { user, organisations };
+  } catch (error) {
+    // The session is valid: any other failure of the organisations is the user's to see.
+    if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
+    throw error;
+  }
 }
 
 /**
