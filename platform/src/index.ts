@@ -53,7 +53,7 @@ export { FOCUSABLE_SELECTOR, focusableIn, keepTabInside } from './ui/focus-trap'
 export { PHONE_MEDIA_QUERY, TABLET_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './ui/use-media-query';
 export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
 export type { TimedConfirmationProps } from './ui/timed-confirmation';
-export { useApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';
+export { useApiQuery, prefetchApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';
 export type { ApiQuery, ApiQueryOptions } from './query/api-query';
 export {
   enqueueChange,

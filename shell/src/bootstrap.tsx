@@ -8,6 +8,7 @@ import { injectChatWidget } from './chat/chat-widget';
 import { loadRemoteRoutes, registerFederatedRemotes } from './remotes/federation';
 import { fetchRemoteDefinitions } from './remotes/remote-manifest';
 import { registerServiceWorker } from './service-worker/register';
+import { prefetchSessionCheck } from './session/use-session-bootstrap';
 import { DEFAULT_REMOTE_ROUTES, findRemoteForPath, type RemoteDefinition } from './remotes/remote-table';
 import './shell.css';
 
@@ -16,8 +17,12 @@ if (window.location.hash.startsWith('#/'))
   window.history.replaceState(null, '', window.location.hash.slice(1));
 
 async function start() {
-  // Behind a session the first screen calls the API at once: fetch the client alongside the rest.
-  if (useSessionStore.getState().token) preloadApiClient();
+  // Behind a session the first screen calls the API at once: fetch the client alongside the rest, and
+  // check the session while the first screen's code loads.
+  if (useSessionStore.getState().token) {
+    preloadApiClient();
+    prefetchSessionCheck();
+  }
   const [remotes, appConfig] = await Promise.all([
     fetchRemoteDefinitions().catch((error: unknown): RemoteDefinition[] => {
       // Every module then shows "Module indisponible" with its retry button, instead of a blank page.

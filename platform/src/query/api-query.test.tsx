@@ -1,7 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { ApiError } from '../api/api-error';
 import { useSessionStore } from '../session/session-store';
-import { clearApiQueries, invalidateApiQueries, useApiQuery, type ApiQueryOptions } from './api-query';
+import {
+  clearApiQueries,
+  invalidateApiQueries,
+  prefetchApiQuery,
+  useApiQuery,
+  type ApiQueryOptions,
+} from './api-query';
 
 type Input = { organisationId: string; id: string };
 type Reply = { name: string };
@@ -77,6 +83,29 @@ test('shows loading, then the answer; two components reading the same call and i
   expect(screen.getByTestId('un')).toHaveTextContent('Alpha');
   expect(screen.getByTestId('deux')).toHaveTextContent('Alpha');
   expect(screen.getByTestId('un')).not.toHaveTextContent('chargement');
+});
+
+test('a prefetched call is taken by the first screen reading it, on its way or answered, not asked twice', async () => {
+  const { call, nth } = deferredCall();
+  prefetchApiQuery(call, { organisationId: 'o1', id: 'a' }, { key: 'thing/get' });
+  prefetchApiQuery(call, { organisationId: 'o1', id: 'a' }, { key: 'thing/get' });
+  expect(call).toHaveBeenCalledTimes(1);
+  const first = render(<Probe call={call} />);
+  expect(call).toHaveBeenCalledTimes(1);
+  expect(screen.getByTestId('probe')).toHaveTextContent('chargement');
+  await act(async () => nth(0).resolve({ name: 'Alpha' }));
+  expect(screen.getByTestId('probe')).toHaveTextContent('Alpha');
+  first.unmount();
+
+  // Answered before any screen: shown at once. A later screen (no prefetch pending) asks again as usual.
+  prefetchApiQuery(call, { organisationId: 'o1', id: 'b' }, { key: 'thing/get' });
+  await act(async () => nth(1).resolve({ name: 'Bêta' }));
+  const second = render(<Probe call={call} id="b" />);
+  expect(screen.getByTestId('probe')).toHaveTextContent('Bêta');
+  expect(call).toHaveBeenCalledTimes(2);
+  second.unmount();
+  render(<Probe call={call} id="b" />);
+  expect(call).toHaveBeenCalledTimes(3);
 });
 
 test('a refetch keeps the answer shown until the new one arrives; a failed one keeps it and tells', async () => {

@@ -52,6 +52,8 @@ type Entry = {
   run: number;
   pending: boolean;
   keep: boolean;
+  /** Asked before any screen read it (`prefetchApiQuery`): the first screen takes this answer. */
+  prefetched: boolean;
   listeners: Set<() => void>;
 };
 
@@ -118,6 +120,53 @@ async function askThroughDevice(cacheKey: string, ask: () => Promise<unknown>): 
   }
 }
 
+function cacheKeyOf(key: string, scope: string, input: unknown): string {
+  return `${key}|${scope}|${JSON.stringify(input)}`;
+}
+
+function scopeOf(options: ApiQueryOptions, organisationId: string | null): string {
+  return options.byOrganisation === false ? '*' : (organisationId ?? '');
+}
+
+function createEntry<TInput>(
+  cacheKey: string,
+  call: (input: TInput) => Promise<unknown>,
+  input: TInput,
+  keep: boolean,
+  offline: boolean,
+): Entry {
+  const ask = () => call(input);
+  const entry: Entry = {
+    snapshot: IDLE,
+    fetch: offline && deviceStoreAvailable() ? () => askThroughDevice(cacheKey, ask) : ask,
+    run: 0,
+    pending: false,
+    keep,
+    prefetched: false,
+    listeners: new Set(),
+  };
+  entries.set(cacheKey, entry);
+  return entry;
+}
+
+/**
+ * Asks `call(input)` now, before a screen reads it (the shell's start asks the session check while it
+ * loads the first screen's code); the first `useApiQuery` of the same call and input takes the answer,
+ * or waits for it, instead of asking again.
+ */
+export function prefetchApiQuery<TInput, TReply>(
+  call: (input: TInput) => Promise<TReply>,
+  input: TInput,
+  options: ApiQueryOptions,
+): void {
+  const scope = scopeOf(options, useSessionStore.getState().currentOrganisationId);
+  const cacheKey = cacheKeyOf(options.key, scope, input);
+  if (entries.has(cacheKey)) return;
+  const entry = createEntry(cacheKey, call, input, options.keep ?? false, options.offline ?? false);
+  entry.prefetched = true;
+  load(entry);
+}
+
 /**
  * The answer of `call(input)` for the current organisation, asked when a screen first reads it and
  * shared by every component reading the same call and input. `input` null: nothing is asked (no
@@ -129,8 +178,8 @@ export function useApiQuery<TInput, TReply>(
   options: ApiQueryOptions,
 ): ApiQuery<TReply> {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const scope = options.byOrganisation === false ? '*' : (organisationId ?? '');
-  const cacheKey = input === null ? null : `${options.key}|${scope}|${JSON.stringify(input)}`;
+  const scope = scopeOf(options, organisationId);
+  const cacheKey = input === null ? null : cacheKeyOf(options.key, scope, input);
   // What a new cache entry will ask: the store subscribes after layout effects, so it reads these.
   const keep = options.keep ?? false;
   const offline = options.offline ?? false;
@@ -142,22 +191,9 @@ export function useApiQuery<TInput, TReply>(
   const subscribe = useCallback(
     (listener: () => void) => {
       if (cacheKey === null) return () => undefined;
-      let entry = entries.get(cacheKey);
-      if (!entry) {
-        const { call: fetchCall, input: fetchInput, keep: keepAnswer, offline: onDevice } = latest.current;
-        const ask = () => fetchCall(fetchInput as TInput);
-        const key = cacheKey;
-        entry = {
-          snapshot: IDLE,
-          fetch: onDevice && deviceStoreAvailable() ? () => askThroughDevice(key, ask) : ask,
-          run: 0,
-          pending: false,
-          keep: keepAnswer,
-          listeners: new Set(),
-        };
-        entries.set(cacheKey, entry);
-      }
-      const subscribed = entry;
+      const { call: fetchCall, input: fetchInput, keep: keepAnswer, offline: onDevice } = latest.current;
+      const subscribed =
+        entries.get(cacheKey) ?? createEntry(cacheKey, fetchCall, fetchInput as TInput, keepAnswer, onDevice);
       subscribed.listeners.add(listener);
       return () => {
         subscribed.listeners.delete(listener);
@@ -177,7 +213,11 @@ export function useApiQuery<TInput, TReply>(
   useEffect(() => {
     if (cacheKey === null) return;
     const entry = entries.get(cacheKey);
-    if (!entry || entry.pending) return;
+    if (!entry) return;
+    // A prefetched answer (or its request still on its way) is the first screen's: not asked twice.
+    const prefetched = entry.prefetched;
+    entry.prefetched = false;
+    if (prefetched || entry.pending) return;
     // A kept answer is not asked again; a failure is.
     if (entry.keep && entry.snapshot.settled && entry.snapshot.error === undefined) return;
     load(entry);

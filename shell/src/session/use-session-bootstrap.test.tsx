@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderHook, waitFor } from '@testing-library/react';
-import { configureApiClient, useSessionStore } from '@app/platform';
-import { useSessionBootstrap } from './use-session-bootstrap';
+import { clearApiQueries, configureApiClient, useSessionStore } from '@app/platform';
+import { prefetchSessionCheck, useSessionBootstrap } from './use-session-bootstrap';
 
 // A real HTTP server: the order in which the shell's start calls reach it is what is checked.
 let server: Server;
@@ -35,9 +35,14 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-test('asks the organisations while the session is being checked, and is ready with both', async () => {
+beforeEach(() => {
   arrivals = [];
+  clearApiQueries();
+  useSessionStore.getState().clearSession();
   useSessionStore.getState().signIn('jeton');
+});
+
+test('asks the organisations while the session is being checked, and is ready with both', async () => {
   const { result } = renderHook(() => useSessionBootstrap());
   // The session check is held by the server: the organisations are asked without waiting for it.
   await waitFor(() =>
@@ -48,4 +53,14 @@ test('asks the organisations while the session is being checked, and is ready wi
   await waitFor(() => expect(result.current.ready).toBe(true));
   expect(useSessionStore.getState().user?.username).toBe('Léa');
   expect(useSessionStore.getState().organisations.map(({ name }) => name)).toEqual(['Exemple SARL']);
+});
+
+test("a check started at the shell's start is the one the dashboard waits for: nothing is asked twice", async () => {
+  prefetchSessionCheck();
+  await waitFor(() => expect(arrivals).toHaveLength(2));
+  releaseVerify();
+  const { result } = renderHook(() => useSessionBootstrap());
+  await waitFor(() => expect(result.current.ready).toBe(true));
+  expect(arrivals.filter((url) => url === '/api/verify')).toHaveLength(1);
+  expect(arrivals.filter((url) => url === '/api/organisation/get')).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import {
   ApiError,
   apiPost,
   notifyError,
+  prefetchApiQuery,
   useApiQuery,
   useSessionStore,
   type OrganisationSummary,
@@ -38,6 +39,18 @@ async function checkSession(): Promise<SessionCheck> {
   }
 }
 
+// Keyed by the token (a new session is checked again), not by the organisation it loads.
+const SESSION_CHECK = { key: 'verify', byOrganisation: false, offline: true } as const;
+
+/**
+ * Starts the session check before the first screen's code is loaded (the shell's start): the screen's
+ * own calls then leave as soon as it renders, instead of after two more round trips.
+ */
+export function prefetchSessionCheck(): void {
+  const token = useSessionStore.getState().token;
+  if (token) prefetchApiQuery(checkSession, { session: token }, SESSION_CHECK);
+}
+
 /**
  * Checks the stored session with the server when the shell starts (SPEC.md §7 /api/verify) and loads
  * the user's organisations. An invalid session is cleared by the API client, which goes to /login.
@@ -46,12 +59,7 @@ async function checkSession(): Promise<SessionCheck> {
  */
 export function useSessionBootstrap(): { ready: boolean } {
   const token = useSessionStore((state) => state.token);
-  // Keyed by the token (a new session is checked again), not by the organisation it loads.
-  const { data } = useApiQuery(checkSession, token ? { session: token } : null, {
-    key: 'verify',
-    byOrganisation: false,
-    offline: true,
-  });
+  const { data } = useApiQuery(checkSession, token ? { session: token } : null, SESSION_CHECK);
   const user = useSessionStore((state) => state.user);
   useEffect(() => {
     if (!data || !token) return;
