@@ -91,6 +91,22 @@ const BIN_KIND_LABELS = {
   opportunity: 'opportunité',
 } as const;
 
+const BIN_COUNT_LABELS = {
+  prospects: 'Prospects',
+  opportunities: 'Opportunités',
+  comments: 'Commentaires',
+} as const;
+
+/** The documents moved, under the French names the history screen and its CSV show; none when zero. */
+function binCountDetails(counts: BinEvent['counts']): Record<string, number> {
+  const details: Record<string, number> = {};
+  for (const [key, label] of Object.entries(BIN_COUNT_LABELS)) {
+    const count = counts[key as keyof typeof BIN_COUNT_LABELS];
+    if (count > 0) details[label] = count;
+  }
+  return details;
+}
+
 /** A move to or from the bin as the audit log records it (who, what, how much; the bin record's id). */
 function binAuditEntry(kind: 'deleted' | 'restored', event: BinEvent): AuditEntry {
   return {
@@ -98,7 +114,7 @@ function binAuditEntry(kind: 'deleted' | 'restored', event: BinEvent): AuditEntr
     actorUserId: event.userId,
     kind,
     subject: { type: BIN_SUBJECTS[event.kind], id: event.binId, label: event.label },
-    details: { corbeille: BIN_KIND_LABELS[event.kind], ...event.counts },
+    details: { Corbeille: BIN_KIND_LABELS[event.kind], ...binCountDetails(event.counts) },
     at: event.at,
   };
 }
