@@ -493,74 +493,94 @@ export class BinService {
 
   /** One chunk of a move (inside a transaction); true once the move is over (the last chunk ends it). */
   private async moveChunk(binId: string): Promise<boolean> {
-    const { repository, prospects: port } = this.deps;
-    const record = await repository.records.findOne({ _id: binId });
+    const record = await this.deps.repository.records.findOne({ _id: binId });
     if (!record?.moving) return true;
+    const move =
+      record.moving === 'out'
+        ? { chunk: () => this.chunkOut(record), end: () => this.endOut(record) }
+        : { chunk: () => this.chunkIn(record), end: () => this.endIn(record) };
+    const more = await move.chunk();
+    if (!more) await move.end();
+    await this.deps.prospects.changed(record.organisationId);
+    return !more;
+  }
+
+  /** Moves the next chunk of the file's live prospects into the bin; false when none is left. */
+  private async chunkOut(record: BinRecordDoc): Promise<boolean> {
+    const { repository, prospects: port } = this.deps;
     const { organisationId } = record;
-    const at = this.deps.now();
-    if (record.moving === 'out') {
-      const docs = await port.chunkOfFile(organisationId, record.excelId, record.keep ?? [], this.chunk);
-      if (docs.length > 0) {
-        // Written before removed: without transactions (MongoDB) a crash between leaves them twice,
-        // never nowhere; the move back skips those already live.
-        await repository.addParts(record, { prospects: docs });
-        await port.removeProspects(
-          organisationId,
-          docs.map((doc) => doc._id),
-        );
-        await this.moveOpportunitiesOf(record, docs);
-        // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
-        const shared = await port.liveDedupKeys(
-          organisationId,
-          docs.map((doc) => doc.dedupKey),
-        );
-        if (shared.size > 0)
-          await repository.records.updateOne(
-            { _id: binId },
-            { $addToSet: { sharedKeys: { $each: [...shared] } } },
-          );
-        await port.changed(organisationId);
-        return false;
-      }
-      const sharedKeys = [...(await port.liveDedupKeys(organisationId, record.sharedKeys))];
-      if (record.fileRemoved) {
-        const file = await port.fileById(organisationId, record.excelId);
-        if (file) {
-          await repository.addParts(record, { prospectFiles: [{ ...file, status: 'ready' }] });
-          await port.removeFile(file);
-        }
-      } else {
-        await port.setFileStatus(organisationId, record.excelId, 'binning', 'ready');
-        await port.adjustFile(
-          organisationId,
-          record.excelId,
-          { count: -record.counts.prospects, countSelected: 0 },
-          at,
-        );
-      }
+    const docs = await port.chunkOfFile(organisationId, record.excelId, record.keep ?? [], this.chunk);
+    if (docs.length === 0) return false;
+    // Written before removed: without transactions (MongoDB) a crash between leaves them twice,
+    // never nowhere; the move back skips those already live.
+    await repository.addParts(record, { prospects: docs });
+    await port.removeProspects(
+      organisationId,
+      docs.map((doc) => doc._id),
+    );
+    await this.moveOpportunitiesOf(record, docs);
+    // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
+    const shared = await port.liveDedupKeys(
+      organisationId,
+      docs.map((doc) => doc.dedupKey),
+    );
+    if (shared.size > 0)
       await repository.records.updateOne(
-        { _id: binId },
-        { $set: { sharedKeys }, $unset: { moving: true, keep: true } },
+        { _id: record._id },
+        { $addToSet: { sharedKeys: { $each: [...shared] } } },
       );
-      await port.changed(organisationId);
-      return true;
+    return true;
+  }
+
+  /** The move into the bin is over: the file goes too (or shows again, smaller), the record is settled. */
+  private async endOut(record: BinRecordDoc): Promise<void> {
+    const { repository, prospects: port } = this.deps;
+    const { organisationId } = record;
+    const sharedKeys = [...(await port.liveDedupKeys(organisationId, record.sharedKeys))];
+    if (record.fileRemoved) {
+      const file = await port.fileById(organisationId, record.excelId);
+      if (file) {
+        await repository.addParts(record, { prospectFiles: [{ ...file, status: 'ready' }] });
+        await port.removeFile(file);
+      }
+    } else {
+      await port.setFileStatus(organisationId, record.excelId, 'binning', 'ready');
+      await port.adjustFile(
+        organisationId,
+        record.excelId,
+        { count: -record.counts.prospects, countSelected: 0 },
+        this.deps.now(),
+      );
     }
+    await repository.records.updateOne(
+      { _id: record._id },
+      { $set: { sharedKeys }, $unset: { moving: true, keep: true } },
+    );
+  }
+
+  /** Moves the next part of the record's prospects back (those not live already); false when none is left. */
+  private async chunkIn(record: BinRecordDoc): Promise<boolean> {
+    const { repository, prospects: port } = this.deps;
     const part = await repository.onePart(record, 'prospects');
-    if (part) {
-      const docs = part.docs as ProspectDoc[];
-      const live = new Set(
-        (
-          await port.prospectsByIds(
-            organisationId,
-            docs.map((doc) => doc._id),
-          )
-        ).map((doc) => doc._id),
-      );
-      await port.insertProspects(docs.filter((doc) => !live.has(doc._id)));
-      await repository.removePart(part._id);
-      await port.changed(organisationId);
-      return false;
-    }
+    if (!part) return false;
+    const docs = part.docs as ProspectDoc[];
+    const live = new Set(
+      (
+        await port.prospectsByIds(
+          record.organisationId,
+          docs.map((doc) => doc._id),
+        )
+      ).map((doc) => doc._id),
+    );
+    await port.insertProspects(docs.filter((doc) => !live.has(doc._id)));
+    await repository.removePart(part._id);
+    return true;
+  }
+
+  /** The move back is over: the opportunities and comments return, the file shows again, the record goes. */
+  private async endIn(record: BinRecordDoc): Promise<void> {
+    const { repository, prospects: port } = this.deps;
+    const { organisationId } = record;
     const docs = await repository.documents(record);
     const opportunities = docs.opportunities as unknown as OpportunityLike[];
     await this.deps.opportunities.insert(opportunities as never[]);
@@ -571,15 +591,13 @@ export class BinService {
         organisationId,
         record.excelId,
         { count: record.counts.prospects, countSelected: 0 },
-        at,
+        this.deps.now(),
       );
     await repository.remove(record._id);
-    await port.changed(organisationId);
     await this.deps.opportunities.changed(
       organisationId,
       opportunities.map((doc) => doc._id),
     );
-    return true;
   }
 
   /**
