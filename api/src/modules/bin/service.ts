@@ -143,7 +143,7 @@ export class BinService {
         opportunities,
         messages,
       };
-      const binId = await this.beginMoveOut(actor, name, contents, this.fileHeader('file', file), {
+      const binId = await this.move(actor, name, contents, this.fileHeader('file', file), {
         prospects: await this.deps.prospects.countOfFile(file.organisationId, file._id),
         keep: [],
       });
@@ -273,10 +273,9 @@ export class BinService {
       const removed = total - kept;
       const header = this.fileHeader('import', file);
       let binId: string | null = null;
-      if (kept === 0)
-        binId = await this.beginMoveOut(actor, name, contents, header, { prospects: total, keep });
+      if (kept === 0) binId = await this.move(actor, name, contents, header, { prospects: total, keep });
       else if (removed > 0)
-        binId = await this.beginMoveOut(
+        binId = await this.move(
           actor,
           name,
           { file: null, prospects: [], opportunities: [], messages: [] },
@@ -630,69 +629,6 @@ export class BinService {
     return this.deps.moveChunk ?? MOVE_CHUNK;
   }
 
-  /**
-   * The first transaction of a file's move out: the record, moving 'out'; the opportunities, their
-   * comments and the worked prospects in it at once (they show elsewhere: lists of opportunities,
-   * reports); the file hidden ('binning'). The other prospects follow a chunk at a time (finishMove).
-   */
-  private async beginMoveOut(
-    actor: Actor,
-    deletedByName: string,
-    contents: Contents,
-    header: Header,
-    plan: { prospects: number; keep: string[] },
-  ): Promise<string> {
-    const { organisationId } = actor;
-    const { prospects, opportunities, messages } = this.deps;
-    await messages.remove(
-      organisationId,
-      contents.messages.map((doc) => doc._id),
-    );
-    await opportunities.remove(
-      organisationId,
-      contents.opportunities.map((doc) => doc._id),
-    );
-    await prospects.removeProspects(
-      organisationId,
-      contents.prospects.map((doc) => doc._id),
-    );
-    const shared = await prospects.liveDedupKeys(
-      organisationId,
-      contents.prospects.map((doc) => doc.dedupKey),
-    );
-    if (!(await prospects.setFileStatus(organisationId, header.excelId, 'ready', 'binning')))
-      throw AppError.notFound(BIN_MESSAGES.notFound);
-    const binId = await this.deps.repository.insert(
-      {
-        ...header,
-        organisationId,
-        deletedBy: actor.userId,
-        deletedByName,
-        deletedAt: this.deps.now(),
-        fileRemoved: contents.file !== null,
-        sharedKeys: [...shared],
-        counts: {
-          prospects: plan.prospects,
-          opportunities: contents.opportunities.length,
-          comments: contents.messages.length,
-        },
-        moving: 'out',
-        keep: plan.keep,
-      },
-      {
-        prospects: contents.prospects,
-        opportunities: contents.opportunities,
-        messages: contents.messages,
-      },
-    );
-    await prospects.changed(organisationId);
-    await opportunities.changed(
-      organisationId,
-      contents.opportunities.map((doc) => doc._id),
-    );
-    return binId;
-  }
-
   /** A file's worked prospects, its opportunities (by file and by those prospects) and their comments. */
   private async workedContents(
     file: { _id: string; organisationId: string; name: string },
@@ -736,8 +672,20 @@ export class BinService {
     return (await this.deps.prospects.fileName(prospect.organisationId, prospect.excelId)) ?? '';
   }
 
-  /** Takes the documents out of their collections and writes the record (inside the transaction). */
-  private async move(actor: Actor, deletedByName: string, contents: Contents, header: Header) {
+  /**
+   * Takes the documents out of their collections and writes the record (inside the transaction). With
+   * a `chunked` plan, the first transaction of a file's move out: the record, moving 'out'; the
+   * opportunities, their comments and the worked prospects in it at once (they show elsewhere: lists
+   * of opportunities, reports); the file hidden ('binning'). The other prospects follow a chunk at a
+   * time (finishMove).
+   */
+  private async move(
+    actor: Actor,
+    deletedByName: string,
+    contents: Contents,
+    header: Header,
+    chunked?: { prospects: number; keep: string[] },
+  ): Promise<string> {
     const { organisationId } = actor;
     const { prospects, opportunities, messages } = this.deps;
     await messages.remove(
@@ -752,11 +700,14 @@ export class BinService {
       organisationId,
       contents.prospects.map((doc) => doc._id),
     );
-    if (contents.file) await prospects.removeFile(contents.file);
+    const file = chunked ? null : contents.file;
+    if (file) await prospects.removeFile(file);
     const shared = await prospects.liveDedupKeys(
       organisationId,
       contents.prospects.map((doc) => doc.dedupKey),
     );
+    if (chunked && !(await prospects.setFileStatus(organisationId, header.excelId, 'ready', 'binning')))
+      throw AppError.notFound(BIN_MESSAGES.notFound);
     const binId = await this.deps.repository.insert(
       {
         ...header,
@@ -767,13 +718,14 @@ export class BinService {
         fileRemoved: contents.file !== null,
         sharedKeys: [...shared],
         counts: {
-          prospects: contents.prospects.length,
+          prospects: chunked ? chunked.prospects : contents.prospects.length,
           opportunities: contents.opportunities.length,
           comments: contents.messages.length,
         },
+        ...(chunked ? { moving: 'out' as const, keep: chunked.keep } : {}),
       },
       {
-        ...(contents.file ? { prospectFiles: [contents.file] } : {}),
+        ...(file ? { prospectFiles: [file] } : {}),
         prospects: contents.prospects,
         opportunities: contents.opportunities,
         messages: contents.messages,
