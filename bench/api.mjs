@@ -10,86 +10,37 @@
 // same JSON body and answers a small JSON object). The machine's load (`uptime`) is recorded: ratios
 // measured in the same run are what count. Prints the figures and ratios; writes bench/results/api.json.
 // Usage: node bench/api.mjs [--duration 5] [--rounds 3]   (the API must be built first)
-import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, numberOption, post, stop, waitForHealth as waitUntilHealthy } from './support.mjs';
+import {
+  apiBuilt,
+  apiEntry,
+  apiRequire,
+  cleanUp,
+  cpuMs,
+  freePort,
+  numberOption,
+  ownerWithOrganisation,
+  repo,
+  startNode,
+  stop,
+  tempDir,
+  waitForHealth,
+} from './support.mjs';
 
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
-const resultsFile = path.join(here, 'results', 'api.json');
+const resultsFile = path.join(repo, 'bench', 'results', 'api.json');
 
 const durationS = numberOption('duration', 5);
 const roundCount = numberOption('rounds', 3);
 const CLIENTS = [10, 50];
 const warmupS = 1;
 
-const children = new Set();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-
-function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
-
-function start(label, args, env, stdout = 'ignore') {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', stdout, 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (code && code !== 0)
-      console.error(`${label} s'est arrêté (code ${code}${signal ? `, ${signal}` : ''})\n${stderr}`);
-  });
-  children.add(child);
-  return child;
-}
-
-/** Waits for a server's health answer (15 s unless told). */
-function waitForHealth(url, child, timeoutMs = 15_000) {
-  return waitUntilHealthy(url, child, timeoutMs);
-}
-
-/**
- * CPU time (user + system, ms) a process and its children (the cluster's workers) have used: per
- * request, it stays meaningful on a busy machine.
- */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  let total = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  for (const child of children ? children.split(' ') : []) {
-    try {
-      total += cpuMs(Number(child));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
+const dataDir = tempDir('bench-api-');
 
 /** Resolves once `file` holds `text` (the cluster's primary logs when every worker listens). */
 async function waitForLine(file, text, child, timeoutMs = 60_000) {
@@ -122,7 +73,7 @@ async function measure(url, connections, request = {}, pid) {
 
 // The bare server: the same express package the API uses, one route, nothing else.
 const bareExpressSource = `
-const express = require(${JSON.stringify(createRequire(path.join(repo, 'api', 'package.json')).resolve('express'))});
+const express = require(${JSON.stringify(apiRequire.resolve('express'))});
 const app = express();
 app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
 app.post('/api/echo', express.json(), (req, res) => res.json({ ok: typeof req.body.token === 'string' }));
@@ -131,15 +82,12 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 /** A signed-in member of one organisation: the body of the organisation-scoped call. */
-async function seedCaller(base) {
-  const { token } = await post(base, '/api/register', {
+function seedCaller(base) {
+  return ownerWithOrganisation(base, {
     email: 'bench@exemple.fr',
-    password: 'Motdepasse1',
     username: 'Banc Mesure',
+    organisation: 'Société de mesure',
   });
-  await post(base, '/api/organisation/create', { token, name: 'Société de mesure', phone: '0102030405' });
-  const { organisations } = await post(base, '/api/organisation/get', { token });
-  return { token, organisationId: organisations[0]._id };
 }
 
 function postRequest(body) {
@@ -161,7 +109,7 @@ async function startApi(label, env) {
   const dir = mkdtempSync(path.join(dataDir, 'store-'));
   const logFile = path.join(dir, 'api.log');
   const log = openSync(logFile, 'w');
-  const child = start(
+  const child = startNode(
     label,
     [apiEntry],
     {
@@ -208,12 +156,12 @@ async function measureApi(label, env) {
 
 async function measureBare() {
   const barePort = await freePort();
-  const bare = start('Express nu', ['-e', bareExpressSource], {
+  const bare = startNode('Express nu', ['-e', bareExpressSource], {
     PORT: String(barePort),
     NODE_ENV: 'production',
   });
   const bareBase = `http://127.0.0.1:${barePort}`;
-  await waitForHealth(`${bareBase}/healthz`, bare);
+  await waitForHealth(`${bareBase}/healthz`, bare, 15_000);
   const results = {};
   for (const clients of CLIENTS) {
     console.log(`Express nu, ${clients} clients…`);
@@ -236,13 +184,7 @@ function compared(api, bare) {
 }
 
 async function main() {
-  if (!existsSync(apiEntry)) {
-    console.error(
-      `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npm run build" d'abord.`,
-    );
-    process.exitCode = 1;
-    return;
-  }
+  if (!apiBuilt()) return;
   const loadBefore = os.loadavg();
   const uptimeBefore = uptime();
   // Rounds, each measuring the three side by side (bare Express between the two API runs), so that a

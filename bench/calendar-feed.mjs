@@ -7,12 +7,12 @@
 // the API's processes (the primary and its cluster workers).
 // Prints the figures and their ratio; writes bench/results/calendar-feed.json.
 // Usage: node bench/calendar-feed.mjs [--reads 60] [--changes 10] [--cpu-prof <dir>]   (the API must be built first)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  apiEntry,
+  apiBuilt,
   apiEnv,
   apiRequire,
   benchOpportunity,
@@ -21,14 +21,13 @@ import {
   cpuMs,
   freePort,
   numberOption,
-  openApiStore,
   ownerWithOrganisation,
   pathOption,
   post,
   quantile,
   repo,
-  startApi,
   startNode,
+  startSeededApi,
   stop,
   tempDir,
   userIdOf,
@@ -90,8 +89,7 @@ function summary(times) {
 }
 
 /** The member's opportunities and their prospects, straight into the store (the API stopped). */
-async function seed(organisationId, userId) {
-  const store = await openApiStore(dataDir);
+async function seed(store, organisationId, userId) {
   const prospects = store.collection('prospects');
   const opportunities = store.collection('opportunities');
   const now = Date.now();
@@ -125,7 +123,6 @@ async function seed(organisationId, userId) {
     await prospects.insertMany(prospectDocs);
     await opportunities.insertMany(opportunityDocs);
   }
-  await store.close();
 }
 
 const bareExpressSource = `
@@ -143,39 +140,24 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 async function main() {
-  if (!existsSync(apiEntry)) {
-    console.error(
-      `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npm run build:apps".`,
-    );
-    process.exitCode = 1;
-    return;
-  }
-  const env = (port) => apiEnv(port, dataDir, { PUBLIC_URL: 'https://prospection.exemple.fr' });
-  // 1. A member with a licence (the owner, on the trial), through the API.
-  let port = await freePort();
-  let api = startApi(env(port));
-  let base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, api);
+  if (!apiBuilt()) return;
   const email = 'bench.agenda@exemple.fr';
-  const { token, organisationId } = await ownerWithOrganisation(base, {
-    email,
-    username: 'Banc Agenda',
-    organisation: 'Société de mesure',
+  // 1. A member with a licence (the owner, on the trial), through the API; 2. 5,000 follow-ups and
+  // 15,000 undated opportunities, written while the API is stopped; 3. the API again, on that store.
+  const api = await startSeededApi({
+    dataDir,
+    env: (port) => apiEnv(port, dataDir, { PUBLIC_URL: 'https://prospection.exemple.fr' }),
+    accounts: (base) =>
+      ownerWithOrganisation(base, { email, username: 'Banc Agenda', organisation: 'Société de mesure' }),
+    seed: async (store, { organisationId }) => {
+      console.log(`Écriture de ${FOLLOW_UPS} relances et ${UNDATED} opportunités sans date…`);
+      await seed(store, organisationId, await userIdOf(store, email));
+    },
+    cpuProfDir,
   });
-  await stop(api);
-
-  // 2. 5,000 follow-ups and 15,000 undated opportunities, written while the API is stopped.
-  const users = await openApiStore(dataDir);
-  const userId = await userIdOf(users, email);
-  await users.close();
-  console.log(`Écriture de ${FOLLOW_UPS} relances et ${UNDATED} opportunités sans date…`);
-  await seed(organisationId, userId);
-
-  // 3. The API again, on that store; the feed read as a calendar application reads it.
-  port = await freePort();
-  api = startApi(env(port), cpuProfDir);
-  base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, api);
+  // The feed read as a calendar application reads it.
+  const { base } = api;
+  const { token, organisationId } = api.accounts;
   const caller = { token, organisationId };
   const address = async () => {
     const { url } = await post(base, '/api/calendar/regenerate', caller);
@@ -196,7 +178,7 @@ async function main() {
   const feedTimes = [];
   const gzipTimes = [];
   let gzipBytes = 0;
-  const apiCpuBefore = cpuMs(api.pid);
+  const apiCpuBefore = cpuMs(api.child.pid);
   for (let read = 0; read < READS; read += 1) {
     if (read > 0 && read % Math.floor(READS_PER_ADDRESS / 2) === 0) url = await address();
     const plain = await get(url);
@@ -208,13 +190,13 @@ async function main() {
     gzipBytes = gzip.bytes;
   }
   // Includes the regenerate calls (one per dozen reads): a slight over-count.
-  const apiCpuPerRead = (cpuMs(api.pid) - apiCpuBefore) / (2 * READS);
+  const apiCpuPerRead = (cpuMs(api.child.pid) - apiCpuBefore) / (2 * READS);
 
   // 4. Reads right after a change of one follow-up's date (through the API): built again.
   console.log(`${CHANGES} lectures juste après le changement d’une relance…`);
   const changedTimes = [];
   url = await address();
-  const changeCpuBefore = cpuMs(api.pid);
+  const changeCpuBefore = cpuMs(api.child.pid);
   for (let change = 0; change < CHANGES; change += 1) {
     if (change > 0 && change % READS_PER_ADDRESS === 0) url = await address();
     const opportunityId = `c${(RENEWALS + change).toString(16).padStart(23, '0')}`;
@@ -227,8 +209,8 @@ async function main() {
       throw new Error('le flux lu après le changement ne le montre pas');
     changedTimes.push(res.ms);
   }
-  const changeCpuPerRead = (cpuMs(api.pid) - changeCpuBefore) / CHANGES;
-  await stop(api);
+  const changeCpuPerRead = (cpuMs(api.child.pid) - changeCpuBefore) / CHANGES;
+  await stop(api.child);
 
   // 5. The baseline: the same express, the same bytes from memory.
   const barePort = await freePort();

@@ -15,17 +15,16 @@
 // Usage: node bench/digest.mjs [--members 1000] [--opportunities 100000] [--baseline 20] [--cpu-prof <dir>]
 //   (after npx turbo run build --filter=@app/api)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  apiEntry,
+  apiBuilt,
   apiEnv,
   apiRequire,
   benchOpportunity,
   benchProspect,
   cleanUp,
-  freePort,
   numberOption,
   onCleanUp,
   openApiStore,
@@ -35,11 +34,10 @@ import {
   post,
   quantile,
   repo,
-  startApi,
+  startSeededApi,
   stop,
   tempDir,
   userIdOf,
-  waitForHealth,
 } from './support.mjs';
 
 const resultsFile = path.join(repo, 'bench', 'results', 'digest.json');
@@ -241,45 +239,36 @@ function latencies(calls) {
 }
 
 async function main() {
-  if (!existsSync(apiEntry)) {
-    console.error('API non construite : lancez "npx turbo run build --filter=@app/api".');
-    process.exitCode = 1;
-    return;
-  }
+  if (!apiBuilt()) return;
   const smtp = await smtpSink();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = apiEnv(port, dataDir, {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Prospection <no-reply@banc.exemple.fr>',
-    DIGEST_HOUR: '0',
-    EXPORT_WORKERS: '0',
-  });
+  const today = parisDay(Date.now());
+  const email = 'proprietaire@banc.exemple.fr';
   try {
-    // 1. The owner and the organisation through the API.
-    let api = startApi(env, cpuProfDir);
-    await waitForHealth(`${base}/healthz`, api);
-    const email = 'proprietaire@banc.exemple.fr';
-    const { token, organisationId } = await ownerWithOrganisation(base, {
-      email,
-      username: 'Banc Propriétaire',
-      organisation: 'Société du banc',
+    // 1. The owner and the organisation through the API; 2. members and opportunities straight into
+    // the store; 3. the API on them, the list warmed up (its index of 100,000 keys built).
+    const api = await startSeededApi({
+      dataDir,
+      env: (port) =>
+        apiEnv(port, dataDir, {
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Prospection <no-reply@banc.exemple.fr>',
+          DIGEST_HOUR: '0',
+          EXPORT_WORKERS: '0',
+        }),
+      accounts: (base) =>
+        ownerWithOrganisation(base, {
+          email,
+          username: 'Banc Propriétaire',
+          organisation: 'Société du banc',
+        }),
+      seed: async (store, { organisationId }) => {
+        console.log(`Écriture de ${MEMBERS} membres et ${OPPORTUNITIES} opportunités…`);
+        await seed(store, organisationId, await userIdOf(store, email), today);
+      },
+      cpuProfDir,
     });
-    await stop(api);
-
-    // 2. Members and opportunities straight into the store.
-    const today = parisDay(Date.now());
-    let store = await openApiStore(dataDir);
-    const ownerId = await userIdOf(store, email);
-    console.log(`Écriture de ${MEMBERS} membres et ${OPPORTUNITIES} opportunités…`);
-    const seedStart = performance.now();
-    await seed(store, organisationId, ownerId, today);
-    const seedMs = Math.round(performance.now() - seedStart);
-    await store.close();
-
-    // 3. The API on them; the list warmed up (its index of 100,000 keys built).
-    api = startApi(env, cpuProfDir);
-    await waitForHealth(`${base}/healthz`, api);
+    const { base, seedMs } = api;
+    const { token, organisationId } = api.accounts;
     const body = {
       token,
       organisationId,
@@ -296,7 +285,7 @@ async function main() {
     const baselineStart = Date.now();
     await pause(BASELINE_S * 1000);
     const baselineEnd = Date.now();
-    store = await openApiStore(dataDir);
+    const store = await openApiStore(dataDir);
     const days = store.collection('digestDays');
     // The day's marker, its start record and the organisations' markers: the day is run again.
     await days.deleteMany({ day: today.day });
@@ -322,7 +311,7 @@ async function main() {
     await pause(Math.max(1000, afterFrom + BASELINE_S * 1000 - Date.now()));
     await load.stop();
     await store.close();
-    await stop(api);
+    await stop(api.child);
 
     // From the first process's start to the last e-mail handed to the SMTP server; the day's marker
     // may come up to a minute later, when a process's run lost claims to another (it settles at its

@@ -2,63 +2,42 @@
 // two organisations seeded straight into the store (20,000 and 100,000 opportunities), the server's
 // CPU time, and the list loaded as the spec's client does. opportunities.mjs, opportunities-browser.mjs,
 // lighthouse.mjs and load.mjs import it (so the two opportunity benchmarks no longer import each other).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, post, stop, waitForHealth as waitUntilHealthy } from './support.mjs';
+import { readFileSync } from 'node:fs';
+import {
+  apiEntry,
+  cleanUp,
+  ownerWithOrganisation,
+  pause,
+  post,
+  startNode,
+  startSeededApi,
+  stop,
+  tempDir,
+  waitForHealth as waitUntilHealthy,
+} from './support.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-export const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
-const require = createRequire(path.join(repo, 'api', 'package.json'));
+export { apiEntry, cleanUp, stop };
 
 const CHUNK = 2000;
 export const PAGE = 500;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const CADENCE_MS = 50;
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
 
-const children = new Set();
 let dataDir;
 /** A fresh data directory for this run (removed by cleanUp). */
 export function newDataDir() {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-opportunities-'));
+  dataDir = tempDir('bench-opportunities-');
   return dataDir;
 }
-export function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
 
-export function start(label, args, env) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.on('exit', (code) => {
-    children.delete(child);
-    if (code && code !== 0) console.error(`${label} s'est arrêté (code ${code})\n${stderr}`);
-  });
-  children.add(child);
-  return child;
-}
+/** `node <args>` with `env` added (stopped by cleanUp). */
+export const start = startNode;
 
 /** Waits for the API's health answer (60 s unless told). */
 export function waitForHealth(url, child, timeoutMs = 60_000) {
   return waitUntilHealthy(url, child, timeoutMs);
 }
-
-export { stop };
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is absent. */
 export function cpuMs(child) {
@@ -112,6 +91,7 @@ export async function fullList(base, body) {
   };
 }
 
+/** The API's environment on this run's data directory; it serves the built web apps (its own WEB_ROOT). */
 export const apiEnv = (port) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -123,21 +103,14 @@ export const apiEnv = (port) => ({
   PASSWORD_HASH_COST: '1024',
 });
 
-async function owner(base, n) {
-  const { token } = await post(base, '/api/register', {
-    email: `bench.opportunites.${n}@exemple.fr`,
-    password: 'Motdepasse1',
+/** Owner `n` of an organisation of their own, through the API. */
+const owner = (base, n) =>
+  ownerWithOrganisation(base, {
+    email: ownerEmail(n),
     username: `Banc Mesure ${n}`,
+    organisation: `Société de mesure ${n}`,
   });
-  await post(base, '/api/organisation/create', {
-    token,
-    name: `Société de mesure ${n}`,
-    phone: '0102030405',
-  });
-  const { organisations } = await post(base, '/api/organisation/get', { token });
-  const user = await post(base, '/api/verify', { token }).catch(() => ({}));
-  return { token, organisationId: organisations[0]._id, user };
-}
+const ownerEmail = (n) => `bench.opportunites.${n}@exemple.fr`;
 
 const DEPARTEMENTS = [
   ['75001', 'Paris', '75', 'Île-de-France'],
@@ -220,33 +193,24 @@ export async function seed(store, organisationId, userId, count, tag) {
  * Call newDataDir() first.
  */
 export async function seededApi({ listSize, exportSize, nodeArgs = [] }) {
-  // 1. Two organisations through the API.
-  let port = await freePort();
-  let api = start('API', [apiEntry], apiEnv(port));
-  let base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, api);
-  const lister = await owner(base, 1);
-  const exporter = await owner(base, 2);
-  await stop(api);
-
-  // 2. Opportunities straight into the store while the API is stopped.
-  const { openStore } = require(path.join(repo, 'api', 'dist', 'db', 'open-store.js'));
-  const store = await openStore({ mongodbUri: undefined, dataDir });
-  const users = store.collection('users');
-  const userOf = async (n) => (await users.findOne({ email: `bench.opportunites.${n}@exemple.fr` }))._id;
-  console.log(`Écriture de ${listSize} + ${exportSize} opportunités…`);
-  const seedStart = performance.now();
-  await seed(store, lister.organisationId, await userOf(1), listSize, 'a');
-  await seed(store, exporter.organisationId, await userOf(2), exportSize, 'b');
-  const seedMs = Math.round(performance.now() - seedStart);
-  await store.close();
-
-  // 3. The API on the seeded store.
-  port = await freePort();
-  api = start('API', [...nodeArgs, apiEntry], apiEnv(port));
-  base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, api);
-  return { api, base, lister, exporter, seedMs };
+  const { child, base, accounts, seedMs } = await startSeededApi({
+    dataDir,
+    env: apiEnv,
+    // 1. Two organisations through the API.
+    accounts: async (at) => ({ lister: await owner(at, 1), exporter: await owner(at, 2) }),
+    // 2. Opportunities straight into the store while the API is stopped.
+    seed: async (store, { lister, exporter }) => {
+      const users = store.collection('users');
+      const userOf = async (n) => (await users.findOne({ email: ownerEmail(n) }))._id;
+      console.log(`Écriture de ${listSize} + ${exportSize} opportunités…`);
+      await seed(store, lister.organisationId, await userOf(1), listSize, 'a');
+      await seed(store, exporter.organisationId, await userOf(2), exportSize, 'b');
+    },
+    // 3. The API on the seeded store.
+    nodeArgs,
+    timeoutMs: 60_000,
+  });
+  return { api: child, base, lister: accounts.lister, exporter: accounts.exporter, seedMs };
 }
 
 /** The data directory of this run (newDataDir). */

@@ -1,6 +1,6 @@
 // What every benchmark needs around the server it measures.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -66,7 +66,8 @@ export function pathOption(name, fallback) {
 }
 
 // Processes, the API's store and the owner every API benchmark starts from (calendar-feed.mjs,
-// digest.mjs): started, waited for and stopped the same way, and all stopped on exit or Ctrl-C.
+// digest.mjs, api.mjs, opportunity-seed.mjs…): started, waited for and stopped the same way, and all
+// stopped on exit or Ctrl-C.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository's root. */
@@ -103,11 +104,14 @@ export function tempDir(prefix) {
   return dir;
 }
 
-/** `node <args>` with `env` added; its standard error is printed if it stops with an error. */
-export function startNode(label, args, env) {
+/**
+ * `node <args>` with `env` added; its standard output goes to `stdout` (a file descriptor) when given,
+ * its standard error is printed if it stops with an error.
+ */
+export function startNode(label, args, env, stdout = 'ignore') {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -119,10 +123,52 @@ export function startNode(label, args, env) {
   return child;
 }
 
+/** `--cpu-prof` into `dir` when given. */
+const cpuProfArgs = (dir) => (dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : []);
+
 /** The built API (with `--cpu-prof` into `cpuProfDir` when given). */
 export function startApi(env, cpuProfDir) {
-  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  return startNode('API', [...profile, apiEntry], env);
+  return startNode('API', [...cpuProfArgs(cpuProfDir), apiEntry], env);
+}
+
+/** True when api/dist is built; else says how to build it and sets the exit code (the run stops). */
+export function apiBuilt() {
+  if (existsSync(apiEntry)) return true;
+  console.error(
+    `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npm run build:apps".`,
+  );
+  process.exitCode = 1;
+  return false;
+}
+
+/**
+ * The built API on `port` (a free one unless given) with the environment `env(port)`, `nodeArgs`
+ * (and `--cpu-prof` into `cpuProfDir`) before its entry; resolves once it answers /healthz.
+ */
+export async function runApi(env, { port, cpuProfDir, nodeArgs = [], timeoutMs } = {}) {
+  const at = port ?? (await freePort());
+  const child = startNode('API', [...nodeArgs, ...cpuProfArgs(cpuProfDir), apiEntry], env(at));
+  const base = `http://127.0.0.1:${at}`;
+  await waitForHealth(`${base}/healthz`, child, timeoutMs);
+  return { child, base, port: at };
+}
+
+/**
+ * An API benchmark's usual start on `dataDir`: the built API started for `accounts(base)` (accounts
+ * made through the API), stopped while `seed(store, made)` writes straight into its store, then started
+ * again on the seeded store (`runApi`'s options apply to this second start; `port` to both).
+ */
+export async function startSeededApi({ dataDir, env, accounts, seed, port, ...options }) {
+  const first = await runApi(env, { port });
+  const made = await accounts(first.base);
+  await stop(first.child);
+  const store = await openApiStore(dataDir);
+  const seedStart = performance.now();
+  await seed(store, made);
+  const seedMs = Math.round(performance.now() - seedStart);
+  await store.close();
+  const api = await runApi(env, { port, ...options });
+  return { ...api, accounts: made, seedMs };
 }
 
 /** Waits until `url` answers 200; fails if `child` stops first. */

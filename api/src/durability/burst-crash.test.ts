@@ -2,8 +2,6 @@
 // the embedded store, then started again on the same DATA_DIR: every acknowledged call is there, each
 // opportunity's state, history, comments and prospect agree, and SQLite finds its file intact.
 // What each durability test proves: docs/decisions/durability.md.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../db/open-store';
@@ -11,12 +9,11 @@ import { STORE_FILE } from '../db/sqlite-store';
 import { MAPPING, rowOf } from '../test-support/prospects-test-kit';
 import {
   type ApiProcess,
-  buildApiIfStale,
   freePort,
   post,
   signUpOwner,
-  startApi,
   stopApi,
+  useBuiltApi,
 } from '../test-support/api-process';
 
 const WORKERS = 24;
@@ -52,21 +49,12 @@ type OpportunityDoc = {
 };
 
 describe('the API killed during a burst of state changes and comments', () => {
-  let dataDir: string;
+  const built = useBuiltApi('api-burst-crash-');
   let api: ApiProcess | undefined;
-
-  beforeAll(() => {
-    buildApiIfStale();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-burst-crash-'));
-  }, 90_000);
-  afterAll(async () => {
-    if (api) await stopApi(api, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('keeps every acknowledged change and comment, half-writes none, and the store passes integrity_check', async () => {
     const port = await freePort();
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const { url } = api;
     const as = await signUpOwner(url, 'rafale@exemple.fr');
     const loaded = await post(url, '/api/prospect/load', {
@@ -122,7 +110,7 @@ describe('the API killed during a burst of state changes and comments', () => {
     expect(acknowledgedCount).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
 
     // After the restart, through the API: each opportunity as its owner sees it.
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     for (const track of tracks) {
       const detail = await post(url, '/api/opportunity/get', { ...as, opportunityId: track.opportunityId });
       expect(detail.status).toBe(200);
@@ -151,7 +139,7 @@ describe('the API killed during a burst of state changes and comments', () => {
     // In the store: the stored state is the last change, the prospect shows it too, and the comment
     // count, the history's comment lines and the messages agree (interrupted-writes.test.ts plays
     // each half-written case on purpose; here the kill lands wherever it lands).
-    const store = await openStore({ dataDir, mongodbUri: undefined });
+    const store = await openStore({ dataDir: built.dataDir, mongodbUri: undefined });
     const opportunities = await store
       .collection<OpportunityDoc>('opportunities')
       .find({ _id: { $in: tracks.map((track) => track.opportunityId) } });
@@ -179,7 +167,7 @@ describe('the API killed during a burst of state changes and comments', () => {
     ).toBe(0);
     await store.close();
 
-    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const db = new Database(path.join(built.dataDir, STORE_FILE), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {

@@ -10,12 +10,11 @@ import { openSqliteStore, STORE_FILE } from '../db/sqlite-store';
 import { COLUMNS, MAPPING, rowOf } from '../test-support/prospects-test-kit';
 import {
   type ApiProcess,
-  buildApiIfStale,
   freePort,
   post,
   signUpOwner,
-  startApi,
   stopApi,
+  useBuiltApi,
 } from '../test-support/api-process';
 
 const ROWS_PER_FILE = 16_000;
@@ -84,21 +83,12 @@ function inspectShared(dataDir: string): { freePages: number; pages: number } {
 }
 
 describe('the API killed while it compacts the embedded store', () => {
-  let dataDir: string;
+  const built = useBuiltApi('api-compaction-crash-');
   let api: ApiProcess | undefined;
-
-  beforeAll(() => {
-    buildApiIfStale();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-compaction-crash-'));
-  }, 90_000);
-  afterAll(async () => {
-    if (api) await stopApi(api, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('loses nothing acknowledged, keeps an intact file that the API opens, and compacts at the next stop', async () => {
     const port = await freePort();
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const { url } = api;
     const as = await signUpOwner(url, 'compactage@exemple.fr');
     const kept = await importFile(url, as, 'Fichier gardé', 1);
@@ -124,7 +114,7 @@ describe('the API killed while it compacts the embedded store', () => {
     // Half of the file's pages become free: the untouched prospects go to the bin ("Annuler l'import",
     // issue 23), which the purge then empties (its 30 days passed), through a second connection.
     expect((await post(url, '/api/prospect/undoImport', { ...as, excelId: removed })).status).toBe(200);
-    const purger = await openSqliteStore({ dataDir });
+    const purger = await openSqliteStore({ dataDir: built.dataDir });
     try {
       await purger.collection('binParts').deleteMany({});
       await purger.collection('bin').deleteMany({});
@@ -135,8 +125,8 @@ describe('the API killed while it compacts the embedded store', () => {
     // SIGTERM: the API stops serving, checkpoints, leaves WAL mode (it is the only process on the
     // file), then VACUUM rewrites the file, saving the old pages in the rollback journal first.
     // Killed as soon as that journal holds something.
-    const wal = path.join(dataDir, `${STORE_FILE}-wal`);
-    const journal = path.join(dataDir, `${STORE_FILE}-journal`);
+    const wal = path.join(built.dataDir, `${STORE_FILE}-wal`);
+    const journal = path.join(built.dataDir, `${STORE_FILE}-journal`);
     const running = api;
     running.child.kill('SIGTERM');
     let killedDuringVacuum = false;
@@ -153,12 +143,12 @@ describe('the API killed while it compacts the embedded store', () => {
     expect(running.child.signalCode).toBe('SIGKILL');
     expect(sizeOf(journal)).toBeGreaterThan(0);
 
-    const afterKill = inspect(dataDir);
+    const afterKill = inspect(built.dataDir);
     expect(afterKill.integrity).toBe('ok');
     // The rewrite did not commit: the free pages are still there, to be given back at the next stop.
     expect(afterKill.freePages).toBeGreaterThanOrEqual(afterKill.pages / 4);
 
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const files = await post(url, '/api/prospect/get/all', as);
     expect(
       (files.body.value as { _id: string; count: number }[]).map((file) => [file._id, file.count]),
@@ -169,14 +159,14 @@ describe('the API killed while it compacts the embedded store', () => {
       expect(view.state).toBe('WIN');
       expect(view.message.map((message) => message.text)).toEqual([`Gagné avant l’arrêt ${opportunityId}`]);
     }
-    const sizeBefore = sizeOf(path.join(dataDir, STORE_FILE));
+    const sizeBefore = sizeOf(path.join(built.dataDir, STORE_FILE));
     await stopApi(api);
     api = undefined;
 
-    const compacted = inspect(dataDir);
+    const compacted = inspect(built.dataDir);
     expect(compacted.integrity).toBe('ok');
     expect(compacted.freePages).toBe(0);
-    expect(sizeOf(path.join(dataDir, STORE_FILE))).toBeLessThan(sizeBefore * 0.8);
+    expect(sizeOf(path.join(built.dataDir, STORE_FILE))).toBeLessThan(sizeBefore * 0.8);
     expect(sizeOf(wal)).toBe(0);
   }, 180_000);
 });

@@ -1,22 +1,13 @@
 // Two real API processes on one DATA_DIR, as `npm start` runs them on a two-core machine, take 1,000
 // writes of every kind at once, half through each: none is refused and none is left half-done
 // (docs/decisions/write-transactions.md).
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_ROLES } from '@app/domain';
 import { STORE_FILE } from '../db/sqlite-store';
 import { MAPPING, rowOf } from '../test-support/prospects-test-kit';
-import {
-  type ApiProcess,
-  buildApiIfStale,
-  freePort,
-  type Reply,
-  startApi,
-  stopApi,
-} from '../test-support/api-process';
+import { type ApiProcess, freePort, type Reply, stopApi, useBuiltApi } from '../test-support/api-process';
 
 const OWNERS = 20;
 /** Per owner: organisations created, roles created, files loaded, opportunities worked on. */
@@ -71,23 +62,14 @@ type Owner = { token: string; organisationId: string; userId: string; opportunit
 type Row = Record<string, unknown>;
 
 describe('two API processes on one DATA_DIR', () => {
-  let dataDir: string;
+  const built = useBuiltApi('api-two-processes-');
   let apis: ApiProcess[] = [];
-
-  beforeAll(() => {
-    buildApiIfStale();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-two-processes-'));
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => stopApi(api, 'SIGKILL')));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it(`answers ${TOTAL_WRITES} concurrent writes of every kind, half to each, refusing none and leaving none half-done`, async () => {
     // The first prepares the store, then the second starts, as the cluster starts its workers.
     const env = { RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_EMAIL: '1000000' };
-    apis.push(await startApi(dataDir, await freePort(), env));
-    apis.push(await startApi(dataDir, await freePort(), env));
+    apis.push(await built.start(await freePort(), env));
+    apis.push(await built.start(await freePort(), env));
     const urls = apis.map((api) => api.url);
     let turn = 0;
     /** Round robin over the two processes, as a balancer (or the cluster's primary) spreads calls. */
@@ -209,7 +191,7 @@ describe('two API processes on one DATA_DIR', () => {
     apis = [];
 
     // In the store: every organisation whole, nothing twice, nothing left marked.
-    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const db = new Database(path.join(built.dataDir, STORE_FILE), { readonly: true });
     try {
       const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
       const count = (sql: string, ...params: unknown[]) =>

@@ -1,8 +1,9 @@
 // The built API as a real process on a DATA_DIR, for the tests that kill it (SIGKILL) and start it
 // again: api/dist is rebuilt first when older than the sources, as e2e/support/servers.ts starts it.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const API = path.resolve(__dirname, '../..');
@@ -93,6 +94,45 @@ export function exited(child: ChildProcess): Promise<void> {
 export async function stopApi(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   api.child.kill(signal);
   await exited(api.child);
+}
+
+export type BuiltApi = {
+  /** The DATA_DIR, made before the block's tests. */
+  readonly dataDir: string;
+  /** Starts api/dist over the DATA_DIR on `port`, with `env` on top of the block's. */
+  start(port: number, env?: Record<string, string>): Promise<ApiProcess>;
+};
+
+/**
+ * Call inside a describe block: before its tests, api/dist built when stale and a new DATA_DIR (its
+ * folder named after `prefix`); after them, every process it started that still runs is killed
+ * (SIGKILL) and the folder removed.
+ */
+export function useBuiltApi(prefix: string, env: Record<string, string> = {}): BuiltApi {
+  const started: ApiProcess[] = [];
+  let dataDir: string | undefined;
+  beforeAll(() => {
+    buildApiIfStale();
+    dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(started.splice(0).map((api) => stopApi(api, 'SIGKILL')));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const made = () => {
+    if (!dataDir) throw new Error('useBuiltApi: the DATA_DIR is used before beforeAll ran');
+    return dataDir;
+  };
+  return {
+    get dataDir() {
+      return made();
+    },
+    async start(port, more = {}) {
+      const api = await startApi(made(), port, { ...env, ...more });
+      started.push(api);
+      return api;
+    },
+  };
 }
 
 export type Reply = { status: number; body: Record<string, unknown> };

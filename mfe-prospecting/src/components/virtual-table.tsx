@@ -1,6 +1,7 @@
 import { usePhoneLayout } from '@app/platform';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import './virtual-table.css';
 
 /** Rows rendered above and below the visible ones, so a wheel turn never shows a blank row. */
 const OVERSCAN = 12;
@@ -22,6 +23,7 @@ export type VirtualTableProps<Row> = {
   /**
    * CSS block: `<block>__scroller`, `<block>__row`, `<block>__spacer`, `<block>__col--<column>`; as
    * cards, `<block>__scroller--cards`, `<block>-cards`, `<block>__card`, `<block>__field--<column>`.
+   * Each element also has the `virtual-table` class of the same name, which virtual-table.css draws.
    */
   block: string;
   columns: readonly string[];
@@ -95,24 +97,32 @@ export function VirtualTable<Row extends { _id: string }>({
     return (
       <div
         ref={scroller}
-        className={`${block}__scroller ${block}__scroller--cards`}
+        className={`virtual-table__scroller virtual-table__scroller--cards ${block}__scroller ${block}__scroller--cards`}
         tabIndex={0}
         aria-label={label}
         role="region"
       >
-        <ul className={`${block}-cards`} aria-label={label} style={{ paddingTop, paddingBottom }}>
+        <ul
+          className={`virtual-table-cards ${block}-cards`}
+          aria-label={label}
+          style={{ paddingTop, paddingBottom }}
+        >
           {items.map((item) => {
             const row = rows.rowAt(item.index);
             return (
               <li
                 key={row?._id ?? item.key}
-                className={`${block}__card${row ? '' : ` ${block}__card--loading`}`}
+                className={
+                  row
+                    ? `virtual-table__card ${block}__card`
+                    : `virtual-table__card virtual-table__card--loading ${block}__card ${block}__card--loading`
+                }
                 aria-setsize={total}
                 aria-posinset={item.index + 1}
                 style={{ height: cardHeight }}
               >
                 {row ? (
-                  <dl className={`${block}__fields`}>
+                  <dl className={`virtual-table__fields ${block}__fields`}>
                     {renderCells(row).map((content, index) => {
                       const column = columns[index] ?? '';
                       return (
@@ -138,14 +148,20 @@ export function VirtualTable<Row extends { _id: string }>({
   }
 
   const spacer = (height: number) => (
-    <tr aria-hidden="true" className={`${block}__spacer`} style={{ height }}>
+    <tr aria-hidden="true" className={`virtual-table__spacer ${block}__spacer`} style={{ height }}>
       <td colSpan={columns.length} />
     </tr>
   );
 
   return (
-    <div ref={scroller} className={`${block}__scroller`} tabIndex={0} aria-label={label} role="region">
-      <table className={block} aria-rowcount={total + 1}>
+    <div
+      ref={scroller}
+      className={`virtual-table__scroller ${block}__scroller`}
+      tabIndex={0}
+      aria-label={label}
+      role="region"
+    >
+      <table className={`virtual-table ${block}`} aria-rowcount={total + 1}>
         <colgroup>
           {columns.map((column) => (
             <col key={column} className={`${block}__col--${columnClass(column)}`} />

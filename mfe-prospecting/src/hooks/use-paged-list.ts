@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ignoreHandledFailure, useSessionStore } from '@app/platform';
-
-/** Pages kept in memory; the farthest from the last one fetched go first. */
-const MAX_CACHED_PAGES = 40;
+import { withCachedPage } from '../utils/cached-pages';
 
 type Page<Row> = { rows: readonly Row[]; generation: number };
 type Cache<Row> = {
@@ -48,15 +46,7 @@ export function usePagedList<Row>(fetchPage: PageFetcher<Row>, pageSize: number)
           setCache((previous) => {
             const base =
               previous.organisationId === organisationId ? previous.pages : new Map<number, Page<Row>>();
-            const pages = new Map(base);
-            pages.set(page, { rows: value, generation });
-            while (pages.size > MAX_CACHED_PAGES) {
-              let farthest = page;
-              for (const cached of pages.keys())
-                if (Math.abs(cached - page) > Math.abs(farthest - page)) farthest = cached;
-              pages.delete(farthest);
-            }
-            return { organisationId, total, pages };
+            return { organisationId, total, pages: withCachedPage(base, page, { rows: value, generation }) };
           });
         },
         (error: unknown) => {

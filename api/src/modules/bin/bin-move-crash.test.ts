@@ -2,25 +2,14 @@
 // of its move back: each time the next start finishes the move, and nothing is ever seen half moved.
 // Runs api/dist (rebuilt here when older than the sources, as e2e/support/servers.ts starts it).
 // docs/decisions/bin.md, "In chunks".
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../../db/open-store';
 import { STORE_FILE } from '../../db/sqlite-store';
-import {
-  type ApiProcess,
-  buildApiIfStale,
-  exited,
-  freePort,
-  post,
-  startApi as startApiProcess,
-} from '../../test-support/api-process';
+import { type ApiProcess, freePort, post, stopApi, useBuiltApi } from '../../test-support/api-process';
 import { COLUMNS, MAPPING, rowOf } from '../../test-support/prospects-test-kit';
 
 const SIZE = 6000;
-// 20 prospects per transaction: 300 chunks each way, so the kill lands in the middle.
-const startApi = (dataDir: string, port: number) => startApiProcess(dataDir, port, { BIN_MOVE_CHUNK: '20' });
 
 const call = (url: string, route: string, body: Record<string, unknown>) =>
   post(url, route, body) as Promise<{
@@ -44,30 +33,18 @@ async function leftBehind(dataDir: string, excelId: string) {
 }
 
 describe('a move to or from the bin interrupted by a crash', () => {
-  let dataDir: string;
+  // 20 prospects per transaction: 300 chunks each way, so the kill lands in the middle.
+  const built = useBuiltApi('api-bin-crash-', { BIN_MOVE_CHUNK: '20' });
   let api: ApiProcess | undefined;
 
-  beforeAll(() => {
-    buildApiIfStale();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-bin-crash-'));
-  }, 180_000);
-  afterAll(async () => {
-    if (api) {
-      api.child.kill('SIGKILL');
-      await exited(api.child);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   async function kill() {
-    api?.child.kill('SIGKILL');
-    if (api) await exited(api.child);
+    if (api) await stopApi(api, 'SIGKILL');
     api = undefined;
   }
 
   it('finishes the move at the next start, both ways, and shows nothing half moved', async () => {
     const port = await freePort();
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const { url } = api;
     const registered = await call(url, '/api/register', {
       email: 'corbeille@exemple.fr',
@@ -108,13 +85,13 @@ describe('a move to or from the bin interrupted by a crash', () => {
     while (await listed()) await new Promise((resolve) => setTimeout(resolve, 5));
     await kill();
     await deleting;
-    const outCut = await leftBehind(dataDir, excelId);
+    const outCut = await leftBehind(built.dataDir, excelId);
     expect(outCut.moving).toBe('out');
     expect(outCut.fileStatus).toBe('binning');
     expect(outCut.live).toBeGreaterThan(0);
     expect(outCut.live).toBeLessThan(SIZE);
 
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     expect(await listed()).toBeUndefined();
     const bin = await call(url, '/api/bin/list', as);
     const [record] = bin.body.value as { _id: string; label: string; counts: object }[];
@@ -122,7 +99,7 @@ describe('a move to or from the bin interrupted by a crash', () => {
       label: 'Grand fichier',
       counts: { prospects: SIZE, opportunities: 0, comments: 0 },
     });
-    expect(await leftBehind(dataDir, excelId)).toMatchObject({ live: 0, fileStatus: undefined });
+    expect(await leftBehind(built.dataDir, excelId)).toMatchObject({ live: 0, fileStatus: undefined });
 
     // The restoration in flight; as soon as the record has left the bin's list, the process dies.
     const binned = async () =>
@@ -134,25 +111,25 @@ describe('a move to or from the bin interrupted by a crash', () => {
     expect(await listed()).toBeUndefined();
     await kill();
     await restoring;
-    const inCut = await leftBehind(dataDir, excelId);
+    const inCut = await leftBehind(built.dataDir, excelId);
     expect(inCut.moving).toBe('in');
     expect(inCut.fileStatus).toBe('binning');
     expect(inCut.live).toBeGreaterThan(0);
     expect(inCut.live).toBeLessThan(SIZE);
 
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     expect(await listed()).toMatchObject({ count: SIZE });
     const page = await call(url, '/api/prospect/get/value', { ...as, excelId });
     expect(page.status).toBe(200);
     expect((await call(url, '/api/bin/list', as)).body.value).toEqual([]);
     await kill();
-    expect(await leftBehind(dataDir, excelId)).toEqual({
+    expect(await leftBehind(built.dataDir, excelId)).toEqual({
       moving: undefined,
       live: SIZE,
       parts: 0,
       fileStatus: 'ready',
     });
-    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const db = new Database(path.join(built.dataDir, STORE_FILE), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   }, 120_000);

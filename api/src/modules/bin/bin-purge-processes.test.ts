@@ -1,49 +1,22 @@
 // The bin's daily purge with two API instances on one DATA_DIR (each its own connection to the
 // store file, as two processes have): records older than 30 days go, once, whichever comes first.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { type App, createApp } from '../../app';
-import { openSqliteStore } from '../../db/sqlite-store';
-import type { Store } from '../../db/types';
-import { createMailer } from '../../mail/create-mailer';
-import type { Mailer } from '../../mail/mailer';
 import { kit, rowOf } from '../../test-support/prospects-test-kit';
-import { createClock, type TestApp, testConfig } from '../../test-support/test-app';
+import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
+import { createClock, type TestApp } from '../../test-support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const silent = pino({ level: 'silent' });
 
-let dir: string;
-const opened: { app: App; store: Store; mailer: Mailer }[] = [];
 const clock = createClock(Date.UTC(2030, 0, 1, 9));
 
-async function instance(): Promise<{ app: App; store: Store }> {
-  const config = testConfig({ EXPORT_WORKERS: '0' }, dir);
-  const store = await openSqliteStore({ dataDir: config.dataDir });
-  const mailer = createMailer(config, silent);
-  const app = createApp(config, { store, mailer, logger: silent, now: clock.now, digestSchedule: false });
-  await app.locals.ready;
-  opened.push({ app, store, mailer });
-  return { app, store };
-}
-
+let shared: SharedStore;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'bin-purge-'));
+  shared = openSharedStore('bin-purge-', clock.now);
 });
-afterEach(async () => {
-  for (const { app, store, mailer } of opened.splice(0)) {
-    app.locals.stop();
-    await mailer.close();
-    await store.close();
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shared.close());
 
 it('purges the records older than 30 days once, whichever of two processes runs the day first', async () => {
-  const first = await instance();
-  const second = await instance();
+  const first = await shared.instance();
+  const second = await shared.instance();
   const k = kit({ app: first.app, store: first.store } as TestApp);
   const owner = await k.owner('Société Purge');
   const files = [];

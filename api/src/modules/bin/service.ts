@@ -143,7 +143,7 @@ export class BinService {
         opportunities,
         messages,
       };
-      const binId = await this.beginMoveOut(actor, name, contents, this.fileHeader('file', file), {
+      const binId = await this.move(actor, name, contents, this.fileHeader('file', file), {
         prospects: await this.deps.prospects.countOfFile(file.organisationId, file._id),
         keep: [],
       });
@@ -273,10 +273,9 @@ export class BinService {
       const removed = total - kept;
       const header = this.fileHeader('import', file);
       let binId: string | null = null;
-      if (kept === 0)
-        binId = await this.beginMoveOut(actor, name, contents, header, { prospects: total, keep });
+      if (kept === 0) binId = await this.move(actor, name, contents, header, { prospects: total, keep });
       else if (removed > 0)
-        binId = await this.beginMoveOut(
+        binId = await this.move(
           actor,
           name,
           { file: null, prospects: [], opportunities: [], messages: [] },
@@ -493,74 +492,94 @@ export class BinService {
 
   /** One chunk of a move (inside a transaction); true once the move is over (the last chunk ends it). */
   private async moveChunk(binId: string): Promise<boolean> {
-    const { repository, prospects: port } = this.deps;
-    const record = await repository.records.findOne({ _id: binId });
+    const record = await this.deps.repository.records.findOne({ _id: binId });
     if (!record?.moving) return true;
+    const move =
+      record.moving === 'out'
+        ? { chunk: () => this.chunkOut(record), end: () => this.endOut(record) }
+        : { chunk: () => this.chunkIn(record), end: () => this.endIn(record) };
+    const more = await move.chunk();
+    if (!more) await move.end();
+    await this.deps.prospects.changed(record.organisationId);
+    return !more;
+  }
+
+  /** Moves the next chunk of the file's live prospects into the bin; false when none is left. */
+  private async chunkOut(record: BinRecordDoc): Promise<boolean> {
+    const { repository, prospects: port } = this.deps;
     const { organisationId } = record;
-    const at = this.deps.now();
-    if (record.moving === 'out') {
-      const docs = await port.chunkOfFile(organisationId, record.excelId, record.keep ?? [], this.chunk);
-      if (docs.length > 0) {
-        // Written before removed: without transactions (MongoDB) a crash between leaves them twice,
-        // never nowhere; the move back skips those already live.
-        await repository.addParts(record, { prospects: docs });
-        await port.removeProspects(
-          organisationId,
-          docs.map((doc) => doc._id),
-        );
-        await this.moveOpportunitiesOf(record, docs);
-        // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
-        const shared = await port.liveDedupKeys(
-          organisationId,
-          docs.map((doc) => doc.dedupKey),
-        );
-        if (shared.size > 0)
-          await repository.records.updateOne(
-            { _id: binId },
-            { $addToSet: { sharedKeys: { $each: [...shared] } } },
-          );
-        await port.changed(organisationId);
-        return false;
-      }
-      const sharedKeys = [...(await port.liveDedupKeys(organisationId, record.sharedKeys))];
-      if (record.fileRemoved) {
-        const file = await port.fileById(organisationId, record.excelId);
-        if (file) {
-          await repository.addParts(record, { prospectFiles: [{ ...file, status: 'ready' }] });
-          await port.removeFile(file);
-        }
-      } else {
-        await port.setFileStatus(organisationId, record.excelId, 'binning', 'ready');
-        await port.adjustFile(
-          organisationId,
-          record.excelId,
-          { count: -record.counts.prospects, countSelected: 0 },
-          at,
-        );
-      }
+    const docs = await port.chunkOfFile(organisationId, record.excelId, record.keep ?? [], this.chunk);
+    if (docs.length === 0) return false;
+    // Written before removed: without transactions (MongoDB) a crash between leaves them twice,
+    // never nowhere; the move back skips those already live.
+    await repository.addParts(record, { prospects: docs });
+    await port.removeProspects(
+      organisationId,
+      docs.map((doc) => doc._id),
+    );
+    await this.moveOpportunitiesOf(record, docs);
+    // Held by a live prospect now: maybe one of this file still to move; the last chunk sorts it.
+    const shared = await port.liveDedupKeys(
+      organisationId,
+      docs.map((doc) => doc.dedupKey),
+    );
+    if (shared.size > 0)
       await repository.records.updateOne(
-        { _id: binId },
-        { $set: { sharedKeys }, $unset: { moving: true, keep: true } },
+        { _id: record._id },
+        { $addToSet: { sharedKeys: { $each: [...shared] } } },
       );
-      await port.changed(organisationId);
-      return true;
+    return true;
+  }
+
+  /** The move into the bin is over: the file goes too (or shows again, smaller), the record is settled. */
+  private async endOut(record: BinRecordDoc): Promise<void> {
+    const { repository, prospects: port } = this.deps;
+    const { organisationId } = record;
+    const sharedKeys = [...(await port.liveDedupKeys(organisationId, record.sharedKeys))];
+    if (record.fileRemoved) {
+      const file = await port.fileById(organisationId, record.excelId);
+      if (file) {
+        await repository.addParts(record, { prospectFiles: [{ ...file, status: 'ready' }] });
+        await port.removeFile(file);
+      }
+    } else {
+      await port.setFileStatus(organisationId, record.excelId, 'binning', 'ready');
+      await port.adjustFile(
+        organisationId,
+        record.excelId,
+        { count: -record.counts.prospects, countSelected: 0 },
+        this.deps.now(),
+      );
     }
+    await repository.records.updateOne(
+      { _id: record._id },
+      { $set: { sharedKeys }, $unset: { moving: true, keep: true } },
+    );
+  }
+
+  /** Moves the next part of the record's prospects back (those not live already); false when none is left. */
+  private async chunkIn(record: BinRecordDoc): Promise<boolean> {
+    const { repository, prospects: port } = this.deps;
     const part = await repository.onePart(record, 'prospects');
-    if (part) {
-      const docs = part.docs as ProspectDoc[];
-      const live = new Set(
-        (
-          await port.prospectsByIds(
-            organisationId,
-            docs.map((doc) => doc._id),
-          )
-        ).map((doc) => doc._id),
-      );
-      await port.insertProspects(docs.filter((doc) => !live.has(doc._id)));
-      await repository.removePart(part._id);
-      await port.changed(organisationId);
-      return false;
-    }
+    if (!part) return false;
+    const docs = part.docs as ProspectDoc[];
+    const live = new Set(
+      (
+        await port.prospectsByIds(
+          record.organisationId,
+          docs.map((doc) => doc._id),
+        )
+      ).map((doc) => doc._id),
+    );
+    await port.insertProspects(docs.filter((doc) => !live.has(doc._id)));
+    await repository.removePart(part._id);
+    return true;
+  }
+
+  /** The move back is over: the opportunities and comments return, the file shows again, the record goes. */
+  private async endIn(record: BinRecordDoc): Promise<void> {
+    const { repository, prospects: port } = this.deps;
+    const { organisationId } = record;
     const docs = await repository.documents(record);
     const opportunities = docs.opportunities as unknown as OpportunityLike[];
     await this.deps.opportunities.insert(opportunities as never[]);
@@ -571,15 +590,13 @@ export class BinService {
         organisationId,
         record.excelId,
         { count: record.counts.prospects, countSelected: 0 },
-        at,
+        this.deps.now(),
       );
     await repository.remove(record._id);
-    await port.changed(organisationId);
     await this.deps.opportunities.changed(
       organisationId,
       opportunities.map((doc) => doc._id),
     );
-    return true;
   }
 
   /**
@@ -610,69 +627,6 @@ export class BinService {
 
   private get chunk(): number {
     return this.deps.moveChunk ?? MOVE_CHUNK;
-  }
-
-  /**
-   * The first transaction of a file's move out: the record, moving 'out'; the opportunities, their
-   * comments and the worked prospects in it at once (they show elsewhere: lists of opportunities,
-   * reports); the file hidden ('binning'). The other prospects follow a chunk at a time (finishMove).
-   */
-  private async beginMoveOut(
-    actor: Actor,
-    deletedByName: string,
-    contents: Contents,
-    header: Header,
-    plan: { prospects: number; keep: string[] },
-  ): Promise<string> {
-    const { organisationId } = actor;
-    const { prospects, opportunities, messages } = this.deps;
-    await messages.remove(
-      organisationId,
-      contents.messages.map((doc) => doc._id),
-    );
-    await opportunities.remove(
-      organisationId,
-      contents.opportunities.map((doc) => doc._id),
-    );
-    await prospects.removeProspects(
-      organisationId,
-      contents.prospects.map((doc) => doc._id),
-    );
-    const shared = await prospects.liveDedupKeys(
-      organisationId,
-      contents.prospects.map((doc) => doc.dedupKey),
-    );
-    if (!(await prospects.setFileStatus(organisationId, header.excelId, 'ready', 'binning')))
-      throw AppError.notFound(BIN_MESSAGES.notFound);
-    const binId = await this.deps.repository.insert(
-      {
-        ...header,
-        organisationId,
-        deletedBy: actor.userId,
-        deletedByName,
-        deletedAt: this.deps.now(),
-        fileRemoved: contents.file !== null,
-        sharedKeys: [...shared],
-        counts: {
-          prospects: plan.prospects,
-          opportunities: contents.opportunities.length,
-          comments: contents.messages.length,
-        },
-        moving: 'out',
-        keep: plan.keep,
-      },
-      {
-        prospects: contents.prospects,
-        opportunities: contents.opportunities,
-        messages: contents.messages,
-      },
-    );
-    await prospects.changed(organisationId);
-    await opportunities.changed(
-      organisationId,
-      contents.opportunities.map((doc) => doc._id),
-    );
-    return binId;
   }
 
   /** A file's worked prospects, its opportunities (by file and by those prospects) and their comments. */
@@ -718,8 +672,20 @@ export class BinService {
     return (await this.deps.prospects.fileName(prospect.organisationId, prospect.excelId)) ?? '';
   }
 
-  /** Takes the documents out of their collections and writes the record (inside the transaction). */
-  private async move(actor: Actor, deletedByName: string, contents: Contents, header: Header) {
+  /**
+   * Takes the documents out of their collections and writes the record (inside the transaction). With
+   * a `chunked` plan, the first transaction of a file's move out: the record, moving 'out'; the
+   * opportunities, their comments and the worked prospects in it at once (they show elsewhere: lists
+   * of opportunities, reports); the file hidden ('binning'). The other prospects follow a chunk at a
+   * time (finishMove).
+   */
+  private async move(
+    actor: Actor,
+    deletedByName: string,
+    contents: Contents,
+    header: Header,
+    chunked?: { prospects: number; keep: string[] },
+  ): Promise<string> {
     const { organisationId } = actor;
     const { prospects, opportunities, messages } = this.deps;
     await messages.remove(
@@ -734,11 +700,14 @@ export class BinService {
       organisationId,
       contents.prospects.map((doc) => doc._id),
     );
-    if (contents.file) await prospects.removeFile(contents.file);
+    const file = chunked ? null : contents.file;
+    if (file) await prospects.removeFile(file);
     const shared = await prospects.liveDedupKeys(
       organisationId,
       contents.prospects.map((doc) => doc.dedupKey),
     );
+    if (chunked && !(await prospects.setFileStatus(organisationId, header.excelId, 'ready', 'binning')))
+      throw AppError.notFound(BIN_MESSAGES.notFound);
     const binId = await this.deps.repository.insert(
       {
         ...header,
@@ -749,13 +718,14 @@ export class BinService {
         fileRemoved: contents.file !== null,
         sharedKeys: [...shared],
         counts: {
-          prospects: contents.prospects.length,
+          prospects: chunked ? chunked.prospects : contents.prospects.length,
           opportunities: contents.opportunities.length,
           comments: contents.messages.length,
         },
+        ...(chunked ? { moving: 'out' as const, keep: chunked.keep } : {}),
       },
       {
-        ...(contents.file ? { prospectFiles: [contents.file] } : {}),
+        ...(file ? { prospectFiles: [file] } : {}),
         prospects: contents.prospects,
         opportunities: contents.opportunities,
         messages: contents.messages,

@@ -1,37 +1,21 @@
 // The kept feeds with two API processes on one DATA_DIR: a feed built and kept by one process is built
 // again at its next read once the other process changed anything it shows (a follow-up's date, the
 // prospect's name, the organisation's name), because what decides is read from the store.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ICAL from 'ical.js';
-import pino from 'pino';
 import request from 'supertest';
-import { type App, createApp } from '../../app';
-import { openSqliteStore } from '../../db/sqlite-store';
-import type { Store } from '../../db/types';
-import { createMailer } from '../../mail/create-mailer';
-import type { Mailer } from '../../mail/mailer';
+import type { App } from '../../app';
 import { kit, type Member } from '../../test-support/prospects-test-kit';
-import { createClock, type TestApp, testConfig } from '../../test-support/test-app';
+import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
+import { createClock, type TestApp } from '../../test-support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const silent = pino({ level: 'silent' });
 const clock = createClock(Date.UTC(2030, 0, 1, 9));
 
-let dir: string;
-const opened: { app: App; store: Store; mailer: Mailer }[] = [];
-
-/** An API instance on its own connection to the shared store file. */
-async function instance(): Promise<App> {
-  const config = testConfig({ EXPORT_WORKERS: '0' }, dir);
-  const store = await openSqliteStore({ dataDir: config.dataDir });
-  const mailer = createMailer(config, silent);
-  const app = createApp(config, { store, mailer, logger: silent, now: clock.now, digestSchedule: false });
-  await app.locals.ready;
-  opened.push({ app, store, mailer });
-  return app;
-}
+let shared: SharedStore;
+beforeEach(() => {
+  shared = openSharedStore('calendar-shared-', clock.now);
+});
+afterEach(() => shared.close());
 
 const post = (app: App, route: string, body: Record<string, unknown>) => request(app).post(route).send(body);
 
@@ -52,19 +36,6 @@ async function readFeed(app: App, url: string) {
   return { text, etag: res.headers.etag as string, events };
 }
 
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'calendar-shared-'));
-});
-
-afterEach(async () => {
-  for (const { app, store, mailer } of opened.splice(0)) {
-    app.locals.stop();
-    await mailer.close();
-    await store.close();
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('the calendar feed with two API processes on one DATA_DIR', () => {
   let first: App;
   let second: App;
@@ -73,10 +44,10 @@ describe('the calendar feed with two API processes on one DATA_DIR', () => {
   let url: string;
 
   beforeEach(async () => {
-    first = await instance();
-    second = await instance();
-    const store = opened[0]?.store as Store;
-    const k = kit({ app: first, store } as TestApp);
+    const one = await shared.instance();
+    first = one.app;
+    second = (await shared.instance()).app;
+    const k = kit(one as TestApp);
     owner = await k.owner('Société Partagée');
     const { excelId } = await k.loadOk(owner, [
       {

@@ -2,25 +2,16 @@
 // per member, organisation and day (two apps racing on one DATA_DIR, a crash mid-send, a refused
 // send), the catch-up at start on the same day only, the hour across daylight-saving changes, the
 // signed unsubscribe link and the account page's choice.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { type App, createApp } from '../../app';
-import { openSqliteStore } from '../../db/sqlite-store';
+import type { App } from '../../app';
 import type { Store } from '../../db/types';
-import { createSmtpMailer, type Mailer } from '../../mail/mailer';
+import { createSmtpMailer } from '../../mail/mailer';
 import { grantLicence } from '../../test-support/licences';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
+import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
-import {
-  createClock,
-  createTestApp,
-  testConfig,
-  type TestApp,
-  type TestClock,
-} from '../../test-support/test-app';
+import { createClock, createTestApp, type TestApp, type TestClock } from '../../test-support/test-app';
 import { digestDayOf } from './day';
 import type { DigestSendDoc } from './repository';
 import { signScope, UNSUBSCRIBE_PURPOSE, verifyScope } from './signed-links';
@@ -424,43 +415,26 @@ describe('the morning e-mail’s hour across daylight-saving changes (Europe/Par
 });
 
 describe('exactly once with several apps on one DATA_DIR', () => {
-  let dir: string;
+  let shared: SharedStore;
   let smtp: TestSmtpServer;
-  const opened: { app: App; store: Store; mailer: Mailer }[] = [];
 
   /** An API instance on its own connection to the shared store file, with its own mailer and clock. */
-  async function instance(clock: TestClock, options: { schedule?: boolean; smtpUrl?: string } = {}) {
-    const config = testConfig({ EXPORT_WORKERS: '0' }, dir);
-    const store = await openSqliteStore({ dataDir: config.dataDir });
+  function instance(clock: TestClock, options: { schedule?: boolean; smtpUrl?: string } = {}) {
     const mailer = createSmtpMailer({
       smtpUrl: options.smtpUrl ?? smtp.url,
       from: 'Prospection <no-reply@app.test>',
       logger: silent,
     });
-    const app = createApp(config, {
-      store,
-      mailer,
-      logger: silent,
-      now: clock.now,
-      digestSchedule: options.schedule ?? false,
-    });
-    await app.locals.ready;
-    opened.push({ app, store, mailer });
-    return { app, store };
+    return shared.instance({ now: clock.now, mailer, digestSchedule: options.schedule ?? false });
   }
 
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'digest-shared-'));
+    shared = openSharedStore('digest-shared-', Date.now);
     smtp = await startSmtpServer();
   });
   afterEach(async () => {
-    for (const { app, store, mailer } of opened.splice(0)) {
-      app.locals.stop();
-      await mailer.close();
-      await store.close();
-    }
+    await shared.close();
     await smtp.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** An organisation of an owner and two sellers, each with an overdue follow-up on the 6th. */

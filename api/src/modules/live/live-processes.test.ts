@@ -2,47 +2,20 @@
 // reaches a stream opened on the other; a stream reopened with its last event's id catches up what it
 // missed; an organisation's events never reach another's stream; a stream needs a ticket, a ticket a
 // session and "Voir les prospects".
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { LIVE_MESSAGES, type LiveChange } from '@app/domain';
-import pino from 'pino';
 import request from 'supertest';
-import { type App, createApp } from '../../app';
-import { openSqliteStore } from '../../db/sqlite-store';
-import type { Store } from '../../db/types';
-import { createMailer } from '../../mail/create-mailer';
-import type { Mailer } from '../../mail/mailer';
+import type { App } from '../../app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
-import { createClock, type TestApp, testConfig } from '../../test-support/test-app';
+import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
+import { createClock, type TestApp } from '../../test-support/test-app';
 
-const silent = pino({ level: 'silent' });
 const clock = createClock(Date.UTC(2030, 0, 1, 9));
 
-let dir: string;
-const opened: { app: App; store: Store; mailer: Mailer; server?: Server }[] = [];
-
-async function instance(): Promise<App> {
-  const config = testConfig({ EXPORT_WORKERS: '0' }, dir);
-  const store = await openSqliteStore({ dataDir: config.dataDir });
-  const mailer = createMailer(config, silent);
-  const app = createApp(config, { store, mailer, logger: silent, now: clock.now, digestSchedule: false });
-  await app.locals.ready;
-  opened.push({ app, store, mailer });
-  return app;
-}
-
-/** The process's address: a stream is read as a browser reads it, through a real socket. */
-async function listen(app: App): Promise<string> {
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const entry = opened.find((one) => one.app === app);
-  if (entry) entry.server = server;
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+let shared: SharedStore;
+beforeEach(() => {
+  shared = openSharedStore('live-shared-', clock.now);
+});
+afterEach(() => shared.close());
 
 type Frame = { event: string; id: string | null; data: string };
 
@@ -99,21 +72,6 @@ async function openStream(base: string, query: Record<string, string>, headers: 
   };
 }
 
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'live-shared-'));
-});
-
-afterEach(async () => {
-  for (const { app, store, mailer, server } of opened.splice(0)) {
-    app.locals.stop();
-    server?.closeAllConnections();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    await mailer.close();
-    await store.close();
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('live events with two API processes on one DATA_DIR', () => {
   let first: App;
   let second: App;
@@ -138,10 +96,11 @@ describe('live events with two API processes on one DATA_DIR', () => {
   }
 
   beforeEach(async () => {
-    first = await instance();
-    second = await instance();
-    base = await listen(second);
-    k = kit({ app: first, store: opened[0]?.store as Store } as TestApp);
+    const one = await shared.instance();
+    first = one.app;
+    second = (await shared.instance()).app;
+    base = await shared.listen(second);
+    k = kit(one as TestApp);
     owner = await k.owner('Société Partagée');
     opportunityId = await newOpportunity(owner, 'Boulangerie Direct');
   });

@@ -2,18 +2,8 @@
 // store (export-pool.ts, export-worker.ts). Through the built API: the file is the same with
 // EXPORT_WORKERS=2 as built on the main thread (EXPORT_WORKERS=0) — whole list, filtered list,
 // a window of it — and the Server-Timing header says which built it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openStore } from '../../db/open-store';
-import {
-  type ApiProcess,
-  buildApiIfStale,
-  freePort,
-  signUpOwner,
-  startApi,
-  stopApi,
-} from '../../test-support/api-process';
+import { type ApiProcess, freePort, signUpOwner, stopApi, useBuiltApi } from '../../test-support/api-process';
 import { PARALLEL_FROM } from './export-share';
 
 const COUNT = PARALLEL_FROM + 1500;
@@ -94,26 +84,17 @@ async function seed(dataDir: string, organisationId: string, email: string): Pro
 }
 
 describe('exports built by worker threads', () => {
-  let dataDir: string;
+  const built = useBuiltApi('api-export-threads-');
   let api: ApiProcess | undefined;
-
-  beforeAll(() => {
-    buildApiIfStale();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-export-threads-'));
-  }, 90_000);
-  afterAll(async () => {
-    if (api) await stopApi(api, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('gives the same file as the main thread, whole, filtered and windowed', async () => {
     const port = await freePort();
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const email = 'export.fils@exemple.fr';
     const as = await signUpOwner(api.url, email);
     await stopApi(api);
     api = undefined;
-    await seed(dataDir, as.organisationId, email);
+    await seed(built.dataDir, as.organisationId, email);
 
     const bodies = [
       { filter: { state: 'all' } },
@@ -121,7 +102,7 @@ describe('exports built by worker threads', () => {
       { filter: { state: 'all', region: ['Île-de-France'] }, startId: 250, endId: 1400 },
     ];
     const exportsWith = async (threads: string) => {
-      api = await startApi(dataDir, port, { EXPORT_WORKERS: threads });
+      api = await built.start(port, { EXPORT_WORKERS: threads });
       const files: { csv: string; timing: string }[] = [];
       for (const body of bodies) {
         const res = await fetch(`${api.url}/api/opportunity/export/filter`, {

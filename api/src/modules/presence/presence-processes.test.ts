@@ -1,51 +1,22 @@
 // "Aussi ouvert par …" with two API processes on one DATA_DIR (issue 23): a member who opened the
 // detail on one process is seen by a colleague calling the other; absent after leaving or after
 // PRESENCE_TTL_MS without a heartbeat; never across organisations; refused without "Voir les prospects".
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_TTL_MS } from '@app/domain';
-import pino from 'pino';
 import request from 'supertest';
-import { type App, createApp } from '../../app';
-import { openSqliteStore } from '../../db/sqlite-store';
-import type { Store } from '../../db/types';
-import { createMailer } from '../../mail/create-mailer';
-import type { Mailer } from '../../mail/mailer';
+import type { App } from '../../app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
-import { createClock, type TestApp, testConfig } from '../../test-support/test-app';
+import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
+import { createClock, type TestApp } from '../../test-support/test-app';
 
-const silent = pino({ level: 'silent' });
 const clock = createClock(Date.UTC(2030, 0, 1, 9));
 
-let dir: string;
-const opened: { app: App; store: Store; mailer: Mailer }[] = [];
-
-/** An API instance on its own connection to the shared store file. */
-async function instance(): Promise<App> {
-  const config = testConfig({ EXPORT_WORKERS: '0' }, dir);
-  const store = await openSqliteStore({ dataDir: config.dataDir });
-  const mailer = createMailer(config, silent);
-  const app = createApp(config, { store, mailer, logger: silent, now: clock.now, digestSchedule: false });
-  await app.locals.ready;
-  opened.push({ app, store, mailer });
-  return app;
-}
+let shared: SharedStore;
+beforeAll(() => {
+  shared = openSharedStore('presence-shared-', clock.now);
+});
+afterAll(() => shared.close());
 
 const post = (app: App, route: string, body: object) => request(app).post(route).send(body);
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'presence-shared-'));
-});
-
-afterAll(async () => {
-  for (const { app, store, mailer } of opened.splice(0)) {
-    app.locals.stop();
-    await mailer.close();
-    await store.close();
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('presence on an opportunity with two API processes on one DATA_DIR', () => {
   let first: App;
@@ -56,9 +27,10 @@ describe('presence on an opportunity with two API processes on one DATA_DIR', ()
   let opportunityId: string;
 
   beforeAll(async () => {
-    first = await instance();
-    second = await instance();
-    k = kit({ app: first, store: opened[0]?.store } as TestApp);
+    const one = await shared.instance();
+    first = one.app;
+    second = (await shared.instance()).app;
+    k = kit(one as TestApp);
     owner = await k.owner('Société Partagée');
     colleague = await k.member(owner, 'Administrateur');
     const { excelId } = await k.loadOk(owner, [rowOf(1)]);

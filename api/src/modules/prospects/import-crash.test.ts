@@ -1,25 +1,12 @@
 // The real API process killed (SIGKILL) in the middle of a large batched import, then restarted on
 // the same DATA_DIR: nothing of the import is visible, and its rows are gone from the store.
 // Runs api/dist (rebuilt here when older than the sources, as e2e/support/servers.ts starts it).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../../db/open-store';
 import { STORE_FILE } from '../../db/sqlite-store';
-import {
-  type ApiProcess,
-  buildApiIfStale,
-  exited,
-  freePort,
-  post,
-  startApi as startApiProcess,
-} from '../../test-support/api-process';
+import { type ApiProcess, freePort, post, stopApi, useBuiltApi } from '../../test-support/api-process';
 import { rowOf, MAPPING, COLUMNS } from '../../test-support/prospects-test-kit';
-
-// One process on this store: what the dead one left unfinished goes at the next start.
-const startApi = (dataDir: string, port: number) =>
-  startApiProcess(dataDir, port, { IMPORT_START_GRACE_MS: '0' });
 
 const call = (url: string, route: string, body: Record<string, unknown>) =>
   post(url, route, body) as Promise<{
@@ -28,24 +15,13 @@ const call = (url: string, route: string, body: Record<string, unknown>) =>
   }>;
 
 describe('an import interrupted by a crash', () => {
-  let dataDir: string;
+  // One process on this store: what the dead one left unfinished goes at the next start.
+  const built = useBuiltApi('api-crash-', { IMPORT_START_GRACE_MS: '0' });
   let api: ApiProcess | undefined;
-
-  beforeAll(() => {
-    buildApiIfStale();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-crash-'));
-  }, 90_000);
-  afterAll(async () => {
-    if (api) {
-      api.child.kill('SIGKILL');
-      await exited(api.child);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('leaves nothing visible after a restart, and its rows are removed', async () => {
     const port = await freePort();
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const { url } = api;
     const registered = await call(url, '/api/register', {
       email: 'crash@exemple.fr',
@@ -92,11 +68,10 @@ describe('an import interrupted by a crash', () => {
       rows: Array.from({ length: 2000 }, (_, i) => rowOf(20_000 + i)),
     }).catch(() => null);
     await new Promise((resolve) => setTimeout(resolve, 15));
-    api.child.kill('SIGKILL');
-    await exited(api.child);
+    await stopApi(api, 'SIGKILL');
     await inFlight;
 
-    api = await startApi(dataDir, port);
+    api = await built.start(port);
     const files = await call(url, '/api/prospect/get/all', as);
     expect(files.status).toBe(200);
     expect((files.body.value as { name: string }[]).map((file) => file.name)).toEqual(['Fichier terminé']);
@@ -110,16 +85,15 @@ describe('an import interrupted by a crash', () => {
     });
     expect(more.status).toBe(404);
 
-    api.child.kill('SIGTERM');
-    await exited(api.child);
+    await stopApi(api);
     api = undefined;
-    const store = await openStore({ dataDir, mongodbUri: undefined });
+    const store = await openStore({ dataDir: built.dataDir, mongodbUri: undefined });
     const prospects = store.collection<{ _id: string; excelId: string }>('prospects');
     expect(await prospects.countDocuments({ excelId: importId })).toBe(0);
     expect(await prospects.countDocuments({})).toBe(2);
     expect(await store.collection('prospectFiles').findOne({ _id: importId })).toBeNull();
     await store.close();
-    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+    const db = new Database(path.join(built.dataDir, STORE_FILE), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   }, 30_000);

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ignoreHandledFailure, useLiveChange } from '@app/platform';
+import { withCachedPage } from '../../../utils/cached-pages';
 import { getProspects } from '../api/get-prospects';
 import type { ProspectRow } from '../types/prospect-file';
 
 /** Rows per `/api/prospect/get/value` request (SPEC.md §9: lists come 500 per request). */
 export const PROSPECT_PAGE_SIZE = 500;
-/** Pages kept in memory (20,000 rows); the ones farthest from where the user is are dropped first. */
-export const MAX_CACHED_PAGES = 40;
 
 type Cache = {
   query: string;
@@ -35,19 +34,6 @@ export type ProspectPagesInput = {
 
 function emptyCache(query: string): Cache {
   return { query, total: null, pages: new Map(), failed: false };
-}
-
-function withPage(pages: Cache['pages'], page: number, rows: readonly ProspectRow[]): Cache['pages'] {
-  const next = new Map(pages);
-  next.set(page, rows);
-  while (next.size > MAX_CACHED_PAGES) {
-    let farthest = page;
-    for (const cached of next.keys()) {
-      if (Math.abs(cached - page) > Math.abs(farthest - page)) farthest = cached;
-    }
-    next.delete(farthest);
-  }
-  return next;
 }
 
 /**
@@ -82,7 +68,7 @@ export function useProspectPages({
           inFlight.current.delete(requestKey);
           setCache((previous) => {
             const base = previous.query === query ? previous : emptyCache(query);
-            return { ...base, total, pages: withPage(base.pages, page, value) };
+            return { ...base, total, pages: withCachedPage(base.pages, page, value) };
           });
         },
         (error: unknown) => {

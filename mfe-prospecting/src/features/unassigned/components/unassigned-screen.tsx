@@ -8,12 +8,16 @@ import {
   useDocumentTitle,
   useSessionStore,
 } from '@app/platform';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { createOpportunity } from '../api/create-opportunity';
+import { getUnassigned } from '../api/get-unassigned';
 import { takeNext } from '../api/take-next';
-import { useUnassignedPages } from '../hooks/use-unassigned-pages';
 import type { UnassignedProspect } from '../types/unassigned-prospect';
 import { UnassignedTable } from './unassigned-table';
 import '../unassigned.css';
+
+/** Rows per request. */
+export const UNASSIGNED_PAGE = 500;
 
 /**
  * /dashboard/opportunity/unassigned: the prospects of the visible files that nobody has taken yet
@@ -23,7 +27,8 @@ export function UnassignedScreen() {
   useDocumentTitle('Opportunités', 'Non attribuées');
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const navigate = useNavigate();
-  const pages = useUnassignedPages();
+  // After a take the positions move up by one: every page is fetched again (invalidate) when next needed.
+  const pages = usePagedList(getUnassigned, UNASSIGNED_PAGE);
   const [takingNext, setTakingNext] = useState(false);
   // Prospects taken from this screen: id -> the new opportunity's id.
   const [taken, setTaken] = useState<ReadonlyMap<string, string>>(new Map());

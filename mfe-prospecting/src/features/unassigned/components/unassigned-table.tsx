@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { displayValue, SIRET_FLAG_LABEL } from '@app/domain';
 import { VirtualTable } from '../../../components/virtual-table';
-import type { UnassignedPages } from '../hooks/use-unassigned-pages';
+import type { PagedList } from '../../../hooks/use-paged-list';
 import type { UnassignedProspect } from '../types/unassigned-prospect';
 
 export const UNASSIGNED_ROW_HEIGHT = 44;
@@ -19,7 +19,7 @@ const COLUMNS = [
 ] as const;
 
 export type UnassignedTableProps = {
-  pages: UnassignedPages;
+  pages: PagedList<UnassignedProspect>;
   taken: ReadonlyMap<string, string>;
   taking: ReadonlySet<string>;
   onTake: (prospect: UnassignedProspect) => void;
