@@ -169,15 +169,11 @@ function compileCellsPreparer(
   const middle =
     `,"organisationId":${JSON.stringify(job.organisationId)},"excelId":${JSON.stringify(job.excelId)}` +
     `,"userId":${JSON.stringify(job.userId)},"isPrivate":${JSON.stringify(job.isPrivate)},"rowIndex":`;
-  const positionTexts = new Map<OfflinePosition | null, string>([[null, '']]);
-  const positionText = (position: OfflinePosition | null): string => {
-    let text = positionTexts.get(position);
-    if (text === undefined) {
-      text = JSON.stringify(position).replace(/^\{/, ',').slice(0, -1);
-      positionTexts.set(position, text);
-    }
-    return text;
-  };
+  // The position's keys as the spread of OfflinePositions' answer writes them.
+  const positionText = (position: OfflinePosition | null): string =>
+    position === null
+      ? ''
+      : `,"latlng":${JSON.stringify(position.latlng)},"latlngPrecision":${JSON.stringify(position.latlngPrecision)}`;
 
   const trimmed: string[] = new Array<string>(columns.length);
   const values: string[] = new Array<string>(PROSPECT_FIELDS.length);
