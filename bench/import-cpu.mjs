@@ -1,7 +1,7 @@
 // CPU per 1,000 rows of the import's two halves, in this process, on the benchmark's real-looking rows
 // (bench/communes-file.mjs): the preparation a worker thread runs (prepareBatch: row rules, search
 // text, offline position, JSON) and the main thread's share of a batch (the body's JSON parse and zod
-// validation, then the store's insertSerialised by transactions of 250 rows). CPU time, not wall-clock:
+// validation, the duplicate look-up, then the store's insertSerialised by transactions of 250 rows). CPU time, not wall-clock:
 // steadier on a shared machine. docs/decisions/import-speed.md.
 //
 //   npm run build -w @app/api && node bench/import-cpu.mjs [--rows 100000] [--rounds 3] [--dist <api dist>]
@@ -25,7 +25,10 @@ const ROWS = Number(arg('--rows', '100000'));
 const ROUNDS = Number(arg('--rounds', '3'));
 const BATCH = 2_000;
 const INSERT_CHUNK = 250;
-const dists = [path.join(here, '..', 'api', 'dist'), ...(arg('--dist', '') ? arg('--dist', '').split(',') : [])];
+const dists = [
+  path.join(here, '..', 'api', 'dist'),
+  ...(arg('--dist', '') ? arg('--dist', '').split(',') : []),
+];
 
 const MAPPING = {
   prospect: 'Raison sociale',
@@ -46,7 +49,8 @@ const OPTIONS = { keepTitle: true, removeRowsWithout: [] };
 const batches = [];
 for (let offset = 0; offset < ROWS; offset += BATCH) {
   const cells = [];
-  for (let index = offset; index < Math.min(offset + BATCH, ROWS); index += 1) cells.push(communeCells(index));
+  for (let index = offset; index < Math.min(offset + BATCH, ROWS); index += 1)
+    cells.push(communeCells(index));
   batches.push({ offset, cells, text: JSON.stringify({ importId: 'a'.repeat(24), offset, cells }) });
 }
 
@@ -83,7 +87,11 @@ async function measure(build) {
   const prepared = [];
   for (const batch of batches) {
     const since = process.cpuUsage();
-    const result = await build.prepareBatch({ ...job, offset: batch.offset, cells: batch.cells }, build.positions, 1e15);
+    const result = await build.prepareBatch(
+      { ...job, offset: batch.offset, cells: batch.cells },
+      build.positions,
+      1e15,
+    );
     prepareCpu += cpuMs(since);
     prepared.push(result);
   }
@@ -92,14 +100,22 @@ async function measure(build) {
   const store = await build.openSqliteStore({ dataDir });
   await new build.ProspectsRepository(store).ensureIndexes();
   const collection = store.collection('prospects');
+  const repository = new build.ProspectsRepository(store);
   let parseCpu = 0;
   let insertCpu = 0;
+  let lookupCpu = 0;
   for (let at = 0; at < batches.length; at += 1) {
     let since = process.cpuUsage();
     const parsed = build.schema.safeParse(JSON.parse(batches[at].text));
     if (!parsed.success) throw new Error('lot refusé');
     parseCpu += cpuMs(since);
     const { rows, shape } = prepared[at];
+    // The duplicate look-up of the batch's keys, by slices of 500 (import-service.ts).
+    since = process.cpuUsage();
+    const keys = [...new Set(rows.map((row) => row.dedupKey))];
+    for (let first = 0; first < keys.length; first += 500)
+      await repository.existingDedupKeys(job.organisationId, [job.excelId], keys.slice(first, first + 500));
+    lookupCpu += cpuMs(since);
     since = process.cpuUsage();
     for (let first = 0; first < rows.length; first += INSERT_CHUNK)
       await collection.insertSerialised(
@@ -111,7 +127,12 @@ async function measure(build) {
   await store.close();
   rmSync(dataDir, { recursive: true, force: true });
   const per1000 = (ms) => Number(((ms / ROWS) * 1000).toFixed(1));
-  return { prepare: per1000(prepareCpu), parse: per1000(parseCpu), insert: per1000(insertCpu) };
+  return {
+    prepare: per1000(prepareCpu),
+    parse: per1000(parseCpu),
+    lookup: per1000(lookupCpu),
+    insert: per1000(insertCpu),
+  };
 }
 
 const builds = dists.map(loadBuild);
@@ -124,5 +145,13 @@ for (let round = 0; round < ROUNDS; round += 1)
   }
 for (const [dist, runs] of Object.entries(results)) {
   const median = (key) => runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-  console.log(`median ${dist}:`, JSON.stringify({ prepare: median('prepare'), parse: median('parse'), insert: median('insert') }));
+  console.log(
+    `median ${dist}:`,
+    JSON.stringify({
+      prepare: median('prepare'),
+      parse: median('parse'),
+      lookup: median('lookup'),
+      insert: median('insert'),
+    }),
+  );
 }
