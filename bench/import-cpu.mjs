@@ -24,7 +24,7 @@ const arg = (name, fallback) => {
 const ROWS = Number(arg('--rows', '100000'));
 const ROUNDS = Number(arg('--rounds', '3'));
 const BATCH = 2_000;
-const INSERT_CHUNK = 250;
+const INSERT_CHUNK = Number(arg('--chunk', '250'));
 const dists = [
   path.join(here, '..', 'api', 'dist'),
   ...(arg('--dist', '') ? arg('--dist', '').split(',') : []),
