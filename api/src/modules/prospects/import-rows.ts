@@ -1,7 +1,9 @@
-// A batch's rows made ready to store, off the import's lock: the compact form's cells as row objects,
-// every row checked, normalised and positioned, and each accepted row built as the prospect document
-// it will be, written as the JSON text the store keeps. Pure (no store), so it runs the same in a worker thread (import-worker.ts) or, without
-// one, on the main thread. docs/decisions/import-speed.md.
+// A batch's rows made ready to store, off the import's lock: every row checked, normalised and
+// positioned, and each accepted row written as the JSON text of the prospect document the store
+// keeps. The compact form's cells are written straight into that text (compileCellsPreparer); the
+// `rows` form builds each row's object, draft and document first. Pure (no store), so it runs the
+// same in a worker thread (import-worker.ts) or, without one, on the main thread.
+// docs/decisions/import-speed.md.
 import {
   deriveProspectFields,
   EMPTY_VALUE,
@@ -120,7 +122,7 @@ const RENAMED_CONTACT_COLUMN = 'contact (fichier)';
 /**
  * The compact form's rows read straight into the stored document's text: the same rules and the same
  * text, byte for byte, as building each row's object, its draft (prepareImportRow) and the document
- * and then JSON.stringify (`prepareRowsByObjects`; compared in import-threads.test.ts), without the
+ * and then JSON.stringify (`prepareBatchByObjects`; compared in import-rows.test.ts), without the
  * objects in between. What is the same for every row of the import is worked out once here: the
  * cell each field reads, the extra fields' keys in their JSON order, the document's fixed keys and
  * values. Null for columns this shortcut does not follow (a title given twice, '__proto__'): such a
@@ -162,7 +164,7 @@ function compileCellsPreparer(
     index,
   }));
 
-  // The document's keys in the order they were always stored with (prepareRowsByObjects).
+  // The document's keys in the order they were always stored with (prepareBatchByObjects).
   const fieldKeys = PROSPECT_FIELDS.map(
     (field, index) => `${index === 0 ? '{' : ','}${JSON.stringify(field)}:`,
   );
