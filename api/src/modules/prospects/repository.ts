@@ -340,18 +340,12 @@ export class ProspectsRepository {
     if (keys.length === 0 || excelIds.length === 0) return new Set();
     // Only the dedup key in the query, so the (organisationId, dedupKey) index answers it: with the
     // files in it too, SQLite could walk the importing file's rows instead, slower at every batch.
-    // One row per key and file, counted by the store (GROUP BY), not one document per stored row: a
-    // key that many rows share (a chain's name in a big town, re-imported files) is read once per file.
     const files = new Set(excelIds);
-    const found = await this.prospects.group(
+    const found = await this.prospects.find(
       { organisationId, dedupKey: { $in: keys } },
-      { by: { dedupKey: 'dedupKey', excelId: 'excelId' }, totals: { rows: { $count: true } } },
+      { projection: { dedupKey: 1, excelId: 1 } },
     );
-    const existing = new Set<string>();
-    for (const group of found)
-      if (typeof group.excelId === 'string' && files.has(group.excelId) && typeof group.dedupKey === 'string')
-        existing.add(group.dedupKey);
-    return existing;
+    return new Set(found.filter((doc) => files.has(doc.excelId)).map((doc) => doc.dedupKey));
   }
 
   pageOfFile(
