@@ -171,8 +171,8 @@ for (const [dist, runs] of Object.entries(results)) {
       receive: median('receive'),
       parse: median('parse'),
       lookup: median('lookup'),
-      lookup: median('lookup'),
       lookupAgain: median('lookupAgain'),
+      insert: median('insert'),
     }),
   );
 }

@@ -18,7 +18,7 @@ function foldCharacter(char: string): string {
 
 /** Each non-ASCII code point met so far, folded (a file repeats the same few accented letters). */
 const FOLDED = new Map<string, string>();
-const NON_ASCII = /[^\x00-\x7f]/gu;
+const NON_ASCII = /[\u0080-\u{10ffff}]/gu;
 
 function foldedCharacter(char: string): string {
   let folded = FOLDED.get(char);
