@@ -49,6 +49,8 @@ export class OfflinePositions {
   private readonly departmentCentres = new Map<string, OfflinePosition>();
   /** A file repeats its towns: the answers by raw postal code and town, up to CACHE_SIZE of them. */
   private readonly cache = new Map<string, OfflinePosition | null>();
+  /** A town as files write it → its key: 'BOURG-EN-BRESSE' and 'Bourg-en-Bresse' miss the cache apart. */
+  private readonly townKeys = new Map<string, string>();
 
   constructor(table: OfflinePositionsTable) {
     for (const [code, [lat, lng]] of Object.entries(table.departments))
@@ -96,9 +98,19 @@ export class OfflinePositions {
     return position;
   }
 
+  private townKey(town: string): string {
+    let key = this.townKeys.get(town);
+    if (key === undefined) {
+      key = townNameKey(town);
+      if (this.townKeys.size >= CACHE_SIZE) this.townKeys.clear();
+      this.townKeys.set(town, key);
+    }
+    return key;
+  }
+
   private lookUp(fields: PlaceFields): OfflinePosition | null {
     const code = fields.codePostale === EMPTY_VALUE ? '' : postalCodeKey(fields.codePostale);
-    const town = fields.ville === EMPTY_VALUE ? '' : townNameKey(fields.ville);
+    const town = fields.ville === EMPTY_VALUE ? '' : this.townKey(fields.ville);
     const candidates = this.byPostalCode.get(code) ?? [];
     if (town !== '') {
       const named = candidates.find((place) => place.names.includes(town));
