@@ -20,7 +20,12 @@ export function commentThreads(
       const doc = await read();
       // The line's id is the message's (an ObjectId, time-ordered like the others): logged once.
       const id = message._id;
-      if (!doc || doc.history.some((entry) => entry.messageId === message._id)) return;
+      if (!doc) return;
+      if (doc.history.some((entry) => entry.messageId === message._id)) {
+        // Logged by a process stopped before the line became a record: it becomes one now.
+        await moveHistory(deps, doc.organisationId, [doc._id]);
+        return;
+      }
       if (await deps.history.has(doc.organisationId, id)) return;
       const state = computeTiming(doc, message.date, deps.timeZone).state;
       const entry: HistoryEntry = {
