@@ -44,10 +44,11 @@ const ROUTE: Record<State, string> = {
 
 type OpportunityDoc = {
   _id: string;
+  organisationId: string;
   state: State;
   prospectId: string;
   messageCount?: number;
-  history: { to: State | null; kind?: string }[];
+  history: { id?: string; at: number; to: State | null; kind?: string }[];
   syncToken?: string;
 };
 
@@ -159,7 +160,13 @@ describe('the API killed during a burst of state changes and comments', () => {
     for (const doc of opportunities) {
       // Its history: the audit log's records of it, and any line the document still holds.
       const records = await store
-        .collection<{ _id: string; at: number; line: { to: State; kind?: string } }>('auditLog')
+        .collection<{
+          _id: string;
+          organisationId: string;
+          opportunityId: string;
+          at: number;
+          line: { to: State; kind?: string };
+        }>('auditLog')
         .find({ organisationId: doc.organisationId, opportunityId: doc._id }, { sort: { at: 1, _id: 1 } });
       const seen = new Set(records.map((record) => record._id));
       const lines = [

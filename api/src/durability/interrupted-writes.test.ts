@@ -165,7 +165,7 @@ describe('writes interrupted half-way', () => {
   const commentLines = async (id: string) => [
     ...(
       await t.store
-        .collection<{ _id: string; line?: { kind?: string; messageId?: string; reason?: string } }>(
+        .collection<{ _id: string; opportunityId: string; line?: { kind?: string; messageId?: string } }>(
           'auditLog',
         )
         .find({ opportunityId: id })

@@ -55,7 +55,9 @@ describe('/api/opportunity/create', () => {
       history: [],
     });
     expect(
-      await t.store.collection('auditLog').findOne({ opportunityId: res.body.opportunityId }),
+      await t.store
+        .collection<{ _id: string; opportunityId: string }>('auditLog')
+        .findOne({ opportunityId: res.body.opportunityId }),
     ).toMatchObject({
       organisationId: alpha.organisationId,
       at: t.clock.now(),
