@@ -62,11 +62,9 @@ export class AuditRepository {
     await this.records.createIndex({ organisationId: 1, kind: 1, at: -1, _id: -1 });
     // The retention sweep, across organisations.
     await this.records.createIndex({ at: 1 });
-    // An opportunity's history, oldest first (the detail); only the records that are such lines.
-    await this.records.createIndex(
-      { organisationId: 1, opportunityId: 1, at: 1, _id: 1 },
-      { onlyWith: 'opportunityId' },
-    );
+    // An opportunity's history, oldest first (the detail). Not partial: the planner then needs no
+    // statistics to prefer it (a partial one lost to a table scan on a log grown since the last ANALYZE).
+    await this.records.createIndex({ organisationId: 1, opportunityId: 1, at: 1, _id: 1 });
   }
 
   /**
