@@ -5,10 +5,13 @@ import { AppError } from '../../../http/app-error';
 import type { MessageDoc, OpportunityThreads } from '../../messages/module';
 import type { HistoryEntry, OpportunityDoc } from '../repository';
 import { OPPORTUNITY_MESSAGES, type OpportunityDeps, visibleOpportunity } from './context';
-import { moveHistory } from './history-log';
+import { moveHistoryAfter } from './history-log';
 
 export function commentThreads(
-  deps: Pick<OpportunityDeps, 'repository' | 'index' | 'timeZone' | 'gateway' | 'users' | 'history'>,
+  deps: Pick<
+    OpportunityDeps,
+    'repository' | 'index' | 'timeZone' | 'gateway' | 'users' | 'history' | 'logger'
+  >,
 ): OpportunityThreads {
   /** The comment's line in the history and the card preview, once (a comment already logged is left). */
   const addComment = async (
@@ -23,7 +26,7 @@ export function commentThreads(
       if (!doc) return;
       if (doc.history.some((entry) => entry.messageId === message._id)) {
         // Logged by a process stopped before the line became a record: it becomes one now.
-        await moveHistory(deps, doc.organisationId, [doc._id]);
+        await moveHistoryAfter(deps, doc.organisationId, doc._id);
         return;
       }
       if (await deps.history.has(doc.organisationId, id)) return;
@@ -40,7 +43,7 @@ export function commentThreads(
       };
       const recent = [message, ...(doc.recentMessages ?? [])].slice(0, 3);
       if (await deps.repository.setRecentMessages(doc, recent, entry)) {
-        await moveHistory(deps, doc.organisationId, [doc._id]);
+        await moveHistoryAfter(deps, doc.organisationId, doc._id);
         // The card shows the last comments.
         await deps.index.changed(doc.organisationId, doc._id);
         return;

@@ -2,6 +2,7 @@
 // (scopeOf, visibleOpportunity) and the French messages. docs/decisions/opportunities.md.
 import { randomBytes } from 'node:crypto';
 import { hasPermission, PERMISSION, type UserRef } from '@app/domain';
+import type { Logger } from 'pino';
 import { AppError } from '../../../http/app-error';
 import type { OpportunityHistoryLog, RecordAudit } from '../../audit/module';
 import type { Actor, MessageLog } from '../../messages/module';
@@ -37,6 +38,7 @@ export type OpportunityDeps = {
   record: RecordAudit;
   /** Its history lines, audit records (use-cases/history-log.ts). */
   history: OpportunityHistoryLog;
+  logger: Logger;
 };
 
 /** An ObjectId-shaped identifier, chosen before the insert so the prospect can be claimed with it. */

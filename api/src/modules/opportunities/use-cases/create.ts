@@ -12,13 +12,13 @@ import { AppError } from '../../../http/app-error';
 import type { Actor } from '../../messages/module';
 import type { ProspectDoc } from '../../prospects/module';
 import { newObjectId, OPPORTUNITY_MESSAGES, type OpportunityDeps } from './context';
-import { moveHistory, newLineId } from './history-log';
+import { moveHistoryAfter, newLineId } from './history-log';
 
 export class OpportunityCreation {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'index' | 'gateway' | 'prospects' | 'users' | 'now' | 'history'
+      'repository' | 'index' | 'gateway' | 'prospects' | 'users' | 'now' | 'history' | 'logger'
     >,
   ) {}
 
@@ -60,7 +60,7 @@ export class OpportunityCreation {
       await this.deps.prospects.release(prospect, opportunityId);
       throw error;
     }
-    await moveHistory(this.deps, actor.organisationId, [opportunityId]);
+    await moveHistoryAfter(this.deps, actor.organisationId, opportunityId);
     await this.deps.index.changed(actor.organisationId, opportunityId);
     return { opportunityId, state: 'TODO' };
   }
@@ -122,7 +122,7 @@ export class OpportunityCreation {
       await this.deps.gateway.deleteManual(actor.organisationId, prospect._id);
       throw error;
     }
-    await moveHistory(this.deps, actor.organisationId, [opportunityId]);
+    await moveHistoryAfter(this.deps, actor.organisationId, opportunityId);
     await this.deps.index.changed(actor.organisationId, opportunityId);
     return { opportunityId };
   }

@@ -49,6 +49,22 @@ export async function moveHistory(
   return moved;
 }
 
+/**
+ * After a creation or a comment, already answered for: a failed move is logged and the lines stay in
+ * the outbox (the detail shows them; the opportunity's next change moves them), the change stands.
+ */
+export async function moveHistoryAfter(
+  deps: HistoryDeps & Pick<OpportunityDeps, 'logger'>,
+  organisationId: string,
+  opportunityId: string,
+): Promise<void> {
+  try {
+    await moveHistory(deps, organisationId, [opportunityId]);
+  } catch (error) {
+    deps.logger.error({ err: error, opportunityId }, 'Historique : ligne laissée dans l’opportunité');
+  }
+}
+
 /** Opportunities moved per write (a hand-over of a leaving member's thousands). */
 const MOVE_CHUNK = 500;
 
