@@ -138,6 +138,12 @@ export function createApp(config: Config, deps: AppDeps): App {
     retentionDays: config.auditRetentionDays,
     usernames: (ids) => accounts.users.publicUsers(ids),
     organisationsOf: (userId) => membership.organisationIdsOf(userId),
+    // An opportunity's history lines stay while it is live or in the bin (docs/decisions/audit-log.md).
+    keptOpportunities: async (organisationId, ids) =>
+      new Set([
+        ...(await opportunities.bin.liveIds(organisationId, ids)),
+        ...(await bin.holdsOpportunities(organisationId, ids)),
+      ]),
     schedule: deps.auditSchedule ?? true,
   });
   const accounts = createAccountsModule({
@@ -206,6 +212,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     exportWorkers: config.exportWorkers,
     notify: notifications.notify,
     record: audit.record,
+    history: audit.history,
   });
   const rounds = createRoundsModule({
     store,

@@ -7,7 +7,11 @@ import { fieldError, idField, OBJECT_ERROR } from './validation/fields';
 import { MESSAGES } from './validation/messages';
 import { z } from './zod';
 
-/** What a record says happened. 'deleted' and 'restored' are the bin's (wired by its module). */
+/**
+ * What a record says happened. 'deleted' and 'restored' are the bin's (wired by its module);
+ * 'opportunityCreated' and 'commented' are lines of an opportunity's history, like its state changes
+ * and hand-overs (the detail's history reads them: docs/decisions/audit-log.md).
+ */
 export const AUDIT_KINDS = [
   'stateChanged',
   'handedOver',
@@ -28,6 +32,8 @@ export const AUDIT_KINDS = [
   'signInNewBrowser',
   'deleted',
   'restored',
+  'opportunityCreated',
+  'commented',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -51,6 +57,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   signInNewBrowser: 'Connexion depuis un nouveau navigateur',
   deleted: 'Suppression',
   restored: 'Restauration',
+  opportunityCreated: 'Création d’une opportunité',
+  commented: 'Commentaire',
 };
 
 /** What a record is about; `label` is the name it had then (a prospect's company, a role's name). */

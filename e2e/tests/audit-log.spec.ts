@@ -91,7 +91,8 @@ test('an owner reads the log newest first, filters it, scrolls every page and ex
     await expect(page.getByText(`Import · ${FILE_NAME}`)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   expect(await cards(page).count()).toBeLessThan(40);
-  await expect(cards(page).last()).toHaveAttribute('aria-setsize', String(EDITS + 3));
+  // The renames, the role's creation, the import, the opportunity's creation and its state change.
+  await expect(cards(page).last()).toHaveAttribute('aria-setsize', String(EDITS + 4));
 
   // One type: the state change, "A faire" → "Gagné", on the prospect's name.
   await page.getByLabel('Type').selectOption({ label: 'Changement d’état' });

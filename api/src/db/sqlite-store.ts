@@ -814,8 +814,27 @@ function compactDatabase(db: Database.Database): void {
 /** memory: tests; file: the API's connection (compacts at close); reader: a read-only second connection. */
 type Connection = 'memory' | 'file' | 'reader';
 
+/** How often a long-lived connection refreshes the planner's statistics (SQLite's advice: hourly). */
+const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
+
 function storeOver(db: Database.Database, engine: SqliteEngine, connection: Connection): Store {
   const collections = new Map<string, SqliteCollection<Document>>();
+  // Statistics gathered at open go stale as a table grows (a log of 5 records at start, 200,000 a
+  // month later: the planner scans it). `optimize` re-analyses only the tables that grew a lot.
+  const optimizer =
+    connection === 'file'
+      ? setInterval(() => {
+          if (!db.open || engine.transactionOpen) return;
+          engine.endRead(); // its own write, not inside this turn's read snapshot
+          try {
+            db.pragma('optimize');
+          } catch (error) {
+            // Another process writing: the next hour does it.
+            if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+          }
+        }, OPTIMIZE_EVERY_MS)
+      : undefined;
+  optimizer?.unref();
   return {
     kind: connection === 'memory' ? 'sqlite-memory' : 'sqlite',
     collection<T extends Document>(name: string): Collection<T> {
@@ -833,6 +852,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
       collections.clear();
     },
     async close(): Promise<void> {
+      clearInterval(optimizer);
       if (!db.open) return;
       engine.endRead();
       if (connection === 'file') {

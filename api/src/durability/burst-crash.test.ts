@@ -41,10 +41,11 @@ const ROUTE: Record<State, string> = {
 
 type OpportunityDoc = {
   _id: string;
+  organisationId: string;
   state: State;
   prospectId: string;
   messageCount?: number;
-  history: { to: State | null; kind?: string }[];
+  history: { id?: string; at: number; to: State | null; kind?: string }[];
   syncToken?: string;
 };
 
@@ -145,7 +146,22 @@ describe('the API killed during a burst of state changes and comments', () => {
       .find({ _id: { $in: tracks.map((track) => track.opportunityId) } });
     expect(opportunities).toHaveLength(WORKERS);
     for (const doc of opportunities) {
-      const stateLines = doc.history.filter((entry) => entry.kind === undefined || entry.kind === 'state');
+      // Its history: the audit log's records of it, and any line the document still holds.
+      const records = await store
+        .collection<{
+          _id: string;
+          organisationId: string;
+          opportunityId: string;
+          at: number;
+          line: { to: State; kind?: string };
+        }>('auditLog')
+        .find({ organisationId: doc.organisationId, opportunityId: doc._id }, { sort: { at: 1, _id: 1 } });
+      const seen = new Set(records.map((record) => record._id));
+      const lines = [
+        ...records.map((record) => ({ at: record.at, ...record.line })),
+        ...doc.history.filter((entry) => entry.id === undefined || !seen.has(entry.id)),
+      ].sort((a, b) => a.at - b.at);
+      const stateLines = lines.filter((entry) => entry.kind === undefined || entry.kind === 'state');
       expect(doc.state).toBe(stateLines.at(-1)?.to);
       const prospect = await store
         .collection<{ _id: string; state: State | null }>('prospects')
@@ -153,7 +169,7 @@ describe('the API killed during a burst of state changes and comments', () => {
       const messages = await store
         .collection<{ _id: string; opportunityId: string }>('messages')
         .countDocuments({ opportunityId: doc._id });
-      const commentLines = doc.history.filter((entry) => entry.kind === 'comment').length;
+      const commentLines = lines.filter((entry) => entry.kind === 'comment').length;
       expect(doc.messageCount ?? 0).toBe(commentLines);
       // Even the call in flight at the kill is whole: the restart finished what it left half-written.
       expect(prospect?.state).toBe(doc.state);

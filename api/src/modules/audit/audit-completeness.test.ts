@@ -29,6 +29,7 @@ const NOT_RECORDED: Record<string, string> = {
   '/api/prospect/import/abort': 'an import given up: nothing was kept',
   '/api/prospect/import/enrichment': 'registry facts added to an import (its own notification)',
   '/api/prospect/createManual': 'a new prospect (its opportunity history starts with it)',
+  // The opportunity history's lines are records too: creations and comments are in CASES.
   '/api/prospect/delete': 'moved to the bin: recorded by the bin as "deleted"',
   '/api/prospect/undoImport': 'moved to the bin: recorded by the bin as "deleted" (bin.test.ts)',
   '/api/prospect/deleteOne': 'moved to the bin: recorded by the bin as "deleted" (bin.test.ts)',
@@ -38,10 +39,6 @@ const NOT_RECORDED: Record<string, string> = {
   '/api/opportunity/presence/leave': 'who has a detail open: nothing changes',
   '/api/live/ticket': "a one-use ticket for the member's own live stream: nothing changes",
   '/api/prospect/setLatLng': 'a position looked up for the map',
-  '/api/opportunity/create': 'a new opportunity (first line of its history)',
-  '/api/opportunity/addone': 'a new opportunity (first line of its history)',
-  '/api/opportunity/takeNext': 'a new opportunity (first line of its history)',
-  '/api/messages/post': 'a comment, in the opportunity thread and history',
   '/api/round/create': "a member's own round plan",
   '/api/round/update': "a member's own round plan",
   '/api/round/delete': "a member's own round plan",
@@ -105,7 +102,74 @@ describe('audit completeness', () => {
     },
   });
 
+  /** A file of one fresh prospect, as the pool and the taking calls find it. */
+  async function freshProspect(): Promise<{ prospectId: string; name: string }> {
+    rows += 1;
+    const { excelId } = await k.loadOk(admin, [rowOf(rows)], { name: `Fichier ${rows}` });
+    const page = await k.page(admin, excelId);
+    return { prospectId: page.body.value[0]._id as string, name: `Société ${rows}` };
+  }
+  const created = (reply: Record<string, unknown>, record: AuditRecordView) =>
+    expect(record.subject).toMatchObject({ type: 'opportunity', id: reply.opportunityId });
+
   const CASES: Case[] = [
+    {
+      path: '/api/opportunity/create',
+      kind: 'opportunityCreated',
+      prepare: async () => {
+        const { prospectId, name } = await freshProspect();
+        return {
+          body: { prospectId },
+          expected: { subject: expect.objectContaining({ label: name }), after: 'A faire' },
+        };
+      },
+      verify: created,
+    },
+    {
+      path: '/api/opportunity/takeNext',
+      kind: 'opportunityCreated',
+      prepare: async () => {
+        await freshProspect();
+        return { body: {}, expected: { after: 'A faire' } };
+      },
+      verify: created,
+    },
+    {
+      path: '/api/opportunity/addone',
+      kind: 'opportunityCreated',
+      prepare: async () => ({
+        body: {
+          data: {
+            title: 'Boulangerie Martin',
+            adresse: '1 rue de Rivoli',
+            codePostale: '75001',
+            ville: 'Paris',
+            telephone: '0140000000',
+            dateStatus: t.clock.now(),
+            state2: 'WIN',
+            contacts: [],
+          },
+        },
+        expected: { subject: expect.objectContaining({ label: 'Boulangerie Martin' }), after: 'Gagné' },
+      }),
+      verify: created,
+    },
+    {
+      path: '/api/messages/post',
+      kind: 'commented',
+      prepare: async () => {
+        const { opportunityId, name } = await opportunity();
+        const statuses = await ok<{ status: { _id: string; name: string }[] }>('/api/opportunity/status', {});
+        const status = statuses.status[0];
+        return {
+          body: { opportunityId, message: 'Rappeler lundi', statusId: status?._id },
+          expected: {
+            subject: { type: 'opportunity', id: opportunityId, label: name },
+            details: { Motif: `Commentaire (${status?.name ?? ''})` },
+          },
+        };
+      },
+    },
     stateCase('/api/opportunity/setWin', 'Gagné'),
     stateCase('/api/opportunity/setLoose', 'Perdu'),
     stateCase('/api/opportunity/setWaiting', 'En attente', () => ({ date: t.clock.now() + 86_400_000 })),

@@ -41,6 +41,7 @@ describe('audit log', () => {
       retentionDays: t.config.auditRetentionDays,
       usernames: async () => [],
       organisationsOf: async () => [],
+      keptOpportunities: async () => new Set(),
       schedule: false,
     });
 

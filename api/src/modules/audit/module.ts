@@ -7,9 +7,24 @@ import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { AuditRepository } from './repository';
 import { registerAuditRoutes } from './routes';
-import { AuditService, type RecordAudit, type RecordForUser } from './service';
+import {
+  AuditService,
+  type KeptOpportunities,
+  type OpportunityHistoryLog,
+  type RecordAudit,
+  type RecordForUser,
+} from './service';
 
-export type { AuditEntry, RecordAudit, RecordForUser } from './service';
+export type { OpportunityLine } from './repository';
+export type {
+  AuditEntry,
+  HistoryLineRecord,
+  HistoryRecord,
+  KeptOpportunities,
+  OpportunityHistoryLog,
+  RecordAudit,
+  RecordForUser,
+} from './service';
 
 /** How often a process asks whether the day's sweep is due (it runs once a day across processes). */
 export const SWEEP_CHECK_MS = 60 * 60 * 1000;
@@ -21,6 +36,8 @@ export type AuditModuleDeps = {
   retentionDays: number;
   usernames: (ids: string[]) => Promise<{ _id: string; username: string }[]>;
   organisationsOf: (userId: string) => Promise<string[]>;
+  /** The opportunities still live or in the bin: the sweep keeps their history lines. */
+  keptOpportunities: KeptOpportunities;
   /** False: no sweep at start nor every hour (tests call sweep). */
   schedule?: boolean;
 };
@@ -31,6 +48,8 @@ export type AuditModule = {
   registerRoutes(api: ApiRoutes): void;
   record: RecordAudit;
   recordForUser: RecordForUser;
+  /** The opportunities' history lines: written and read here (docs/decisions/audit-log.md). */
+  history: OpportunityHistoryLog;
   /** Removes the records past retention if no process did today; how many (null: not due or busy). */
   sweep(): Promise<number | null>;
 };
@@ -59,6 +78,7 @@ export function createAuditModule(deps: AuditModuleDeps): AuditModule {
     registerRoutes: (api) => registerAuditRoutes(api, service),
     record: service.record,
     recordForUser: service.recordForUser,
+    history: service.history,
     sweep: () => service.sweep(),
   };
 }

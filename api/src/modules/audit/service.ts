@@ -13,11 +13,12 @@ import {
   DEFAULT_TIME_ZONE,
   parseIsoDate,
   startOfCalendarDay,
+  yieldToEventLoop,
   type AuditExportReply,
 } from '@app/domain';
 import type { Logger } from 'pino';
 import { LeaseBusyError, type Leases } from '../../db/leases';
-import type { AuditDoc, AuditQuery, AuditRepository } from './repository';
+import type { AuditDoc, AuditQuery, AuditRepository, OpportunityLine } from './repository';
 
 /** What a producer hands to `record`: the organisation's log it goes to, who, what, before and after. */
 export type AuditEntry = {
@@ -33,6 +34,33 @@ export type AuditEntry = {
   at?: number | undefined;
 };
 
+/** A line of an opportunity's history: a record with its own id (the line's), the opportunity and the line. */
+export type HistoryRecord = AuditEntry & {
+  id: string;
+  at: number;
+  opportunityId: string;
+  line: OpportunityLine;
+};
+
+/** A line as the detail reads it back. */
+export type HistoryLineRecord = { id: string; at: number; by: string | null; line: OpportunityLine };
+
+/**
+ * The opportunities' history port: `write` is not `record`: it rejects when the store does, because the
+ * opportunity keeps its lines until they are written (docs/decisions/audit-log.md).
+ */
+export type OpportunityHistoryLog = {
+  /** Writes the lines not written yet (by id); how many were new. */
+  write(records: readonly HistoryRecord[]): Promise<number>;
+  /** One opportunity's lines, oldest first; only the organisation's. */
+  read(organisationId: string, opportunityId: string): Promise<HistoryLineRecord[]>;
+  /** Whether the line with this id is written. */
+  has(organisationId: string, id: string): Promise<boolean>;
+};
+
+/** The opportunities (live or in the bin) among `ids` of one organisation: their history stays. */
+export type KeptOpportunities = (organisationId: string, ids: string[]) => Promise<Set<string>>;
+
 /** The producers' port: resolves once written, or once the failure is logged; never rejects. */
 export type RecordAudit = (entry: AuditEntry) => Promise<void>;
 
@@ -47,12 +75,15 @@ export type AuditServiceDeps = {
   retentionDays: number;
   usernames: (ids: string[]) => Promise<{ _id: string; username: string }[]>;
   organisationsOf: (userId: string) => Promise<string[]>;
+  keptOpportunities: KeptOpportunities;
 };
 
 export type AuditReader = { organisationId: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPORT_PAGE = 1000;
+/** History lines past retention looked at per read by the sweep. */
+const SWEEP_PAGE = 1000;
 
 export class AuditService {
   constructor(private readonly deps: AuditServiceDeps) {}
@@ -84,6 +115,33 @@ export class AuditService {
       return;
     }
     for (const organisationId of organisationIds) await this.record({ ...entry, organisationId });
+  };
+
+  readonly history: OpportunityHistoryLog = {
+    write: (records) =>
+      this.deps.repository.insertOnce(
+        records.map((entry) => {
+          const doc: AuditDoc = {
+            _id: entry.id,
+            organisationId: entry.organisationId,
+            at: entry.at,
+            actorUserId: entry.actorUserId,
+            kind: entry.kind,
+            subject: entry.subject,
+            opportunityId: entry.opportunityId,
+            line: entry.line,
+          };
+          if (entry.before !== undefined) doc.before = entry.before;
+          if (entry.after !== undefined) doc.after = entry.after;
+          if (entry.details !== undefined) doc.details = entry.details;
+          return doc;
+        }),
+      ),
+    read: async (organisationId, opportunityId) =>
+      (await this.deps.repository.linesOf(organisationId, opportunityId)).flatMap((doc) =>
+        doc.line ? [{ id: doc._id, at: doc.at, by: doc.actorUserId, line: doc.line }] : [],
+      ),
+    has: (organisationId, id) => this.deps.repository.exists(organisationId, id),
   };
 
   async page(
@@ -128,7 +186,9 @@ export class AuditService {
         const now = this.deps.now();
         const last = await this.deps.repository.lastSweep();
         if (last !== null && now - last < DAY_MS) return null;
-        const removed = await this.deps.repository.removeOlderThan(now - this.deps.retentionDays * DAY_MS);
+        const cutoff = now - this.deps.retentionDays * DAY_MS;
+        const removed =
+          (await this.deps.repository.removeOlderThan(cutoff)) + (await this.removeGoneLines(cutoff));
         await this.deps.repository.sweptAt(now);
         if (removed > 0) this.deps.logger.info({ removed }, 'Historique : anciens enregistrements supprimés');
         return removed;
@@ -136,6 +196,35 @@ export class AuditService {
     } catch (error) {
       if (error instanceof LeaseBusyError) return null; // another process is sweeping
       throw error;
+    }
+  }
+
+  /**
+   * An opportunity's history lines past retention go only once the opportunity is gone (neither live
+   * nor in the bin): while it lives they are its history. Read a page at a time, a turn between pages.
+   */
+  private async removeGoneLines(cutoff: number): Promise<number> {
+    let removed = 0;
+    let after = '';
+    for (;;) {
+      const page = await this.deps.repository.oldLines(cutoff, after, SWEEP_PAGE);
+      const byOrganisation = new Map<string, Set<string>>();
+      for (const doc of page) {
+        if (doc.opportunityId === undefined) continue;
+        const ids = byOrganisation.get(doc.organisationId) ?? new Set<string>();
+        ids.add(doc.opportunityId);
+        byOrganisation.set(doc.organisationId, ids);
+      }
+      for (const [organisationId, ids] of byOrganisation) {
+        const kept = await this.deps.keptOpportunities(organisationId, [...ids]);
+        const gone = [...ids].filter((id) => !kept.has(id));
+        if (gone.length > 0)
+          removed += await this.deps.repository.removeLinesOf(organisationId, gone, cutoff);
+      }
+      const last = page[page.length - 1];
+      if (page.length < SWEEP_PAGE || !last) return removed;
+      after = last._id;
+      await yieldToEventLoop();
     }
   }
 

@@ -39,6 +39,8 @@ export type BinModule = {
   registerRoutes(api: ApiRoutes): void;
   /** The day's purge (null: already done today by some process); what the hourly check runs. */
   purgeDue(): Promise<number | null>;
+  /** Which of these opportunities are in the bin (the audit sweep keeps their history lines). */
+  holdsOpportunities(organisationId: string, ids: readonly string[]): Promise<Set<string>>;
 };
 
 export function createBinModule(deps: BinModuleDeps): BinModule {
@@ -71,5 +73,6 @@ export function createBinModule(deps: BinModuleDeps): BinModule {
     },
     registerRoutes: (api) => registerBinRoutes(api, service),
     purgeDue: () => service.purgeDue(),
+    holdsOpportunities: (organisationId, ids) => repository.heldIds(organisationId, 'opportunities', ids),
   };
 }

@@ -69,6 +69,21 @@ export class BinRepository {
     this.purges = store.collection<PurgeDoc>('binPurges');
   }
 
+  /** Which of these documents of one collection some record holds (a scan of that collection's parts). */
+  async heldIds(
+    organisationId: string,
+    collection: BinCollection,
+    ids: readonly string[],
+  ): Promise<Set<string>> {
+    const wanted = new Set(ids);
+    const held = new Set<string>();
+    if (wanted.size === 0) return held;
+    const parts = await this.parts.find({ organisationId, collection, 'docs._id': { $in: [...wanted] } });
+    for (const part of parts)
+      for (const doc of part.docs) if (wanted.has(doc._id as string)) held.add(doc._id as string);
+    return held;
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.records.createIndex({ organisationId: 1, deletedAt: -1 });
     await this.records.createIndex({ deletedAt: 1 });

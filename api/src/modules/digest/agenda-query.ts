@@ -46,13 +46,11 @@ export class AgendaQuery {
     // Renewals still to come in the window (today's included, if the sweep has not applied it yet).
     for await (const docs of this.followUps.renewalsBetween(query, day.startOfToday, day.endOfRenewalWindow))
       for (const doc of docs) of(doc.userId).renewals.push(renewalEntry(doc, doc.renewalAt ?? 0));
-    // Renewals the sweep brought back as TODO today (it clears `renewalAt`); history says why.
+    // Renewals the sweep brought back as TODO today (it clears `renewalAt`; `renewedAt` says when).
     for await (const docs of this.followUps.renewedBetween(query, day.startOfToday, day.startOfTomorrow)) {
-      for (const doc of docs) {
-        const renewal = doc.history?.findLast((line) => line.kind === 'renewal');
-        if (renewal && renewal.at >= day.startOfToday)
+      for (const doc of docs)
+        if (doc.renewedAt !== undefined && doc.renewedAt >= day.startOfToday)
           of(doc.userId).renewals.push(renewalEntry(doc, doc.stateChangedAt));
-      }
     }
 
     for (const agenda of result.values()) {

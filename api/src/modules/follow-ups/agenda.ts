@@ -29,8 +29,8 @@ export type FollowUpDoc = {
   renewalEndDate?: string;
 };
 
-/** A follow-up with the history lines that say why it changed state (renewals brought back). */
-export type ReturnedRenewalDoc = FollowUpDoc & { history?: { at: number; kind?: string }[] };
+/** A follow-up a renewal brought back, with when it did (`renewedAt`, kept on the opportunity). */
+export type ReturnedRenewalDoc = FollowUpDoc & { renewedAt?: number };
 
 /** Which members' follow-ups, in which organisation. */
 export type MembersQuery = { organisationId: string; userIds: readonly string[] };
@@ -47,8 +47,8 @@ export type MemberFollowUps = {
   renewalsBetween(query: MembersQuery, from: number, before: number): AsyncIterable<readonly FollowUpDoc[]>;
   /**
    * Opportunities a renewal brought back as "A faire" (the sweep clears `renewalAt`, sets
-   * `stateChangedAt` to the renewal's date, before `before`, and writes a history line of kind
-   * 'renewal', here at `since` or later).
+   * `stateChangedAt` to the renewal's date, before `before`, and sets `renewedAt` to when it did,
+   * here `since` or later).
    */
   renewedBetween(
     query: MembersQuery,
@@ -139,7 +139,7 @@ export function memberFollowUps(store: Store): MemberFollowUps {
           state: 'TODO',
           stateChangedAt: { $lt: before },
           renewalEndDate: { $exists: true },
-          history: { $elemMatch: { kind: 'renewal', at: { $gte: since } } },
+          renewedAt: { $gte: since },
         }),
         { informationContractuelle: 0, recentMessages: 0 },
       ),

@@ -4,7 +4,8 @@
 // comments through the messages log, and gives the messages component its threads.
 import type { Logger } from 'pino';
 import type { UserRef } from '@app/domain';
-import type { RecordAudit } from '../audit/module';
+import type { OpportunityHistoryLog, RecordAudit } from '../audit/module';
+import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
@@ -33,6 +34,7 @@ import { OpportunityCreation } from './use-cases/create';
 import { OpportunityDetail } from './use-cases/detail';
 import { OpportunityEdits } from './use-cases/edits';
 import { ExportFile } from './use-cases/export-file';
+import { backfillHistory } from './use-cases/history-log';
 import { ListReads } from './use-cases/read-lists';
 import { finishInterruptedChanges } from './use-cases/recovery';
 import { Renewals } from './use-cases/renewals';
@@ -59,6 +61,8 @@ export type OpportunitiesModuleDeps = {
   notify: Notify;
   /** The organisation's audit log (docs/decisions/audit-log.md). */
   record: RecordAudit;
+  /** The opportunities' history lines, records of that log (use-cases/history-log.ts). */
+  history: OpportunityHistoryLog;
 };
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */
@@ -131,6 +135,17 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       if (backfilled > 0) deps.logger.info({ backfilled }, 'Dates de premier commentaire complétées');
       const dated = await backfillAcceptanceDates(deps.store, gateway, deps.now);
       if (dated > 0) deps.logger.info({ dated }, 'Dates de prise des prospects complétées');
+      const moved = await backfillHistory({
+        ...context,
+        store: deps.store,
+        leases: new Leases(deps.store, 'opportunityLeases', deps.now, {
+          ttlMs: 10 * 60_000,
+          waitMs: 0,
+          pollMs: 25,
+        }),
+      });
+      if (moved !== null && moved > 0)
+        deps.logger.info({ moved }, 'Historique des opportunités versé au journal d’audit');
       const finished = await finishInterruptedChanges(context);
       if (finished > 0) deps.logger.warn({ finished }, 'Changements interrompus terminés au démarrage');
       await sweep();

@@ -51,7 +51,19 @@ describe('/api/opportunity/create', () => {
       stateChangedAt: t.clock.now(),
       isPrivate: false,
       fileOwnerId: alpha.userId,
-      history: [{ at: t.clock.now(), by: colleague.userId, from: null, to: 'TODO' }],
+      // Its first line is a record of the audit log (history-log.ts): none left in the document.
+      history: [],
+    });
+    expect(
+      await t.store
+        .collection<{ _id: string; opportunityId: string }>('auditLog')
+        .findOne({ opportunityId: res.body.opportunityId }),
+    ).toMatchObject({
+      organisationId: alpha.organisationId,
+      at: t.clock.now(),
+      actorUserId: colleague.userId,
+      kind: 'opportunityCreated',
+      line: { from: null, to: 'TODO' },
     });
 
     const row = (await k.page(alpha, excelId)).body.value[1];

@@ -5,8 +5,13 @@ import { DuplicateKeyError } from '../../db/errors';
 import type { Collection, Filter, Store, Update } from '../../db/types';
 import type { MessageDoc } from '../messages/module';
 
-/** One line of an opportunity's history; `by` null = the server itself (renewal follow-up). */
+/**
+ * One line of an opportunity's history; `by` null = the server itself (renewal follow-up). Lines are
+ * records of the audit log; the document holds a line only until it is one (history-log.ts).
+ */
 export type HistoryEntry = {
+  /** The line's record id (absent on lines written before the history moved to the audit log). */
+  id?: string;
   at: number;
   by: string | null;
   from: OpportunityState | null;
@@ -16,6 +21,8 @@ export type HistoryEntry = {
   reason?: string;
   /** A comment's line: the message it stands for (so a comment is never logged twice). */
   messageId?: string;
+  /** A hand-over's owners before and after (user ids), for the audit log's labels. */
+  owners?: { from: string; to: string };
 };
 
 /** Kept for the issue 8 name. */
@@ -48,6 +55,9 @@ export type OpportunityDoc = {
   messageCount?: number;
   /** When its earliest comment was written (the reports' "reached" and time to first comment). */
   firstCommentAt?: number;
+  /** When a renewal follow-up last brought it back as TODO (the agenda's and digest's renewals). */
+  renewedAt?: number;
+  /** The outbox of its history lines: empty once they are audit records (use-cases/history-log.ts). */
   history: HistoryEntry[];
   /**
    * Set by a change of state or owner in the same write, cleared once the list change record and
@@ -381,7 +391,7 @@ export class OpportunitiesRepository {
     const { matchedCount } = await this.opportunities.updateOne(
       { _id: doc._id, organisationId: doc.organisationId, renewalAt: doc.renewalAt },
       {
-        $set: { state: 'TODO', stateChangedAt: doc.renewalAt, syncToken },
+        $set: { state: 'TODO', stateChangedAt: doc.renewalAt, renewedAt: entry.at, syncToken },
         $unset: { renewalAt: true, waitingDate: true },
         $push: { history: entry },
       },

@@ -14,13 +14,14 @@ import type { Actor } from '../../messages/module';
 import type { HistoryEntry, OpportunityDoc } from '../repository';
 import { OPPORTUNITY_MESSAGES, type OpportunityDeps, visibleOpportunity } from './context';
 import type { OpportunityDetail } from './detail';
+import { newLineId } from './history-log';
 import { writeTrackedChanges } from './tracked-change';
 
 export class StateChanges {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify' | 'record'
+      'repository' | 'gateway' | 'users' | 'isMember' | 'now' | 'timeZone' | 'notify' | 'history'
     >,
     private readonly detail: OpportunityDetail,
   ) {}
@@ -39,7 +40,7 @@ export class StateChanges {
       throw AppError.badRequest(OPPORTUNITY_REQUEST_MESSAGES.waitingDateInPast);
     await this.checkVersion(actor, doc, version);
     const from = computeTiming(doc, now, this.deps.timeZone).state;
-    const entry: HistoryEntry = { at: now, by: actor.userId, from, to, kind: 'state' };
+    const entry: HistoryEntry = { id: newLineId(), at: now, by: actor.userId, from, to, kind: 'state' };
     const applied = await writeTrackedChanges(this.deps, doc.organisationId, [
       {
         doc,
@@ -59,7 +60,6 @@ export class StateChanges {
             { by: actor.userId, at: now, expected: version },
           ),
         copy: { state: to },
-        history: entry,
       },
     ]);
     if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
@@ -85,12 +85,14 @@ export class StateChanges {
     const now = this.deps.now();
     const state = computeTiming(doc, now, this.deps.timeZone).state;
     const entry: HistoryEntry = {
+      id: newLineId(),
       at: now,
       by: actor.userId,
       from: state,
       to: state,
       kind: 'assign',
       reason: `Attribuée à ${username}`.trim(),
+      owners: { from: doc.userId, to: userId },
     };
     const applied = await writeTrackedChanges(this.deps, doc.organisationId, [
       {
@@ -102,7 +104,6 @@ export class StateChanges {
             { by: actor.userId, at: now, expected: version },
           ),
         copy: { owner: { userId, username } },
-        history: entry,
       },
     ]);
     if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
@@ -132,12 +133,14 @@ export class StateChanges {
       docs.map((doc) => {
         const state = computeTiming(doc, now, this.deps.timeZone).state;
         const entry: HistoryEntry = {
+          id: newLineId(),
           at: now,
           by: toUserId,
           from: state,
           to: state,
           kind: 'assign',
           reason: `Reprise par ${username} au départ du collaborateur`,
+          owners: { from: doc.userId, to: toUserId },
         };
         return {
           doc,
@@ -148,7 +151,6 @@ export class StateChanges {
               { by: toUserId, at: now },
             ),
           copy: { owner: { userId: toUserId, username } },
-          history: entry,
         };
       }),
     );

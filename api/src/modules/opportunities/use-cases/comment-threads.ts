@@ -5,9 +5,13 @@ import { AppError } from '../../../http/app-error';
 import type { MessageDoc, OpportunityThreads } from '../../messages/module';
 import type { HistoryEntry, OpportunityDoc } from '../repository';
 import { OPPORTUNITY_MESSAGES, type OpportunityDeps, visibleOpportunity } from './context';
+import { moveHistoryAfter } from './history-log';
 
 export function commentThreads(
-  deps: Pick<OpportunityDeps, 'repository' | 'index' | 'timeZone'>,
+  deps: Pick<
+    OpportunityDeps,
+    'repository' | 'index' | 'timeZone' | 'gateway' | 'users' | 'history' | 'logger'
+  >,
 ): OpportunityThreads {
   /** The comment's line in the history and the card preview, once (a comment already logged is left). */
   const addComment = async (
@@ -17,9 +21,18 @@ export function commentThreads(
   ): Promise<void> => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const doc = await read();
-      if (!doc || doc.history.some((entry) => entry.messageId === message._id)) return;
+      // The line's id is the message's (an ObjectId, time-ordered like the others): logged once.
+      const id = message._id;
+      if (!doc) return;
+      if (doc.history.some((entry) => entry.messageId === message._id)) {
+        // Logged by a process stopped before the line became a record: it becomes one now.
+        await moveHistoryAfter(deps, doc.organisationId, doc._id);
+        return;
+      }
+      if (await deps.history.has(doc.organisationId, id)) return;
       const state = computeTiming(doc, message.date, deps.timeZone).state;
       const entry: HistoryEntry = {
+        id,
         at: message.date,
         by,
         from: state,
@@ -30,6 +43,7 @@ export function commentThreads(
       };
       const recent = [message, ...(doc.recentMessages ?? [])].slice(0, 3);
       if (await deps.repository.setRecentMessages(doc, recent, entry)) {
+        await moveHistoryAfter(deps, doc.organisationId, doc._id);
         // The card shows the last comments.
         await deps.index.changed(doc.organisationId, doc._id);
         return;

@@ -2,8 +2,9 @@
 // (scopeOf, visibleOpportunity) and the French messages. docs/decisions/opportunities.md.
 import { randomBytes } from 'node:crypto';
 import { hasPermission, PERMISSION, type UserRef } from '@app/domain';
+import type { Logger } from 'pino';
 import { AppError } from '../../../http/app-error';
-import type { RecordAudit } from '../../audit/module';
+import type { OpportunityHistoryLog, RecordAudit } from '../../audit/module';
 import type { Actor, MessageLog } from '../../messages/module';
 import type { Notify } from '../../notifications/module';
 import type { ProspectCatalogue } from '../../prospects/module';
@@ -35,6 +36,9 @@ export type OpportunityDeps = {
   notify: Notify;
   /** The organisation's audit log: state changes, hand-overs, edits, exports. */
   record: RecordAudit;
+  /** Its history lines, audit records (use-cases/history-log.ts). */
+  history: OpportunityHistoryLog;
+  logger: Logger;
 };
 
 /** An ObjectId-shaped identifier, chosen before the insert so the prospect can be claimed with it. */

@@ -12,12 +12,13 @@ import { AppError } from '../../../http/app-error';
 import type { Actor } from '../../messages/module';
 import type { ProspectDoc } from '../../prospects/module';
 import { newObjectId, OPPORTUNITY_MESSAGES, type OpportunityDeps } from './context';
+import { moveHistoryAfter, newLineId } from './history-log';
 
 export class OpportunityCreation {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'index' | 'gateway' | 'prospects' | 'users' | 'now'
+      'repository' | 'index' | 'gateway' | 'prospects' | 'users' | 'now' | 'history' | 'logger'
     >,
   ) {}
 
@@ -51,13 +52,15 @@ export class OpportunityCreation {
         stateChangedAt: now,
         isPrivate: prospect.isPrivate,
         fileOwnerId: prospect.userId,
-        history: [{ at: now, by: actor.userId, from: null, to: 'TODO' }],
+        // No kind: the detail has always shown a taken prospect's first line as a state line.
+        history: [{ id: newLineId(), at: now, by: actor.userId, from: null, to: 'TODO' }],
       });
     } catch (error) {
       // Give the prospect back, or it would show as taken with no opportunity behind it.
       await this.deps.prospects.release(prospect, opportunityId);
       throw error;
     }
+    await moveHistoryAfter(this.deps, actor.organisationId, opportunityId);
     await this.deps.index.changed(actor.organisationId, opportunityId);
     return { opportunityId, state: 'TODO' };
   }
@@ -113,12 +116,13 @@ export class OpportunityCreation {
           : { stateChangedAt: now, waitingDate: waitsUntil }),
         isPrivate: false,
         fileOwnerId: actor.userId,
-        history: [{ at: now, by: actor.userId, from: null, to: state, kind: 'create' }],
+        history: [{ id: newLineId(), at: now, by: actor.userId, from: null, to: state, kind: 'create' }],
       });
     } catch (error) {
       await this.deps.gateway.deleteManual(actor.organisationId, prospect._id);
       throw error;
     }
+    await moveHistoryAfter(this.deps, actor.organisationId, opportunityId);
     await this.deps.index.changed(actor.organisationId, opportunityId);
     return { opportunityId };
   }

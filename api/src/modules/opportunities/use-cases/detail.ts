@@ -1,5 +1,5 @@
 // The detail of one opportunity (/api/opportunity/get): every comment, oldest first, and the
-// history for "Voir l'historique" holders. Every change answers with it.
+// history for "Voir l'historique" holders, read from the audit log. Every change answers with it.
 import {
   type EditStamp,
   hasPermission,
@@ -13,13 +13,14 @@ import type { Actor } from '../../messages/module';
 import { toHistoryView, toOpportunityView, type ViewContext } from '../opportunity-views';
 import type { OpportunityDoc } from '../repository';
 import { type OpportunityDeps, visibleOpportunity } from './context';
+import { readHistory } from './history-log';
 import type { Renewals } from './renewals';
 
 export class OpportunityDetail {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'messages' | 'users' | 'now' | 'timeZone'
+      'repository' | 'gateway' | 'messages' | 'users' | 'now' | 'timeZone' | 'history'
     >,
     private readonly renewals: Renewals,
   ) {}
@@ -28,9 +29,9 @@ export class OpportunityDetail {
     await this.renewals.applyDue(actor.organisationId);
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const withHistory = hasPermission(actor.mask, PERMISSION.VIEW_HISTORY);
-    const historyUsers = withHistory
-      ? doc.history.flatMap((entry) => (entry.by === null ? [] : [entry.by]))
-      : [];
+    // The audit records of this opportunity (and lines its outbox still holds): history-log.ts.
+    const history = withHistory ? await readHistory(this.deps.history, doc) : [];
+    const historyUsers = history.flatMap((entry) => (entry.by === null ? [] : [entry.by]));
     const [prospect] = await this.deps.gateway.byIds(actor.organisationId, [doc.prospectId]);
     const editors = [doc.modifiedBy, prospect?.modifiedBy].filter((id) => id !== undefined);
     const [context, messages] = await Promise.all([
@@ -42,7 +43,7 @@ export class OpportunityDetail {
     Object.assign(view, editStamp(doc, context.userOf));
     Object.assign(view.prospectId, editStamp(prospect ?? {}, context.userOf, REGISTRY_USER));
     view.message = messages;
-    if (withHistory) view.history = doc.history.map((entry) => toHistoryView(entry, context.userOf));
+    if (withHistory) view.history = history.map((entry) => toHistoryView(entry, context.userOf));
     return { opportunity: view };
   }
 

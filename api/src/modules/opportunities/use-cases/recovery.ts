@@ -8,7 +8,7 @@ import type { OpportunityDeps } from './context';
 import { writeTrackedChanges } from './tracked-change';
 
 export async function finishInterruptedChanges(
-  deps: Pick<OpportunityDeps, 'repository' | 'gateway' | 'users'>,
+  deps: Pick<OpportunityDeps, 'repository' | 'gateway' | 'users' | 'history'>,
 ): Promise<number> {
   let finished = 0;
   for (;;) {

@@ -4,13 +4,14 @@
 import { computeTiming, renewalReason, yieldToEventLoop } from '@app/domain';
 import { type HistoryEntry, WRITE_CHUNK } from '../repository';
 import type { OpportunityDeps } from './context';
+import { newLineId } from './history-log';
 import { writeTrackedChanges } from './tracked-change';
 
 export class Renewals {
   constructor(
     private readonly deps: Pick<
       OpportunityDeps,
-      'repository' | 'gateway' | 'now' | 'timeZone' | 'renewalLeadDays' | 'notify' | 'record'
+      'repository' | 'gateway' | 'users' | 'now' | 'timeZone' | 'renewalLeadDays' | 'notify' | 'history'
     >,
   ) {}
 
@@ -23,6 +24,7 @@ export class Renewals {
       const due = await repository.dueRenewals(now, organisationId);
       for (const doc of due) {
         const entry: HistoryEntry = {
+          id: newLineId(),
           at: now,
           by: null,
           from: computeTiming(doc, now, timeZone).state,
@@ -36,7 +38,6 @@ export class Renewals {
             // Unless it was rescheduled meanwhile.
             write: (syncToken) => repository.applyRenewal(doc, entry, syncToken),
             copy: { state: 'TODO' },
-            history: entry,
           },
         ]);
         applied += written;
