@@ -211,7 +211,8 @@ async function audit(browser, base, lister, roundId, preset, config, run) {
 /** The import modal: a timespan around opening it, a snapshot of it open. */
 async function auditImport(page, flow, base) {
   await emptyCache(page, base);
-  await page.goto(`${base}/dashboard/prospect/list`, { waitUntil: 'networkidle0' });
+  // Not networkidle0: the live stream (/api/live/events) keeps a request open as long as the page is.
+  await page.goto(`${base}/dashboard/prospect/list`, { waitUntil: 'load' });
   await page.waitForSelector('::-p-aria(Ajouter un fichier[role="button"])');
   await flow.startTimespan({ name: "ouverture de la fenêtre d'import" });
   await page.click('::-p-aria(Ajouter un fichier[role="button"])');

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
 import { APP_EVENTS, Spinner } from '@app/platform';
 import { DeferredHost } from './deferred-host';
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
@@ -7,46 +7,47 @@ import './prospecting.css';
 
 // The first screen (an opportunity list) is in the remote's first download; every other screen and
 // both modals load when first needed (docs/decisions/bundle-budget.md).
+const loadProspectFilesScreen = () => import('./features/prospect-files/components/prospect-files-screen');
 const ProspectFilesScreen = lazy(() =>
-  import('./features/prospect-files/components/prospect-files-screen').then((module) => ({
+  loadProspectFilesScreen().then((module) => ({
     default: module.ProspectFilesScreen,
   })),
 );
+const loadProspectFileScreen = () => import('./features/prospect-files/components/prospect-file-screen');
 const ProspectFileScreen = lazy(() =>
-  import('./features/prospect-files/components/prospect-file-screen').then((module) => ({
+  loadProspectFileScreen().then((module) => ({
     default: module.ProspectFileScreen,
   })),
 );
+const loadOpportunityDetailScreen = () =>
+  import('./features/opportunity-detail/components/opportunity-detail-screen');
 const OpportunityDetailScreen = lazy(() =>
-  import('./features/opportunity-detail/components/opportunity-detail-screen').then((module) => ({
+  loadOpportunityDetailScreen().then((module) => ({
     default: module.OpportunityDetailScreen,
   })),
 );
+const loadUnassignedScreen = () => import('./features/unassigned/components/unassigned-screen');
 const UnassignedScreen = lazy(() =>
-  import('./features/unassigned/components/unassigned-screen').then((module) => ({
+  loadUnassignedScreen().then((module) => ({
     default: module.UnassignedScreen,
   })),
 );
-const RoundsScreen = lazy(() =>
-  import('./features/rounds/components/rounds-screen').then((module) => ({ default: module.RoundsScreen })),
-);
+const loadRoundsScreen = () => import('./features/rounds/components/rounds-screen');
+const RoundsScreen = lazy(() => loadRoundsScreen().then((module) => ({ default: module.RoundsScreen })));
+const loadRoundBuilderScreen = () => import('./features/rounds/components/round-builder-screen');
 const RoundBuilderScreen = lazy(() =>
-  import('./features/rounds/components/round-builder-screen').then((module) => ({
+  loadRoundBuilderScreen().then((module) => ({
     default: module.RoundBuilderScreen,
   })),
 );
-const RoundScreen = lazy(() =>
-  import('./features/rounds/components/round-screen').then((module) => ({ default: module.RoundScreen })),
-);
-const MyDayScreen = lazy(() =>
-  import('./features/rounds/components/my-day-screen').then((module) => ({ default: module.MyDayScreen })),
-);
-const TodayScreen = lazy(() =>
-  import('./features/today/components/today-screen').then((module) => ({ default: module.TodayScreen })),
-);
-const BinScreen = lazy(() =>
-  import('./features/bin/components/bin-screen').then((module) => ({ default: module.BinScreen })),
-);
+const loadRoundScreen = () => import('./features/rounds/components/round-screen');
+const RoundScreen = lazy(() => loadRoundScreen().then((module) => ({ default: module.RoundScreen })));
+const loadMyDayScreen = () => import('./features/rounds/components/my-day-screen');
+const MyDayScreen = lazy(() => loadMyDayScreen().then((module) => ({ default: module.MyDayScreen })));
+const loadTodayScreen = () => import('./features/today/components/today-screen');
+const TodayScreen = lazy(() => loadTodayScreen().then((module) => ({ default: module.TodayScreen })));
+const loadBinScreen = () => import('./features/bin/components/bin-screen');
+const BinScreen = lazy(() => loadBinScreen().then((module) => ({ default: module.BinScreen })));
 const ImportModalHost = lazy(() =>
   import('./features/import/components/import-modal-host').then((module) => ({
     default: module.ImportModalHost,
@@ -57,6 +58,29 @@ const NewOpportunityHost = lazy(() =>
     default: module.NewOpportunityHost,
   })),
 );
+
+// The screen of the address the page was opened on starts loading with this module, alongside the
+// session check, instead of after it: one round trip less before a round's first paint on a phone
+// (docs/decisions/lighthouse.md). The list routes are here to outrank `:id` and load nothing.
+const FIRST_SCREEN_LOADERS: { path: string; load?: () => Promise<unknown> }[] = [
+  { path: '/dashboard/prospect/list', load: loadProspectFilesScreen },
+  { path: '/dashboard/prospect/show/:id', load: loadProspectFileScreen },
+  { path: '/dashboard/prospect/corbeille', load: loadBinScreen },
+  { path: '/dashboard/opportunity/list/:filter' },
+  { path: '/dashboard/opportunity/list' },
+  { path: '/dashboard/opportunity/unassigned', load: loadUnassignedScreen },
+  { path: '/dashboard/opportunity/:id', load: loadOpportunityDetailScreen },
+  { path: '/dashboard/tournees', load: loadRoundsScreen },
+  { path: '/dashboard/tournees/nouvelle', load: loadRoundBuilderScreen },
+  { path: '/dashboard/tournees/ma-journee', load: loadMyDayScreen },
+  { path: '/dashboard/tournees/:id', load: loadRoundScreen },
+  { path: '/dashboard/aujourdhui', load: loadTodayScreen },
+];
+if (typeof window !== 'undefined') {
+  const [first] = matchRoutes(FIRST_SCREEN_LOADERS, window.location.pathname) ?? [];
+  // A failed load is retried by the screen's own lazy import, which reports it.
+  first?.route.load?.().catch(() => undefined);
+}
 
 export default function ProspectingRoutes() {
   return (

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen, setNavigator, useDocumentTitle, useSessionStore } from '@app/platform';
 import { FallbackScreen } from './fallback/fallback-screen';
@@ -46,8 +46,11 @@ function RequireSession({ pathname, children }: RequireSessionProps) {
   const token = useSessionStore((state) => state.token);
   const organisations = useSessionStore((state) => state.organisations);
   const { ready } = useSessionBootstrap();
+  // The session's answer lands in the store, whose updates render in one blocking task: the dashboard
+  // and its screen then render as a deferred update, in slices (docs/decisions/lighthouse.md).
+  const shown = useDeferredValue(ready);
   if (!token) return <Navigate to="/login" replace />;
-  if (!ready) return <LoadingScreen />;
+  if (!ready || !shown) return <LoadingScreen />;
   // Without an organisation, only the start screen makes sense (SPEC.md §7 /api/organisation/get).
   if (organisations.length === 0 && pathname.replace(/\/$/, '') !== '/dashboard')
     return <Navigate to="/dashboard" replace />;

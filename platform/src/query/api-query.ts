@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { ignoreHandledFailure } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 
@@ -54,15 +54,16 @@ type Entry = {
   keep: boolean;
   /** Asked before any screen read it (`prefetchApiQuery`): the first screen takes this answer. */
   prefetched: boolean;
-  listeners: Set<() => void>;
+  /** Called with `urgent` true for a change the user just made (setData), false for an answer. */
+  listeners: Set<(urgent: boolean) => void>;
 };
 
 const IDLE: Snapshot = { data: undefined, error: undefined, settled: false };
 const entries = new Map<string, Entry>();
 
-function publish(entry: Entry, snapshot: Snapshot): void {
+function publish(entry: Entry, snapshot: Snapshot, urgent = false): void {
   entry.snapshot = snapshot;
-  for (const listener of entry.listeners) listener();
+  for (const listener of entry.listeners) listener(urgent);
 }
 
 function load(entry: Entry): void {
@@ -189,7 +190,7 @@ export function useApiQuery<TInput, TReply>(
   });
 
   const subscribe = useCallback(
-    (listener: () => void) => {
+    (listener: (urgent: boolean) => void) => {
       if (cacheKey === null) return () => undefined;
       const { call: fetchCall, input: fetchInput, keep: keepAnswer, offline: onDevice } = latest.current;
       const subscribed =
@@ -204,11 +205,25 @@ export function useApiQuery<TInput, TReply>(
     },
     [cacheKey],
   );
-  const snapshot = useSyncExternalStore(
-    subscribe,
-    () => (cacheKey === null ? IDLE : (entries.get(cacheKey)?.snapshot ?? IDLE)),
-    () => IDLE,
-  );
+  // Not useSyncExternalStore: its updates always render in one blocking task. An answer renders as a
+  // transition, in slices a phone's CPU can interleave with input (docs/decisions/lighthouse.md);
+  // a change the user just made (setData) renders at once.
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const snapshot = cacheKey === null ? IDLE : (entries.get(cacheKey)?.snapshot ?? IDLE);
+  const rendered = useRef(snapshot);
+  useLayoutEffect(() => {
+    rendered.current = snapshot;
+  });
+  useEffect(() => {
+    const unsubscribe = subscribe((urgent) => {
+      if (urgent) rerender();
+      else startTransition(rerender);
+    });
+    // An answer published between this render and the subscription.
+    const current = cacheKey === null ? IDLE : (entries.get(cacheKey)?.snapshot ?? IDLE);
+    if (current !== rendered.current) rerender();
+    return unsubscribe;
+  }, [subscribe, cacheKey]);
 
   useEffect(() => {
     if (cacheKey === null) return;
@@ -236,7 +251,7 @@ export function useApiQuery<TInput, TReply>(
         typeof update === 'function'
           ? (update as (previous: TReply | undefined) => TReply)(entry.snapshot.data as TReply | undefined)
           : update;
-      publish(entry, { data, error: undefined, settled: true });
+      publish(entry, { data, error: undefined, settled: true }, true);
     },
     [cacheKey],
   );

@@ -98,6 +98,8 @@ test('the bell opens the centre: unread marked, each a link to its screen that m
   renderFooter();
   await user.click(await screen.findByRole('button', { name: 'Notifications : 1' }));
   const centre = await screen.findByRole('dialog', { name: 'Notifications' });
+  // The list's answer renders as a transition, just after the centre opens.
+  await within(centre).findByRole('link', { name: /Boulangerie Martin/ });
   const links = within(centre).getAllByRole('link');
   expect(links.map((link) => link.textContent)).toEqual([
     expect.stringContaining('Non lue : Relance à faire : Boulangerie Martin'),

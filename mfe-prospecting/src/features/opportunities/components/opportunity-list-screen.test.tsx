@@ -96,7 +96,10 @@ test('an unknown filter redirects to /dashboard/opportunity/list/all', async () 
     'aria-selected',
     'true',
   );
-  expect(getWithFilterMock).toHaveBeenCalledWith(expect.objectContaining({ filter: { state: 'all' } }));
+  // The counts' answer renders as a transition: the list is asked for once it has.
+  await waitFor(() =>
+    expect(getWithFilterMock).toHaveBeenCalledWith(expect.objectContaining({ filter: { state: 'all' } })),
+  );
 });
 
 test('a spinner shows while loading, then "Aucun résultat" for an empty list', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { roundStartSchema, ROUND_MESSAGES, type RoundStart } from '@app/domain';
+import { ROUND_MESSAGES, type RoundStart } from '@app/domain';
 import { Button, ignoreHandledFailure, Select, TextField, useSessionStore } from '@app/platform';
 import { geocodeStart } from '../api/geocode-start';
 
@@ -56,7 +56,9 @@ export function StartPicker({ geocoder, candidates, start, onStart }: StartPicke
     }
   };
 
-  const handleCoordinates = () => {
+  const handleCoordinates = async () => {
+    // The validator (zod) loads when first used, not with the round's first paint on a phone.
+    const { roundStartSchema } = await import('../utils/round-start-schema');
     const parsed = roundStartSchema.safeParse({
       label: label.trim() || `${lat.trim()}, ${lng.trim()}`,
       lat: readDegrees(lat),
@@ -128,7 +130,7 @@ export function StartPicker({ geocoder, candidates, start, onStart }: StartPicke
             value={lng}
             onChange={(e) => setLng(e.target.value)}
           />
-          <Button variant="secondary" onClick={handleCoordinates}>
+          <Button variant="secondary" onClick={() => void handleCoordinates()}>
             Utiliser ces coordonnées
           </Button>
         </div>
