@@ -18,48 +18,22 @@ import {
   numberOption,
   openApiStore,
   ownerWithOrganisation,
-  post as postOnce,
+  postRetrying as post,
   repo,
   startApi,
   stop,
   tempDir,
+  timedMedian as timedRuns,
   userIdOf,
   waitForHealth,
 } from './support.mjs';
 
 const RECORDS = numberOption('records', 200_000);
 const REPEAT = numberOption('repeat', 15);
+const timedMedian = (work) => timedRuns(work, REPEAT);
 const KINDS = ['stateChanged', 'handedOver', 'prospectEdited', 'exported', 'imported', 'roleAssigned'];
 const PEOPLE = 5;
 const resultsFile = path.join(repo, 'bench', 'results', 'audit-log.json');
-
-/**
- * A call, sent again once when the keep-alive connection it went out on had been closed by the
- * server meanwhile (idle longer than its keep-alive timeout while the store was being filled).
- */
-async function post(base, route, body) {
-  try {
-    return await postOnce(base, route, body);
-  } catch (error) {
-    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
-    return postOnce(base, route, body);
-  }
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-async function timedMedian(work) {
-  const times = [];
-  for (let i = 0; i < REPEAT; i += 1) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return Math.round(median(times) * 10) / 10;
-}
 
 /** Record `i` of the organisation (newest first: i = 0 is the newest), one second apart. */
 function recordOf(i, organisationId, people, top) {

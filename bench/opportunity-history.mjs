@@ -15,39 +15,19 @@ import {
   numberOption,
   openApiStore,
   ownerWithOrganisation,
-  post as postOnce,
+  postRetrying as post,
   repo,
   startApi,
   stop,
   tempDir,
+  timedMedian as timedRuns,
   waitForHealth,
 } from './support.mjs';
 
 const RECORDS = numberOption('records', 200_000);
 const REPEAT = numberOption('repeat', 31);
+const timedMedian = (work) => timedRuns(work, REPEAT);
 const resultsFile = path.join(repo, 'bench', 'results', 'opportunity-history.json');
-
-/** Sent again once when the keep-alive connection was closed by the server while the store was filled. */
-async function post(base, route, body) {
-  try {
-    return await postOnce(base, route, body);
-  } catch (error) {
-    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
-    return postOnce(base, route, body);
-  }
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function timedMedian(work) {
-  const times = [];
-  for (let i = 0; i < REPEAT; i += 1) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return Math.round(median(times) * 10) / 10;
-}
 
 async function main() {
   const dataDir = tempDir('bench-history-');

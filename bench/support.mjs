@@ -31,6 +31,31 @@ export async function post(base, route, body) {
   return json;
 }
 
+/**
+ * `post`, sent again once when the keep-alive connection it went out on had been closed by the server
+ * meanwhile (idle longer than its keep-alive timeout while a bench filled the store).
+ */
+export async function postRetrying(base, route, body) {
+  try {
+    return await post(base, route, body);
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return post(base, route, body);
+  }
+}
+
+/** The median time of `repeat` runs of `work`, one after another, in ms to a tenth. */
+export async function timedMedian(work, repeat) {
+  const times = [];
+  for (let i = 0; i < repeat; i += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] * 10) / 10;
+}
+
 /** A memory field of /proc/<pid>/status (VmRSS, VmHWM…) in MB. */
 export function memoryMb(pid, field) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
