@@ -194,6 +194,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     companyRegistry: config.companyRegistry,
     importStartGraceMs: config.importStartGraceMs,
     importWorkers: config.importWorkers,
+    dataDir: config.dataDir,
     notify: notifications.notify,
     record: audit.record,
   });

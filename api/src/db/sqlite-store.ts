@@ -811,8 +811,11 @@ function compactDatabase(db: Database.Database): void {
   db.exec('VACUUM');
 }
 
-/** memory: tests; file: the API's connection (compacts at close); reader: a read-only second connection. */
-type Connection = 'memory' | 'file' | 'reader';
+/**
+ * memory: tests; file: the API's connection (compacts at close); reader: a read-only second
+ * connection; writer: a worker thread's read-write second connection.
+ */
+type Connection = 'memory' | 'file' | 'reader' | 'writer';
 
 /** How often a long-lived connection refreshes the planner's statistics (SQLite's advice: hourly). */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
@@ -898,6 +901,30 @@ export function openSqliteReader(dataDir: string): Store {
     db.pragma('busy_timeout = 5000');
     db.pragma('cache_size = -32000');
     return storeOver(db, new SqliteEngine(db), 'reader');
+  } catch (error) {
+    db?.close();
+    throw new StoreOpenError(file, error);
+  }
+}
+
+/**
+ * A second read-write connection to an existing DATA_DIR/store.sqlite, for a worker thread (the
+ * import's inserts, docs/decisions/import-speed.md): its writes wait for the others' (busy_timeout)
+ * as another process's do, and it closes without the optimize, checkpoint or compaction the API's
+ * own connection runs.
+ */
+export function openSqliteWriter(dataDir: string): Store {
+  const file = path.join(dataDir, STORE_FILE);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    // journal_mode is the file's; synchronous and the rest are each connection's own.
+    db.pragma('synchronous = NORMAL');
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -32000');
+    db.pragma('temp_store = MEMORY');
+    return storeOver(db, new SqliteEngine(db), 'writer');
   } catch (error) {
     db?.close();
     throw new StoreOpenError(file, error);

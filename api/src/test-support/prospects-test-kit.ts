@@ -34,7 +34,7 @@ export function rowOf(i: number, extra: Record<string, unknown> = {}): Record<st
   };
 }
 
-export function kit(t: TestApp) {
+export function kit(t: Pick<TestApp, 'app' | 'store'>) {
   const post = (path: string, body: Record<string, unknown>) => request(t.app).post(path).send(body);
 
   async function userIdOf(email: string): Promise<string> {

@@ -29,6 +29,8 @@ export type SharedStore = {
     now?: () => number;
     mailer?: Mailer;
     digestSchedule?: boolean;
+    /** Variables on top of the test configuration's. */
+    env?: Record<string, string>;
   }): Promise<SharedInstance>;
   /** Serves an instance on a real socket (a stream read as a browser reads it); its address. */
   listen(app: App): Promise<string>;
@@ -43,7 +45,7 @@ export function openSharedStore(prefix: string, now: () => number): SharedStore 
   return {
     dir,
     async instance(options = {}) {
-      const config = testConfig({ EXPORT_WORKERS: '0' }, dir);
+      const config = testConfig({ EXPORT_WORKERS: '0', ...options.env }, dir);
       const store = await openSqliteStore({ dataDir: config.dataDir });
       const mailer = options.mailer ?? createMailer(config, silent);
       const app = createApp(config, {

@@ -22,7 +22,8 @@ export type ProspectsConfig = {
   importStartGraceMs: number;
   /**
    * Worker threads preparing import batches off the event loop (IMPORT_WORKERS; default 1; 0 prepares
-   * them on the main thread): they also write each document's JSON, docs/decisions/import-speed.md.
+   * them on the main thread): they also write each document's JSON and, over the embedded store's
+   * file, insert the rows, docs/decisions/import-speed.md.
    */
   importWorkers: number;
   /**

@@ -1,13 +1,14 @@
-// Worker threads preparing import batches (import-worker.ts) while the main thread stores the batch
-// before: validation and normalisation leave the API's event loop. Threads start at the first batch
-// and stop after IDLE_MS without one; an idle thread never keeps the process alive.
-// docs/decisions/import-speed.md.
+// Worker threads of the import (import-worker.ts): they prepare batches (validation and normalisation
+// leave the API's event loop) and, over the embedded store's file, insert the rows the main thread
+// chose. Threads start at the first batch and stop after IDLE_MS without one; an idle thread never
+// keeps the process alive. docs/decisions/import-speed.md.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import type { DocShape } from '../../db/doc-shape';
 import type { PrepareJob, PreparedBatch, ReadyRow } from './import-rows';
-import type { WorkerReply, WorkerRequest } from './import-worker';
+import type { WorkerData, WorkerReply, WorkerRequest } from './import-worker';
 
 /** The compiled thread (api/dist); from the sources (jest) the .ts beside this file is compiled on load. */
 const COMPILED = path.join(__dirname, 'import-worker.js');
@@ -15,19 +16,22 @@ const SOURCE = path.join(__dirname, 'import-worker.ts');
 /** A thread without a batch for this long stops (it costs its heap and the positions table). */
 const IDLE_MS = 60_000;
 
-type Job = {
-  rows: ReadyRow[];
-  resolve: (batch: PreparedBatch) => void;
-  reject: (error: Error) => void;
-};
+type Job =
+  | {
+      kind: 'prepare';
+      rows: ReadyRow[];
+      resolve: (batch: PreparedBatch) => void;
+      reject: (error: Error) => void;
+    }
+  | { kind: 'insert'; resolve: (inserted: number) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job>; idle?: NodeJS.Timeout };
 
 /**
  * A thread from the build, or, where the API runs from its TypeScript sources (jest), a thread that
  * compiles the same file with swc as jest does and reads `@app/domain` from its sources too.
  */
-function startThread(): Worker {
-  if (existsSync(COMPILED)) return new Worker(COMPILED);
+function startThread(workerData: WorkerData): Worker {
+  if (existsSync(COMPILED)) return new Worker(COMPILED, { workerData });
   const swc = require.resolve('@swc/core');
   const boot = `
     const { readFileSync } = require('node:fs');
@@ -42,7 +46,7 @@ function startThread(): Worker {
     };
     require(${JSON.stringify(SOURCE)});
   `;
-  return new Worker(boot, { eval: true, execArgv: ['--conditions=source'] });
+  return new Worker(boot, { eval: true, execArgv: ['--conditions=source'], workerData });
 }
 
 export class ImportPool {
@@ -52,26 +56,39 @@ export class ImportPool {
   private constructor(
     size: number,
     private readonly logger: Pick<Logger, 'error'>,
+    private readonly dataDir: string | undefined,
   ) {
     this.slots = new Array<Slot | undefined>(size).fill(undefined);
   }
 
-  /** A pool of `size` threads; undefined for 0 (batches are then prepared on the main thread). */
-  static create(size: number, logger: Pick<Logger, 'error'>): ImportPool | undefined {
-    return size < 1 ? undefined : new ImportPool(size, logger);
+  /**
+   * A pool of `size` threads; undefined for 0 (batches are then prepared on the main thread). With
+   * `dataDir` (the embedded store's file) the threads insert too.
+   */
+  static create(size: number, logger: Pick<Logger, 'error'>, dataDir?: string): ImportPool | undefined {
+    return size < 1 ? undefined : new ImportPool(size, logger, dataDir);
+  }
+
+  /** Whether the threads insert (the embedded store's file): otherwise the main thread does. */
+  get inserts(): boolean {
+    return this.dataDir !== undefined;
   }
 
   /** Prepares a batch on the least busy thread. */
   prepare(job: PrepareJob, locate: boolean): Promise<PreparedBatch> {
-    const index = this.leastBusy();
-    const slot = this.slot(index);
-    const id = (this.nextJob += 1);
-    clearTimeout(slot.idle);
     return new Promise<PreparedBatch>((resolve, reject) => {
-      slot.jobs.set(id, { rows: [], resolve, reject });
-      // A thread at work keeps the process alive; a waiting one does not.
-      slot.worker.ref();
-      slot.worker.postMessage({ id, job, locate } satisfies WorkerRequest);
+      this.send({ kind: 'prepare', rows: [], resolve, reject }, (id) => ({ id, job, locate }));
+    });
+  }
+
+  /** Inserts prospect documents (their JSON texts) from the least busy thread's connection. */
+  insert(bodies: string[], shape: DocShape): Promise<number> {
+    if (!this.inserts) return Promise.reject(new Error('fil d’import sans fichier de stockage'));
+    return new Promise<number>((resolve, reject) => {
+      this.send({ kind: 'insert', resolve, reject }, (id) => ({ id, insert: { bodies, shape } }));
+    }).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'Échec d’une insertion par le fil de l’import');
+      throw error;
     });
   }
 
@@ -91,6 +108,16 @@ export class ImportPool {
     );
   }
 
+  private send(job: Job, request: (id: number) => WorkerRequest): void {
+    const slot = this.slot(this.leastBusy());
+    const id = (this.nextJob += 1);
+    clearTimeout(slot.idle);
+    slot.jobs.set(id, job);
+    // A thread at work keeps the process alive; a waiting one does not.
+    slot.worker.ref();
+    slot.worker.postMessage(request(id));
+  }
+
   private leastBusy(): number {
     let best = 0;
     for (let index = 1; index < this.slots.length; index += 1) {
@@ -102,7 +129,7 @@ export class ImportPool {
   private slot(index: number): Slot {
     const known = this.slots[index];
     if (known) return known;
-    const worker = startThread();
+    const worker = startThread(this.dataDir === undefined ? {} : { dataDir: this.dataDir });
     const slot: Slot = { worker, jobs: new Map() };
     const failAll = (error: Error) => {
       if (this.slots[index] === slot) this.slots[index] = undefined;
@@ -115,13 +142,15 @@ export class ImportPool {
       const job = slot.jobs.get(reply.id);
       if (!job) return;
       if ('part' in reply) {
-        for (const row of reply.part) job.rows.push(row);
+        if (job.kind === 'prepare') for (const row of reply.part) job.rows.push(row);
         return;
       }
       slot.jobs.delete(reply.id);
       if (slot.jobs.size === 0) this.rest(index, slot);
       if ('error' in reply) job.reject(new Error(reply.error));
-      else job.resolve({ ...reply.done, rows: job.rows });
+      else if (job.kind === 'prepare' && 'done' in reply) job.resolve({ ...reply.done, rows: job.rows });
+      else if (job.kind === 'insert' && 'inserted' in reply) job.resolve(reply.inserted);
+      else job.reject(new Error('réponse inattendue du fil d’import'));
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`fil de préparation de l’import arrêté (code ${code})`)));

@@ -16,6 +16,7 @@ import {
   type ImportRowsReply,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
+import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
 import type { ImportPool } from './import-pool';
@@ -222,7 +223,9 @@ export class ProspectImportService {
     // Rows of an earlier attempt at this batch that failed before it was acknowledged.
     await repository.deleteRows(file, { rowIndex: { $gte: start } });
     const { rows, counts, rejected } = await this.deduplicate(caller, file, prepared, start);
-    await repository.insertProspects(
+    await this.insert(
+      file,
+      start,
       rows.map((row) => row.body),
       prepared.shape,
     );
@@ -234,6 +237,29 @@ export class ProspectImportService {
       throw AppError.conflict(PROSPECT_MESSAGES.interrupted);
     }
     return { received };
+  }
+
+  /**
+   * The rows from a thread's own connection when the threads insert (the embedded store's file): the
+   * event loop stays free for the other calls meanwhile. A thread that failed may have stored some of
+   * them: those are taken back, and the main thread stores the batch.
+   */
+  private async insert(
+    file: ProspectFileDoc,
+    start: number,
+    bodies: string[],
+    shape: DocShape,
+  ): Promise<void> {
+    const { pool, repository } = this.deps;
+    if (pool?.inserts) {
+      try {
+        await pool.insert(bodies, shape);
+        return;
+      } catch {
+        await repository.deleteRows(file, { rowIndex: { $gte: start } });
+      }
+    }
+    await repository.insertProspects(bodies, shape);
   }
 
   /** The batch's rows from `start` on, counted, and without the duplicates the file skips. */

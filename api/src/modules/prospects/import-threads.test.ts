@@ -2,13 +2,19 @@
 // main thread prepares: the same documents, field for field and in the same key order, the same
 // rejections and refusals; and an import through the threads stores byte for byte what an import
 // without them stores, batches sent twice, overlapping and out of order included.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
+import { openSqliteStore } from '../../db/sqlite-store';
 import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/import-golden-data';
 import { kit } from '../../test-support/prospects-test-kit';
+import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob } from './import-rows';
 import { offlinePositions } from './offline-positions';
+import { ProspectsRepository } from './repository';
 
 const silent = pino({ level: 'silent' });
 
@@ -48,6 +54,38 @@ describe('batches prepared by a worker thread', () => {
     expect(inThread?.shape.booleans).toEqual(expect.arrayContaining(['isAccepted', 'isPrivate']));
   });
 
+  it('insert prepared rows from their own connection, seen at once by the other connections to the file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-import-insert-'));
+    const store = await openSqliteStore({ dataDir: dir });
+    try {
+      // The table and its registry exist, as after the API's start.
+      await store.collection('prospects').createIndex({ excelId: 1 });
+      pool = ImportPool.create(1, silent, dir);
+      expect(pool?.inserts).toBe(true);
+      const prepared = await prepareBatch(job(goldenCells(1200, 35), 0), undefined);
+      const inserted = await pool?.insert(
+        prepared.rows.map((row) => row.body),
+        prepared.shape,
+      );
+      expect(inserted).toBe(prepared.rows.length);
+      const stored = await store
+        .collection<{ _id: string; excelId: string; rowIndex: number; isPrivate: boolean }>('prospects')
+        .find({ excelId: 'file', isPrivate: true }, { sort: { rowIndex: 1 } });
+      expect(stored.map(({ _id, ...doc }) => JSON.stringify(doc))).toEqual(
+        prepared.rows.map((row) => row.body),
+      );
+      // A range on a number the thread's shape registered answers from this connection too.
+      const later = await store
+        .collection<{ _id: string; rowIndex: number }>('prospects')
+        .countDocuments({ rowIndex: { $gte: 600 } });
+      expect(later).toBe(prepared.rows.filter((row) => row.rowIndex >= 600).length);
+    } finally {
+      await pool?.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('report a row with more cells than the file has columns, with its file line, as the main thread does', async () => {
     pool = ImportPool.create(2, silent);
     const cells = goldenCells(30, 32);
@@ -65,18 +103,31 @@ describe('batches prepared by a worker thread', () => {
 
 describe('an import through the threads', () => {
   const apps: TestApp[] = [];
+  const files: SharedStore[] = [];
   afterAll(async () => {
     for (const t of apps) {
       t.app.locals.stop();
       await t.close();
     }
+    for (const file of files) await file.close();
   });
 
-  /** Imports the rows in the compact form, batches sent again, overlapping and two at once out of order. */
-  async function importWith(workers: string, cells: string[][]) {
-    const t = createTestApp({ env: { IMPORT_WORKERS: workers } });
-    apps.push(t);
-    await t.app.locals.ready;
+  /**
+   * Imports the rows in the compact form, batches sent again, overlapping and two at once out of
+   * order; in memory, or over a store file (`onFile`), where the threads insert the rows themselves.
+   */
+  async function importWith(workers: string, cells: string[][], onFile = false) {
+    let t: Pick<TestApp, 'app' | 'store'>;
+    if (onFile) {
+      const file = openSharedStore('api-import-threads-', () => Date.now());
+      files.push(file);
+      t = await file.instance({ env: { IMPORT_WORKERS: workers } });
+    } else {
+      const memory = createTestApp({ env: { IMPORT_WORKERS: workers } });
+      apps.push(memory);
+      await memory.app.locals.ready;
+      t = memory;
+    }
     const k = kit(t);
     const owner = await k.owner();
     const start = await k.post('/api/prospect/import/start', {
@@ -124,5 +175,22 @@ describe('an import through the threads', () => {
     expect(threads.fields.length).toBeGreaterThan(1500);
     expect(threads.summary).toEqual(mainThread.summary);
     expect(threads.fields).toEqual(mainThread.fields);
+  });
+
+  it('stores byte for byte the same when the threads insert over the store file', async () => {
+    const cells = goldenCells(2600, 34);
+    // Watched, not replaced: the threads' inserts all succeeded, none fell back to the main thread.
+    const threadInserts = jest.spyOn(ImportPool.prototype, 'insert');
+    const mainInserts = jest.spyOn(ProspectsRepository.prototype, 'insertProspects');
+    const inserting = await importWith('1', cells, true);
+    expect(threadInserts).toHaveBeenCalled();
+    for (const result of threadInserts.mock.results) await expect(result.value).resolves.toBeGreaterThan(0);
+    expect(mainInserts).not.toHaveBeenCalled();
+    threadInserts.mockRestore();
+    mainInserts.mockRestore();
+    const mainThread = await importWith('0', cells);
+    expect(inserting.fields.length).toBeGreaterThan(1500);
+    expect(inserting.summary).toEqual(mainThread.summary);
+    expect(inserting.fields).toEqual(mainThread.fields);
   });
 });

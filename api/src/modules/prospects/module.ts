@@ -40,6 +40,8 @@ export type ProspectsModuleDeps = {
   importStartGraceMs: number;
   /** Threads preparing import batches (config importWorkers; 0 or absent: the main thread). */
   importWorkers?: number;
+  /** DATA_DIR: over the embedded store's file, the import's threads insert the rows too. */
+  dataDir?: string;
   /** The notification centre: imports finished or failed, enrichments ended. */
   notify: Notify;
   /** The organisation's audit log (docs/decisions/audit-log.md). */
@@ -100,7 +102,11 @@ export type ProspectsModule = {
 
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
-  const pool = ImportPool.create(deps.importWorkers ?? 0, deps.logger);
+  const pool = ImportPool.create(
+    deps.importWorkers ?? 0,
+    deps.logger,
+    deps.store.kind === 'sqlite' ? deps.dataDir : undefined,
+  );
   const records = new ProspectRecords(deps.store, offlinePositions);
   const imports = new ProspectImportService({
     repository,
