@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { communeCells } from './communes-file.mjs';
-import { COLUMNS } from './import.mjs';
+import { COLUMNS, MAPPING } from './import.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -31,20 +31,6 @@ const dists = [
   ...(arg('--dist', '') ? arg('--dist', '').split(',') : []),
 ];
 
-const MAPPING = {
-  prospect: 'Raison sociale',
-  enseigne: 'Enseigne',
-  codePostale: 'Code postal',
-  ville: 'Ville',
-  adresseComplete: 'Adresse',
-  site: 'Site web',
-  telephone: 'Téléphone',
-  eMail: 'E-mail',
-  siret: 'SIRET',
-  libelleactivite: 'Libellé activité',
-  trancheSalarier: 'Tranche effectif',
-  typeEtablissement: "Type d'établissement",
-};
 const OPTIONS = { keepTitle: true, removeRowsWithout: [] };
 
 const batches = [];

@@ -73,7 +73,8 @@ export const COLUMNS = [
   'Tranche effectif',
   "Type d'établissement",
 ];
-const MAPPING = {
+/** Each prospect field's column (the import's `value`), every column mapped. */
+export const MAPPING = {
   prospect: 'Raison sociale',
   enseigne: 'Enseigne',
   codePostale: 'Code postal',
