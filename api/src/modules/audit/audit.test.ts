@@ -8,12 +8,12 @@ import {
   OPPORTUNITY_STATE_LABELS,
   type OpportunityState,
 } from '@app/domain';
-import pino from 'pino';
 import request from 'supertest';
 import { newId } from '../../db/ids';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
+import { otherAuditWriter } from '../../test-support/audit-writer';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../test-support/test-app';
-import { type AuditModule, createAuditModule } from './module';
+import type { AuditModule } from './module';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,17 +33,7 @@ describe('audit log', () => {
     return (res.body as AuditPageReply).records;
   }
 
-  const writer = () =>
-    createAuditModule({
-      store: t.store,
-      logger: pino({ level: 'silent' }),
-      now: t.clock.now,
-      retentionDays: t.config.auditRetentionDays,
-      usernames: async () => [],
-      organisationsOf: async () => [],
-      keptOpportunities: async () => new Set(),
-      schedule: false,
-    });
+  const writer = () => otherAuditWriter(t);
 
   beforeAll(async () => {
     t = createTestApp();

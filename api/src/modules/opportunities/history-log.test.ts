@@ -8,8 +8,8 @@ import { createApp } from '../../app';
 import { newId } from '../../db/ids';
 import type { Collection } from '../../db/types';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
+import { otherAuditWriter } from '../../test-support/audit-writer';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createAuditModule } from '../audit/module';
 import type { HistoryEntry, OpportunityDoc } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,18 +32,7 @@ describe('opportunity history in the audit log', () => {
   const opportunities = () => t.store.collection<OpportunityDoc>('opportunities');
   const auditLog = (): Collection<AuditRow> => t.store.collection<AuditRow>('auditLog');
 
-  /** Another writer of the same audit log, as another process's audit module would be. */
-  const auditWriter = () =>
-    createAuditModule({
-      store: t.store,
-      logger: pino({ level: 'silent' }),
-      now: t.clock.now,
-      retentionDays: t.config.auditRetentionDays,
-      usernames: async () => [],
-      organisationsOf: async () => [],
-      keptOpportunities: async () => new Set(),
-      schedule: false,
-    });
+  const auditWriter = () => otherAuditWriter(t);
 
   beforeAll(async () => {
     t = createTestApp();
