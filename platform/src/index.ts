@@ -55,6 +55,8 @@ export { TimedConfirmation, CONFIRMATION_MS } from './ui/timed-confirmation';
 export type { TimedConfirmationProps } from './ui/timed-confirmation';
 export { useApiQuery, prefetchApiQuery, invalidateApiQueries, clearApiQueries } from './query/api-query';
 export type { ApiQuery, ApiQueryOptions } from './query/api-query';
+export { startFirstScreen } from './router/start-first-screen';
+export type { FirstScreen, FirstScreenAddress } from './router/start-first-screen';
 export {
   enqueueChange,
   flushQueue,

@@ -80,6 +80,8 @@ test('it creates mfe-<name> from the template, adds the workspace and, when aske
     read('mfe-crm/src/routes.tsx'),
     /<Route path="\/dashboard\/crm" element=\{<HomeScreen \/>\} \/>/,
   );
+  // Where a screen opened by its address starts its calls before it renders (the platform's helper).
+  assert.match(read('mfe-crm/src/routes.tsx'), /startFirstScreen\(\[\{ path: '\/dashboard\/crm' \}\]\);/);
   assert.match(read('mfe-crm/src/features/home/components/home-screen.tsx'), /Gestion de la relation client/);
   for (const file of files('mfe-crm')) assert.doesNotMatch(read(`mfe-crm/${file}`), /__[A-Z_]+__/, file);
 

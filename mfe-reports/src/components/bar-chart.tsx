@@ -26,13 +26,19 @@ function loadChartCanvas(): Promise<ChartCanvasModule> {
 }
 
 /**
+ * Starts loading chart.js now: with the remote's routes when the page is opened by its address, in
+ * parallel with the page's calls (routes.tsx). A failure is reported by the chart that needs it.
+ */
+export function preloadChart(): void {
+  loadChartCanvas().catch(() => undefined);
+}
+
+/**
  * Starts loading chart.js while the page waits for its figures, instead of after them (a page that
  * draws a chart calls it when it mounts): the chart is then drawn in the same render as its table.
  */
 export function usePreloadedChart(): void {
-  useEffect(() => {
-    loadChartCanvas().catch(() => undefined);
-  }, []);
+  useEffect(preloadChart, []);
 }
 
 /**

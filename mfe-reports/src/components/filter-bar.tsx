@@ -5,8 +5,8 @@ import {
   REPORT_PERIODS,
   type ReportFilters,
 } from '@app/domain';
-import { Select, useApiQuery, useSessionStore } from '@app/platform';
-import { getReportChoices } from '../api/get-report-choices';
+import { Select } from '@app/platform';
+import { useReportChoices } from '../hooks/use-report-choices';
 import type { FilterPatch } from '../hooks/use-report-filters';
 
 export type FilterBarProps = {
@@ -18,10 +18,7 @@ export type FilterBarProps = {
 
 /** Period, salesperson and file, for every report page; kept in the URL by the page. */
 export function FilterBar({ filters, onChange, withGranularity = false }: FilterBarProps) {
-  const organisationId = useSessionStore((state) => state.currentOrganisationId);
-  const choices = useApiQuery(getReportChoices, organisationId ? { organisationId } : null, {
-    key: 'report/filters',
-  });
+  const choices = useReportChoices();
   const today = new Date().toISOString().slice(0, 10);
   return (
     <form

@@ -26,6 +26,26 @@ export type CallOptions = {
 };
 
 let baseURL = '/';
+
+// Calls started by `callQuietly` (a screen's calls asked before the screen is shown): their failure is
+// not shown at once but by the screen that takes the answer (`showQuietFailure`); none if no screen does.
+let quietStarts = 0;
+const quietFailures = new WeakSet<ApiError>();
+
+/** Runs `start`, whose calls to `apiPost` keep their failure's message for `showQuietFailure`. */
+export function callQuietly<T>(start: () => T): T {
+  quietStarts += 1;
+  try {
+    return start();
+  } finally {
+    quietStarts -= 1;
+  }
+}
+
+/** Shows the French message of a failure kept by `callQuietly`, once; anything else was shown already. */
+export function showQuietFailure(error: unknown): void {
+  if (error instanceof ApiError && quietFailures.delete(error)) notifyError(error.message);
+}
 let client: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | null = null;
 
 /**
@@ -82,6 +102,7 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
   options: CallOptions = {},
 ): Promise<TReply> {
   const token = useSessionStore.getState().token;
+  const quiet = quietStarts > 0;
   let axios: AxiosStatic | null = null;
   try {
     const loaded = await httpClient();
@@ -111,7 +132,9 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
       useSessionStore.getState().clearSession();
       navigateTo(loginPathReturningHere());
     }
-    if (!options.silent) notifyError(failure.message);
+    if (options.silent) throw failure;
+    if (quiet) quietFailures.add(failure);
+    else notifyError(failure.message);
     throw failure;
   }
 }

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import { ignoreHandledFailure } from '../api/api-client';
+import { callQuietly, ignoreHandledFailure, showQuietFailure } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 
 // The device store (IndexedDB) loads with the first screen that asks to keep its answers.
@@ -81,6 +81,8 @@ function load(entry: Entry): void {
       if (run !== entry.run) return;
       entry.pending = false;
       publish(entry, { data: entry.snapshot.data, error, settled: true });
+      // A prefetched call failing once a screen took it: that screen shows it (else the one taking it).
+      if (!entry.prefetched) showQuietFailure(error);
       // Failures of the API client were shown to the user; anything else is a bug and surfaces.
       ignoreHandledFailure(error);
     },
@@ -152,8 +154,10 @@ function createEntry<TInput>(
 
 /**
  * Asks `call(input)` now, before a screen reads it (the shell's start asks the session check while it
- * loads the first screen's code); the first `useApiQuery` of the same call and input takes the answer,
- * or waits for it, instead of asking again.
+ * loads the first screen's code; a remote's routes module asks its first screen's calls); the first
+ * `useApiQuery` of the same call and input takes the answer, or waits for it, instead of asking again.
+ * Until a screen takes it, a failure is not shown: no toast for a screen the user never saw (the
+ * organisation kept from the last visit is gone, say); the screen taking it shows it.
  */
 export function prefetchApiQuery<TInput, TReply>(
   call: (input: TInput) => Promise<TReply>,
@@ -163,7 +167,15 @@ export function prefetchApiQuery<TInput, TReply>(
   const scope = scopeOf(options, useSessionStore.getState().currentOrganisationId);
   const cacheKey = cacheKeyOf(options.key, scope, input);
   if (entries.has(cacheKey)) return;
-  const entry = createEntry(cacheKey, call, input, options.keep ?? false, options.offline ?? false);
+  const quietUntilTaken = (value: TInput) =>
+    entry.prefetched ? callQuietly(() => call(value)) : call(value);
+  const entry = createEntry(
+    cacheKey,
+    quietUntilTaken,
+    input,
+    options.keep ?? false,
+    options.offline ?? false,
+  );
   entry.prefetched = true;
   load(entry);
 }
@@ -232,6 +244,7 @@ export function useApiQuery<TInput, TReply>(
     // A prefetched answer (or its request still on its way) is the first screen's: not asked twice.
     const prefetched = entry.prefetched;
     entry.prefetched = false;
+    if (prefetched) showQuietFailure(entry.snapshot.error);
     if (prefetched || entry.pending) return;
     // A kept answer is not asked again; a failure is.
     if (entry.keep && entry.snapshot.settled && entry.snapshot.error === undefined) return;

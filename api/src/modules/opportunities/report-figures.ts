@@ -22,6 +22,11 @@ export type OpportunityNarrowing = {
 
 export type OpportunityReportFigures = {
   group(actor: Actor, narrowing: OpportunityNarrowing, spec: GroupSpec): Promise<GroupRow[]>;
+  /**
+   * Who holds at least one opportunity the actor sees, in id order: one seek of the holders' index per
+   * holder (a loose scan), not a group over every opportunity (docs/decisions/reports.md).
+   */
+  holders(actor: Actor): Promise<string[]>;
   /** Whether the actor sees every member's opportunities (else only their own). */
   seesAll(actor: Actor): boolean;
   /** The opportunities of the organisation hidden from an actor who sees all (others' private files). */
@@ -89,6 +94,21 @@ export function createOpportunityReportFigures(store: Store): OpportunityReportF
         ...(narrowing.commented ? [{ field: 'firstCommentAt', from: 0, to: Number.MAX_SAFE_INTEGER }] : []),
       ];
       return repository.opportunities.group(filter, { ...spec, within });
+    },
+    async holders(actor) {
+      const visible = repository.visible(scopeOf(actor));
+      const holders: string[] = [];
+      // The next holder after the last one found: the first visible entry of the holders' index past
+      // it ({ organisationId, userId, … } with the visibility rule's fields), read alone.
+      for (let after = ''; ;) {
+        const [next] = await repository.opportunities.find(
+          { ...visible, $and: [{ userId: { $gt: after } }] },
+          { sort: { userId: 1 }, limit: 1, projection: { userId: 1 } },
+        );
+        if (!next || typeof next.userId !== 'string') return holders;
+        holders.push(next.userId);
+        after = next.userId;
+      }
     },
     seesAll: (actor) => scopeOf(actor).seesAll,
     async hiddenFrom(actor) {

@@ -530,6 +530,44 @@ describe('reports', () => {
     ).toBe(4);
   });
 
+  it('offers as salespeople exactly the holders of an opportunity the caller sees, a holder of hidden ones only to themselves', async () => {
+    type Choices = { salespeople: { userId: string; username: string }[] };
+    const offered = async (viewer: Member) =>
+      (await ok<Choices>('/api/report/filters', viewer)).salespeople.map((person) => person.userId);
+    const holders = (viewer: Member) => [...new Set(visibleTo(viewer).map((o) => o.owner))].sort();
+    // A member who holds only opportunities of their own private file, and one who holds nothing.
+    const hider = await k.member(
+      manager,
+      'Commercial discret',
+      String(SELLER_BITS | PERMISSION.VIEW_REPORTS),
+    );
+    const idle = await k.member(
+      manager,
+      'Commercial sans dossier',
+      String(SELLER_BITS | PERMISSION.VIEW_REPORTS),
+    );
+    const privateRows = await importFile(hider, 'Fichier discret', 2, true, 400);
+    await take(hider, privateRows[0]!, files.at(-1)!.id);
+    await take(hider, privateRows[1]!, files.at(-1)!.id);
+    for (const viewer of [manager, seller, hider, idle])
+      expect([viewer.userId, (await offered(viewer)).sort()]).toEqual([viewer.userId, holders(viewer)]);
+    expect(await offered(manager)).not.toContain(hider.userId);
+    expect(await offered(hider)).toEqual([hider.userId]);
+    expect(await offered(idle)).toEqual([]);
+
+    // Once they hold a public one, the manager is offered them too, the list still by name.
+    const north = await k.page(manager, files[0]!.id, { limit: 100 });
+    const free = (north.body.value as { _id: string; libelleactivite: string; isAccepted?: boolean }[]).find(
+      (prospect) => !prospect.isAccepted,
+    )!;
+    await take(hider, { id: free._id, departement: '75', activity: free.libelleactivite }, files[0]!.id);
+    const forManager = (await ok<Choices>('/api/report/filters', manager)).salespeople;
+    expect(forManager.map((person) => person.userId).sort()).toEqual(holders(manager));
+    expect(forManager.map((person) => person.userId)).toContain(hider.userId);
+    const names = forManager.map((person) => person.username);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'fr')));
+  });
+
   it('refuses a member whose role lacks "Voir les rapports" (403), and bad filters in French', async () => {
     for (const path of ['filters', 'files', 'salespeople', 'timeline', 'geography']) {
       const res = await k.post(`/api/report/${path}`, { ...k.as(plain), period: 'week' });

@@ -61,15 +61,11 @@ export class ReportsService {
   /** The files and salespeople the filters offer: those the caller sees. */
   async choices(actor: Actor): Promise<ReportChoicesReply> {
     const { sources } = this.deps;
-    const [files, owners] = await Promise.all([
+    const [files, holders] = await Promise.all([
       sources.prospects.files(actor.organisationId, actor.userId),
-      sources.opportunities.group(
-        actor,
-        {},
-        { by: { userId: 'userId' }, totals: { count: { $count: true } } },
-      ),
+      sources.opportunities.holders(actor),
     ]);
-    const users = await sources.users(owners.map((row) => text(row.userId)));
+    const users = await sources.users(holders);
     return {
       files: files.map(({ excelId, name }) => ({ excelId, name })),
       salespeople: users
