@@ -16,11 +16,11 @@ import path from 'node:path';
 import { REPO } from './servers';
 
 /**
- * The platform version a remote built "against the previous minor" used: the last 0.3.x sources
- * (before the offline device store and queue made 0.4.0), as released (docs/decisions/module-manifest.md).
- * When platform moves to 0.5.0, pin the last 0.4.x commit here.
+ * The platform version a remote built "against the previous minor" used: the last 0.4.x sources
+ * (before startFirstScreen made 0.5.0), as released (docs/decisions/module-manifest.md).
+ * When platform moves to 0.6.0, pin the last 0.5.x commit here.
  */
-export const PREVIOUS_PLATFORM = { commit: '74fd3f421c4d8be57d02d417e5b7459aff6ec172', version: '0.3.0' };
+export const PREVIOUS_PLATFORM = { commit: '00a69c5002498baf1e16ecf99ebb3f6d9093f90b', version: '0.4.0' };
 
 export type ThrowawayModule = {
   name: string;
@@ -78,6 +78,15 @@ export function pinPreviousPlatform(module: ThrowawayModule): string {
       'dir: __dirname,',
       "dir: __dirname,\n  platformDir: require('node:path').join(__dirname, 'previous-platform'),",
     ),
+  );
+  // The module as a team wrote it on that platform: startFirstScreen came with 0.5.0.
+  const routesFile = path.join(module.folder, 'src/routes.tsx');
+  writeFileSync(
+    routesFile,
+    readFileSync(routesFile, 'utf8')
+      .split('\n')
+      .filter((line) => !line.includes('startFirstScreen'))
+      .join('\n'),
   );
   return platformDir;
 }
