@@ -1,6 +1,7 @@
 // Load: many signed-in sessions working at once on the built API (api/dist, embedded SQLite store),
 // each looping over what a salesperson does with think times between actions (issue 12 "Load"):
-// a list tab (counts, then 500 per call every 50 ms until itsFinish), an opportunity's detail, a
+// a list tab (counts, then the server's first windows of 50 for a tab of 2,000 or more, else 500 per call every
+// 50 ms until itsFinish, as the screen does: opportunity-list.md), an opportunity's detail, a
 // state change, a comment, the file list and a page of a file, a search in a file; beside them one
 // import of a few thousand rows every minute and one export of the whole 20,000 list every 30 s.
 // Recorded per call kind: count, errors (any non-2xx or network error), p50 / p99 / max; every 5 s
@@ -76,6 +77,11 @@ const HEALTHZ_EVERY_MS = 1000;
 const SAMPLE_EVERY_MS = 5000;
 const PAGE = 500;
 const PAGE_DELAY_MS = 50;
+/** A tab this long or longer is listed by the server, WINDOW cards at a time (use-server-list.ts). */
+const SERVER_LIST_FROM = 2000;
+const WINDOW = 50;
+/** Between two windows of one list: the user scrolling. */
+const SCROLL_MS = [500, 2000];
 const BATCH = 2000;
 const SEED_CONCURRENCY = 8;
 /** A call slower than this at p99 is one a user notices: the ramp's "breaks" threshold. */
@@ -357,11 +363,36 @@ async function signIn(base, organisations, count, from = 0) {
 
 // ——— What a session does ———
 
-/** A list tab as the screen loads it: counts, then 500 per call every 50 ms (WAITING at once). */
+/**
+ * A list tab as the screen loads it (opportunity-list.md): counts first; a tab of SERVER_LIST_FROM
+ * opportunities or more is the server's list, its first window of WINDOW cards then, as the user
+ * scrolls, one or two more (listWindow); a smaller one is loaded whole, 500 per call every 50 ms
+ * (WAITING at once).
+ */
 async function openList(send, session) {
   const { caller } = session;
-  await send('getAllCount', '/api/opportunity/getAllCount', caller);
+  const countsText = await send('getAllCount', '/api/opportunity/getAllCount', caller);
+  if (countsText === null) return;
   const tab = weighted(TABS);
+  if (JSON.parse(countsText)[tab] >= SERVER_LIST_FROM) {
+    const scrolled = Math.floor(Math.random() * 3);
+    for (let window = 0; window <= scrolled; window += 1) {
+      const text = await send(`listWindow (${tab})`, '/api/opportunity/listWindow', {
+        ...caller,
+        filter: { state: tab },
+        sort: 'desc',
+        startId: window * WINDOW,
+        endId: (window + 1) * WINDOW,
+      });
+      if (text === null) return;
+      if (window === 0) {
+        const ids = JSON.parse(text).opportunitys.map((card) => card._id);
+        if (ids.length > 0) session.opportunityIds = ids;
+      }
+      await pause(between(SCROLL_MS));
+    }
+    return;
+  }
   let startId = 0;
   for (;;) {
     const requested = performance.now();

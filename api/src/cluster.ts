@@ -9,6 +9,27 @@ const RESTART_WINDOW_MS = 60_000;
 /** More deaths than this within the window: the fault is not passing, stop everything. */
 const MAX_RESTARTS_IN_WINDOW = 5;
 
+/** Set in the environment of a worker that must wait for FIRST_LISTENS before opening the store. */
+const WAIT_FOR_FIRST = 'API_WAIT_FOR_FIRST_WORKER';
+/** The primary's message to the waiting workers: the first one listens, the store is ready. */
+const FIRST_LISTENS = 'api:first-worker-listens';
+
+/**
+ * In a worker: resolves at once, or (a worker forked beside the first) once the primary says the
+ * first worker listens.
+ */
+export function firstWorkerListens(): Promise<void> {
+  if (process.env[WAIT_FOR_FIRST] !== '1') return Promise.resolve();
+  return new Promise((resolve) => {
+    const heard = (message: unknown) => {
+      if (message !== FIRST_LISTENS) return;
+      process.off('message', heard);
+      resolve();
+    };
+    process.on('message', heard);
+  });
+}
+
 /** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
 export function runPrimary(count: number, logger: Logger): void {
   const listening = new WeakSet<Worker>();
@@ -60,9 +81,14 @@ export function runPrimary(count: number, logger: Logger): void {
   });
 
   // The first worker alone creates the tables and indexes (and imports a NeDB DATA_DIR); the others
-  // start once it listens, on a store that is ready (docs/deployment.md: "start one instance first").
-  fork().once('listening', () => {
-    for (let i = 1; i < count && !stopping; i += 1) fork();
+  // open the store once it listens, on a store that is ready (docs/deployment.md: "start one instance
+  // first"). They are forked at once and load their code meanwhile, then wait for the word
+  // (every-core.md, "Start-up": the start no longer takes the sum of the workers' loading times).
+  const first = fork();
+  const waiting = Array.from({ length: count - 1 }, () => cluster.fork({ [WAIT_FOR_FIRST]: '1' }));
+  for (const worker of waiting) worker.once('listening', () => listening.add(worker));
+  first.once('listening', () => {
+    for (const worker of waiting) if (worker.isConnected()) worker.send(FIRST_LISTENS);
     const started = () => {
       if (alive().filter((worker) => listening.has(worker)).length < count) return;
       cluster.off('listening', started);

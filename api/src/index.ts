@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { runPrimary } from './cluster';
+import { firstWorkerListens, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './db/open-store';
 import { installProcessHandlers } from './http/error-handler';
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   // A worker's configuration is the primary's: logged once, by it.
   if (cluster.isPrimary) logger.info({ configuration: config.variables }, 'Configuration effective');
 
+  await firstWorkerListens();
   const store = await openStore(config, logger);
   const mailer = createMailer(config, logger);
   const app = createApp(config, { store, mailer, logger });
