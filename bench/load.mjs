@@ -15,8 +15,9 @@
 // The API runs as shipped (WEB_CONCURRENCY unset: one process per core); RSS and CPU are those of all
 // its processes together.
 // Usage: node bench/load.mjs [--duration 300] [--sessions 200] [--prospects 20000]
-//          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>] [--web-concurrency N]
+//          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>] [--web-concurrency N] [--out <file>]
 //   (after npx turbo run build --filter=@app/api; --ramp 0 skips the ramp)
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,10 @@ import { freePort, listOption, memoryMb, numberOption, pathOption, post, quantil
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
-const resultsFile = path.join(here, 'results', 'load.json');
+/** `--out <file>`: a short check run kept apart from the committed five-minute figures. */
+const resultsFile = pathOption('out', null) ?? path.join(here, 'results', 'load.json');
+
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
 const durationS = numberOption('duration', 300);
 const SESSIONS = numberOption('sessions', 200);
@@ -667,6 +671,7 @@ function printTable(title, calls) {
 }
 
 async function main() {
+  const uptimeAtStart = uptime();
   if (!existsSync(apiEntry)) {
     console.error(
       `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npx turbo run build --filter=@app/api".`,
@@ -765,6 +770,8 @@ async function main() {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'inconnu',
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    uptimeAtStart,
+    uptimeAtEnd: uptime(),
     loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
     store: 'sqlite',
     note: 'machine de 2 cœurs partagée avec d’autres ingénieurs (builds, tests) pendant la mesure, et le générateur de charge tourne sur la même machine que l’API : chiffres bruités, à lire avec apiCpuPct, loadCpuPct et loadAverage1 des échantillons',
