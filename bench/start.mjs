@@ -8,9 +8,10 @@
 // - as shipped (WEB_CONCURRENCY unset, one process per core): until the primary logs that every worker
 //   listens, with the memory of each process.
 // The first start after the seeding is reported apart (it may build what the seeding left to do).
+// With --compare <dist folder>, another build is timed in the same run (one process, alternating).
 // The machine's load (`uptime`) is recorded. Prints the figures; writes bench/results/start.json.
 // Usage: node bench/start.mjs [--starts 3] [--prospects 1000000] [--opportunities 100000]
-//          [--data-dir <dir>]   (an already seeded directory: reused, not removed)
+//          [--data-dir <dir>]   (an already seeded directory: reused, not removed) [--compare <dist>]
 // (the API must be built first)
 import { execFileSync } from 'node:child_process';
 import {
@@ -30,6 +31,7 @@ import {
   apiEntry,
   apiEnv,
   cleanUp,
+  cpuMs,
   freePort,
   memoryMb,
   numberOption,
@@ -52,6 +54,8 @@ const FILES = 20;
 const CHUNK = 5_000;
 const OWNER = 'bench.demarrage@exemple.fr';
 const TARGET = { startMs: 2000, rssMb: 300 };
+/** `--compare <dir>`: another build of the API (a dist folder beside api/dist) timed in the same run. */
+const compareDir = pathOption('compare', null);
 
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
@@ -213,15 +217,22 @@ const memoryOf = (pid, field) =>
     }
   });
 
-/** One start on `dataDir`: ms from spawn to ready, memory then and 5 s later. */
-async function timedStart(dataDir, workers) {
+/** CPU time (user + system, ms) of a process and its children (the cluster's workers) so far. */
+const cpuOfTree = (pid) => cpuMs(pid);
+
+/**
+ * One start on `dataDir` of the API at `entry`: ms from spawn to ready, the CPU its processes spent
+ * until then (less sensitive than the wall time to a machine shared with other work), memory then
+ * and 5 s later.
+ */
+async function timedStart(dataDir, workers, entry = apiEntry) {
   const port = await freePort();
   const logFile = path.join(dataDir, `start-${Date.now()}.log`);
   const log = openSync(logFile, 'w');
   const started = performance.now();
   const child = startNode(
     'API',
-    [apiEntry],
+    [entry],
     apiEnv(port, dataDir, { LOG_LEVEL: 'info', WEB_CONCURRENCY: workers === 1 ? '1' : '' }),
     log,
   );
@@ -242,6 +253,7 @@ async function timedStart(dataDir, workers) {
     await pause(10);
   }
   const readyMs = Math.round(performance.now() - started);
+  const cpuToReadyMs = Math.round(cpuOfTree(child.pid));
   const rssAtReadyMb = memoryOf(child.pid, 'VmRSS');
   await pause(5000);
   const rssAfter5sMb = memoryOf(child.pid, 'VmRSS');
@@ -253,6 +265,7 @@ async function timedStart(dataDir, workers) {
   return {
     firstHealthzMs: Math.round(healthyMs),
     readyMs,
+    cpuToReadyMs,
     rssAtReadyMb,
     rssAfter5sMb,
     peakMb,
@@ -296,8 +309,10 @@ async function main() {
   const firstStart = await timedStart(dataDir, 1);
   const oneProcess = [];
   const shipped = [];
+  const compared = [];
   for (let n = 1; n <= STARTS; n += 1) {
     console.log(`Démarrage ${n}/${STARTS}…`);
+    if (compareDir) compared.push(await timedStart(dataDir, 1, path.join(compareDir, 'index.js')));
     oneProcess.push(await timedStart(dataDir, 1));
     if (cores > 1) shipped.push(await timedStart(dataDir, cores));
   }
@@ -307,6 +322,8 @@ async function main() {
       : {
           readyMs: median(runs.map((run) => run.readyMs)),
           readyMsEach: runs.map((run) => run.readyMs),
+          cpuToReadyMs: median(runs.map((run) => run.cpuToReadyMs)),
+          cpuToReadyMsEach: runs.map((run) => run.cpuToReadyMs),
           rssAfter5sMbPerProcessMax: median(runs.map((run) => Math.max(...run.rssAfter5sMb))),
           rssAfter5sMbTotal: median(runs.map((run) => run.rssAfter5sMb.reduce((a, b) => a + b, 0))),
           peakMbPerProcessMax: median(runs.map((run) => Math.max(...run.peakMb))),
@@ -320,8 +337,15 @@ async function main() {
     data: { ...seeded, files: FILES, seedMs },
     targets: TARGET,
     firstStartAfterSeeding: firstStart,
-    summary: { oneProcess: summaryOf(oneProcess), shipped: summaryOf(shipped), shippedWorkers: cores },
-    starts: { oneProcess, shipped },
+    summary: {
+      oneProcess: summaryOf(oneProcess),
+      shipped: summaryOf(shipped),
+      shippedWorkers: cores,
+      ...(compareDir
+        ? { compared: { build: path.relative(repo, compareDir), oneProcess: summaryOf(compared) } }
+        : {}),
+    },
+    starts: { oneProcess, shipped, ...(compareDir ? { compared } : {}) },
   };
   writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log('');
@@ -332,10 +356,11 @@ async function main() {
   for (const [name, side] of [
     ['1 processus', report.summary.oneProcess],
     [`livrée (${cores} processus)`, report.summary.shipped],
+    [`comparée (${compareDir}, 1 processus)`, report.summary.compared?.oneProcess],
   ])
     if (side)
       console.log(
-        `${name} : prête en ${side.readyMs} ms (${side.readyMsEach.join(', ')}), RSS après 5 s ${side.rssAfter5sMbPerProcessMax} Mo par processus (${side.rssAfter5sMbTotal} Mo en tout), pic ${side.peakMbPerProcessMax} Mo`,
+        `${name} : prête en ${side.readyMs} ms (${side.readyMsEach.join(', ')}), CPU ${side.cpuToReadyMs} ms (${side.cpuToReadyMsEach.join(', ')}), RSS après 5 s ${side.rssAfter5sMbPerProcessMax} Mo par processus (${side.rssAfter5sMbTotal} Mo en tout), pic ${side.peakMbPerProcessMax} Mo`,
       );
   console.log(`Résultats écrits dans ${path.relative(repo, resultsFile)}`);
 }
