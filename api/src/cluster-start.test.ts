@@ -16,13 +16,19 @@ const settled = async (promise: Promise<void>) => {
 };
 
 it('lets the first worker (and a replacement, forked without the variable) go at once', async () => {
-  expect(await settled(firstWorkerListens())).toBe(true);
+  const sent: string[] = [];
+  expect(await settled(firstWorkerListens((message) => sent.push(message)))).toBe(true);
+  expect(sent).toEqual([]);
 });
 
 it('holds a worker forked beside the first until the primary’s word, whatever else it hears', async () => {
   process.env[WAIT] = '1';
   const listeners = process.listenerCount('message');
-  const gate = firstWorkerListens();
+  const sent: string[] = [];
+  const gate = firstWorkerListens((message) => sent.push(message));
+  // It asks the primary once it listens for the answer (an answer sent earlier would be lost).
+  expect(sent).toEqual(['api:worker-waits-for-first']);
+  expect(process.listenerCount('message')).toBe(listeners + 1);
   expect(await settled(gate)).toBe(false);
   process.emit('message', 'autre chose', undefined);
   process.emit('message', { cmd: 'NODE_CLUSTER' }, undefined);

@@ -11,14 +11,18 @@ const MAX_RESTARTS_IN_WINDOW = 5;
 
 /** Set in the environment of a worker that must wait for FIRST_LISTENS before opening the store. */
 const WAIT_FOR_FIRST = 'API_WAIT_FOR_FIRST_WORKER';
-/** The primary's message to the waiting workers: the first one listens, the store is ready. */
+/** A waiting worker's message to the primary: its code is loaded, it waits for FIRST_LISTENS. */
+const WAITING = 'api:worker-waits-for-first';
+/** The primary's answer: the first worker listens, the store is ready. */
 const FIRST_LISTENS = 'api:first-worker-listens';
 
 /**
  * In a worker: resolves at once, or (a worker forked beside the first) once the primary says the
- * first worker listens.
+ * first worker listens. It asks once its listener is in place, so the answer cannot arrive unheard.
  */
-export function firstWorkerListens(): Promise<void> {
+export function firstWorkerListens(
+  send: (message: string) => void = (message) => process.send?.(message),
+): Promise<void> {
   if (process.env[WAIT_FOR_FIRST] !== '1') return Promise.resolve();
   return new Promise((resolve) => {
     const heard = (message: unknown) => {
@@ -27,6 +31,7 @@ export function firstWorkerListens(): Promise<void> {
       resolve();
     };
     process.on('message', heard);
+    send(WAITING);
   });
 }
 
@@ -85,10 +90,24 @@ export function runPrimary(count: number, logger: Logger): void {
   // first"). They are forked at once and load their code meanwhile, then wait for the word
   // (every-core.md, "Start-up": the start no longer takes the sum of the workers' loading times).
   const first = fork();
-  const waiting = Array.from({ length: count - 1 }, () => cluster.fork({ [WAIT_FOR_FIRST]: '1' }));
-  for (const worker of waiting) worker.once('listening', () => listening.add(worker));
+  let firstListens = false;
+  const asking = new Set<Worker>();
+  const answer = (worker: Worker) => {
+    if (worker.isConnected()) worker.send(FIRST_LISTENS);
+  };
+  for (let i = 1; i < count; i += 1) {
+    const worker = cluster.fork({ [WAIT_FOR_FIRST]: '1' });
+    worker.once('listening', () => listening.add(worker));
+    worker.on('message', (message: unknown) => {
+      if (message !== WAITING) return;
+      if (firstListens) answer(worker);
+      else asking.add(worker);
+    });
+  }
   first.once('listening', () => {
-    for (const worker of waiting) if (worker.isConnected()) worker.send(FIRST_LISTENS);
+    firstListens = true;
+    for (const worker of asking) answer(worker);
+    asking.clear();
     const started = () => {
       if (alive().filter((worker) => listening.has(worker)).length < count) return;
       cluster.off('listening', started);
