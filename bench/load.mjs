@@ -72,8 +72,11 @@ const ORGANISATIONS = [
 ];
 /** A think time drawn between these bounds after each action (ms): reading a card, dialling, typing. */
 const THINK_MS = [5000, 15_000];
-/** Sessions arrive spread over this long at the start of a run, not all in the same millisecond. */
-const ARRIVAL_S = 20;
+/**
+ * Sessions arrive spread over this long per 200 of them at the start of a run (20 s for 200, 100 s for
+ * 1,000: people sign in over the morning, not in the same second), at most a quarter of the run.
+ */
+const ARRIVAL_S_PER_200 = 20;
 const IMPORT_EVERY_S = 60;
 const IMPORT_ROWS = 3000;
 const EXPORT_EVERY_S = 30;
@@ -586,7 +589,7 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
   const stopSampler = every(SAMPLE_EVERY_MS, sample, Number.POSITIVE_INFINITY);
 
   console.log(`${label} : ${sessions.length} sessions pendant ${seconds} s…`);
-  const arrivalS = Math.min(ARRIVAL_S, seconds / 4);
+  const arrivalS = Math.min((ARRIVAL_S_PER_200 * sessions.length) / 200, seconds / 4);
   await Promise.all(sessions.map((session) => work(send, session, deadline, arrivalS)));
   await Promise.all([stopImports(), stopExports(), stopHealthz()]);
   await stopSampler();
@@ -780,7 +783,7 @@ async function main() {
       durationS,
       organisations: ORGANISATIONS,
       thinkMs: THINK_MS,
-      arrivalS: ARRIVAL_S,
+      arrivalS: Math.min((ARRIVAL_S_PER_200 * SESSIONS) / 200, durationS / 4),
       mix: Object.fromEntries(MIX),
       tabs: Object.fromEntries(TABS),
       pageSize: PAGE,
