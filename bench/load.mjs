@@ -1,6 +1,7 @@
 // Load: many signed-in sessions working at once on the built API (api/dist, embedded SQLite store),
 // each looping over what a salesperson does with think times between actions (issue 12 "Load"):
-// a list tab (counts, then 500 per call every 50 ms until itsFinish), an opportunity's detail, a
+// a list tab (counts, then the server's first windows of 50 for a tab of 2,000 or more, else 500 per call every
+// 50 ms until itsFinish, as the screen does: opportunity-list.md), an opportunity's detail, a
 // state change, a comment, the file list and a page of a file, a search in a file; beside them one
 // import of a few thousand rows every minute and one export of the whole 20,000 list every 30 s.
 // Recorded per call kind: count, errors (any non-2xx or network error), p50 / p99 / max; every 5 s
@@ -14,8 +15,9 @@
 // The API runs as shipped (WEB_CONCURRENCY unset: one process per core); RSS and CPU are those of all
 // its processes together.
 // Usage: node bench/load.mjs [--duration 300] [--sessions 200] [--prospects 20000]
-//          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>] [--web-concurrency N]
+//          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>] [--web-concurrency N] [--out <file>]
 //   (after npx turbo run build --filter=@app/api; --ramp 0 skips the ramp)
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +29,10 @@ import { freePort, listOption, memoryMb, numberOption, pathOption, post, quantil
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
-const resultsFile = path.join(here, 'results', 'load.json');
+/** `--out <file>`: a short check run kept apart from the committed five-minute figures. */
+const resultsFile = pathOption('out', null) ?? path.join(here, 'results', 'load.json');
+
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
 const durationS = numberOption('duration', 300);
 const SESSIONS = numberOption('sessions', 200);
@@ -67,8 +72,11 @@ const ORGANISATIONS = [
 ];
 /** A think time drawn between these bounds after each action (ms): reading a card, dialling, typing. */
 const THINK_MS = [5000, 15_000];
-/** Sessions arrive spread over this long at the start of a run, not all in the same millisecond. */
-const ARRIVAL_S = 20;
+/**
+ * Sessions arrive spread over this long per 200 of them at the start of a run (20 s for 200, 100 s for
+ * 1,000: people sign in over the morning, not in the same second), at most a quarter of the run.
+ */
+const ARRIVAL_S_PER_200 = 20;
 const IMPORT_EVERY_S = 60;
 const IMPORT_ROWS = 3000;
 const EXPORT_EVERY_S = 30;
@@ -76,6 +84,11 @@ const HEALTHZ_EVERY_MS = 1000;
 const SAMPLE_EVERY_MS = 5000;
 const PAGE = 500;
 const PAGE_DELAY_MS = 50;
+/** A tab this long or longer is listed by the server, WINDOW cards at a time (use-server-list.ts). */
+const SERVER_LIST_FROM = 2000;
+const WINDOW = 50;
+/** Between two windows of one list: the user scrolling. */
+const SCROLL_MS = [500, 2000];
 const BATCH = 2000;
 const SEED_CONCURRENCY = 8;
 /** A call slower than this at p99 is one a user notices: the ramp's "breaks" threshold. */
@@ -357,11 +370,36 @@ async function signIn(base, organisations, count, from = 0) {
 
 // ——— What a session does ———
 
-/** A list tab as the screen loads it: counts, then 500 per call every 50 ms (WAITING at once). */
+/**
+ * A list tab as the screen loads it (opportunity-list.md): counts first; a tab of SERVER_LIST_FROM
+ * opportunities or more is the server's list, its first window of WINDOW cards then, as the user
+ * scrolls, one or two more (listWindow); a smaller one is loaded whole, 500 per call every 50 ms
+ * (WAITING at once).
+ */
 async function openList(send, session) {
   const { caller } = session;
-  await send('getAllCount', '/api/opportunity/getAllCount', caller);
+  const countsText = await send('getAllCount', '/api/opportunity/getAllCount', caller);
+  if (countsText === null) return;
   const tab = weighted(TABS);
+  if (JSON.parse(countsText)[tab] >= SERVER_LIST_FROM) {
+    const scrolled = Math.floor(Math.random() * 3);
+    for (let window = 0; window <= scrolled; window += 1) {
+      const text = await send(`listWindow (${tab})`, '/api/opportunity/listWindow', {
+        ...caller,
+        filter: { state: tab },
+        sort: 'desc',
+        startId: window * WINDOW,
+        endId: (window + 1) * WINDOW,
+      });
+      if (text === null) return;
+      if (window === 0) {
+        const ids = JSON.parse(text).opportunitys.map((card) => card._id);
+        if (ids.length > 0) session.opportunityIds = ids;
+      }
+      await pause(between(SCROLL_MS));
+    }
+    return;
+  }
   let startId = 0;
   for (;;) {
     const requested = performance.now();
@@ -551,7 +589,7 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
   const stopSampler = every(SAMPLE_EVERY_MS, sample, Number.POSITIVE_INFINITY);
 
   console.log(`${label} : ${sessions.length} sessions pendant ${seconds} s…`);
-  const arrivalS = Math.min(ARRIVAL_S, seconds / 4);
+  const arrivalS = Math.min((ARRIVAL_S_PER_200 * sessions.length) / 200, seconds / 4);
   await Promise.all(sessions.map((session) => work(send, session, deadline, arrivalS)));
   await Promise.all([stopImports(), stopExports(), stopHealthz()]);
   await stopSampler();
@@ -636,6 +674,7 @@ function printTable(title, calls) {
 }
 
 async function main() {
+  const uptimeAtStart = uptime();
   if (!existsSync(apiEntry)) {
     console.error(
       `API non construite (${path.relative(repo, apiEntry)} absent) : lancez "npx turbo run build --filter=@app/api".`,
@@ -734,6 +773,8 @@ async function main() {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'inconnu',
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    uptimeAtStart,
+    uptimeAtEnd: uptime(),
     loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
     store: 'sqlite',
     note: 'machine de 2 cœurs partagée avec d’autres ingénieurs (builds, tests) pendant la mesure, et le générateur de charge tourne sur la même machine que l’API : chiffres bruités, à lire avec apiCpuPct, loadCpuPct et loadAverage1 des échantillons',
@@ -742,7 +783,7 @@ async function main() {
       durationS,
       organisations: ORGANISATIONS,
       thinkMs: THINK_MS,
-      arrivalS: ARRIVAL_S,
+      arrivalS: Math.min((ARRIVAL_S_PER_200 * SESSIONS) / 200, durationS / 4),
       mix: Object.fromEntries(MIX),
       tabs: Object.fromEntries(TABS),
       pageSize: PAGE,

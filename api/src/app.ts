@@ -432,9 +432,28 @@ export function createApp(config: Config, deps: AppDeps): App {
     }
     next();
   };
+  const apiCors = corsAllowList(config.corsOrigins);
+  // A registered call (a POST without parameters: nearly every call) goes straight to its handlers,
+  // behind the same CORS check and store guard as below, without walking the routers in between: none
+  // of them answers a registered path (request-path.md, third round; route-table.test.ts checks it).
+  const guarded = new WeakMap<readonly RequestHandler[], RequestHandler[]>();
+  app.use((req, res, next) => {
+    const chain = api.chainOf(req);
+    if (!chain) {
+      next();
+      return;
+    }
+    let full = guarded.get(chain);
+    if (!full) guarded.set(chain, (full = [apiCors, storeReady, ...chain]));
+    // A chain that ends without answering is not handed to the routers below (they would run it
+    // again): it ends as an unknown call does.
+    ApiRoutes.run(full, req, res, (error?: unknown) =>
+      error === undefined ? apiNotFound(req, res, next) : next(error),
+    );
+  });
   // The contract needs no store: served before the store guard, cached (docs/decisions/openapi.md).
   app.use(openApiRouter(() => api.routes, config.publicUrl));
-  app.use('/api', corsAllowList(config.corsOrigins), storeReady);
+  app.use('/api', apiCors, storeReady);
   app.use(billing.router);
   app.use(digest.router);
   app.use(calendarFeed.router);

@@ -9,6 +9,32 @@ const RESTART_WINDOW_MS = 60_000;
 /** More deaths than this within the window: the fault is not passing, stop everything. */
 const MAX_RESTARTS_IN_WINDOW = 5;
 
+/** Set in the environment of a worker that must wait for FIRST_LISTENS before opening the store. */
+const WAIT_FOR_FIRST = 'API_WAIT_FOR_FIRST_WORKER';
+/** A waiting worker's message to the primary: its code is loaded, it waits for FIRST_LISTENS. */
+const WAITING = 'api:worker-waits-for-first';
+/** The primary's answer: the first worker listens, the store is ready. */
+const FIRST_LISTENS = 'api:first-worker-listens';
+
+/**
+ * In a worker: resolves at once, or (a worker forked beside the first) once the primary says the
+ * first worker listens. It asks once its listener is in place, so the answer cannot arrive unheard.
+ */
+export function firstWorkerListens(
+  send: (message: string) => void = (message) => process.send?.(message),
+): Promise<void> {
+  if (process.env[WAIT_FOR_FIRST] !== '1') return Promise.resolve();
+  return new Promise((resolve) => {
+    const heard = (message: unknown) => {
+      if (message !== FIRST_LISTENS) return;
+      process.off('message', heard);
+      resolve();
+    };
+    process.on('message', heard);
+    send(WAITING);
+  });
+}
+
 /** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
 export function runPrimary(count: number, logger: Logger): void {
   const listening = new WeakSet<Worker>();
@@ -60,9 +86,28 @@ export function runPrimary(count: number, logger: Logger): void {
   });
 
   // The first worker alone creates the tables and indexes (and imports a NeDB DATA_DIR); the others
-  // start once it listens, on a store that is ready (docs/deployment.md: "start one instance first").
-  fork().once('listening', () => {
-    for (let i = 1; i < count && !stopping; i += 1) fork();
+  // open the store once it listens, on a store that is ready (docs/deployment.md: "start one instance
+  // first"). They are forked at once and load their code meanwhile, then wait for the word
+  // (every-core.md, "Start-up": the start no longer takes the sum of the workers' loading times).
+  const first = fork();
+  let firstListens = false;
+  const asking = new Set<Worker>();
+  const answer = (worker: Worker) => {
+    if (worker.isConnected()) worker.send(FIRST_LISTENS);
+  };
+  for (let i = 1; i < count; i += 1) {
+    const worker = cluster.fork({ [WAIT_FOR_FIRST]: '1' });
+    worker.once('listening', () => listening.add(worker));
+    worker.on('message', (message: unknown) => {
+      if (message !== WAITING) return;
+      if (firstListens) answer(worker);
+      else asking.add(worker);
+    });
+  }
+  first.once('listening', () => {
+    firstListens = true;
+    for (const worker of asking) answer(worker);
+    asking.clear();
     const started = () => {
       if (alive().filter((worker) => listening.has(worker)).length < count) return;
       cluster.off('listening', started);

@@ -2,13 +2,10 @@
 // WEB_CONCURRENCY above 1 this process is the primary of that many workers, each running main.
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
-import { createApp } from './app';
-import { runPrimary } from './cluster';
+import { firstWorkerListens, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
-import { openStore } from './db/open-store';
 import { installProcessHandlers } from './http/error-handler';
 import { createLogger } from './logger';
-import { createMailer } from './mail/create-mailer';
 
 async function main(): Promise<void> {
   let config;
@@ -32,6 +29,14 @@ async function main(): Promise<void> {
   // A worker's configuration is the primary's: logged once, by it.
   if (cluster.isPrimary) logger.info({ configuration: config.variables }, 'Configuration effective');
 
+  // Loaded here, not at the top: the cluster's primary never runs the API, and each worker is forked
+  // once it has loaded only the configuration (every-core.md, "Start-up").
+  const [{ createApp }, { openStore }, { createMailer }] = await Promise.all([
+    import('./app'),
+    import('./db/open-store'),
+    import('./mail/create-mailer'),
+  ]);
+  await firstWorkerListens();
   const store = await openStore(config, logger);
   const mailer = createMailer(config, logger);
   const app = createApp(config, { store, mailer, logger });

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { openMongoStore } from './mongo-store';
 import { openSqliteStore } from './sqlite-store';
 import type { Store } from './types';
 
@@ -8,7 +7,12 @@ export async function openStore(
   config: { mongodbUri?: string | undefined; dataDir: string },
   logger?: Pick<Logger, 'info'>,
 ): Promise<Store> {
-  if (config.mongodbUri) return openMongoStore(config.mongodbUri);
+  if (config.mongodbUri) {
+    // Loaded only here: the driver is a third of the API's module loading, and the embedded store's
+    // start does without it (every-core.md, "Start-up").
+    const { openMongoStore } = await import('./mongo-store');
+    return openMongoStore(config.mongodbUri);
+  }
   return openSqliteStore({
     dataDir: config.dataDir,
     onNedbImport: (report) =>

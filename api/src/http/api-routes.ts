@@ -183,6 +183,20 @@ export class ApiRoutes {
     });
   }
 
+  /**
+   * The handlers of the POST call `req` names, when it is one of the routes without parameters; the
+   * app runs them straight after its global middlewares (request-path.md, third round).
+   */
+  chainOf(req: Request): readonly RequestHandler[] | undefined {
+    return req.method === 'POST' ? this.byPath.get(routeKey(req.path))?.chain : undefined;
+  }
+
+  /** Runs `chain` as the handlers of one route (Express's rules for `next`, errors and rejections). */
+  static run(chain: readonly RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+    req.params ??= {};
+    runChain(chain, req, res, done);
+  }
+
   get routes(): readonly RegisteredRoute[] {
     return this.table;
   }

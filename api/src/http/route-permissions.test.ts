@@ -31,6 +31,21 @@ describe('route permission table', () => {
     expect(table().length).toBeGreaterThanOrEqual(14);
   });
 
+  it('leaves the registered paths to the registry: no other router of the app answers one (they are dispatched before them)', () => {
+    type Layer = { route?: { path: string }; handle?: { stack?: Layer[] } };
+    const pathsOf = (stack: Layer[]): string[] =>
+      stack.flatMap((layer) =>
+        layer.route ? [layer.route.path] : layer.handle?.stack ? pathsOf(layer.handle.stack) : [],
+      );
+    const appRouter = (t.app as unknown as { router: { stack: Layer[] } }).router;
+    const everyPath = pathsOf(appRouter.stack).map((path) => path.toLowerCase());
+    const registered = new Set(table().map((route) => route.path.toLowerCase()));
+    // Only the registry's own routes (those with parameters) may carry a registered path.
+    const parameterised = table().filter((route) => route.path.includes(':')).length;
+    expect(everyPath.filter((path) => registered.has(path))).toHaveLength(parameterised);
+    expect(everyPath.length).toBeGreaterThan(parameterised); // the other routers were walked
+  });
+
   it('finds a route whatever the case of its path and with a trailing slash, as Express does', async () => {
     const owner = await signUpWithOrganisation(t.app, 'Organisation Casse');
     for (const path of [

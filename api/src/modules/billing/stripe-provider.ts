@@ -2,7 +2,7 @@
 // service"): Checkout Sessions in subscription mode with a seat quantity, promotion codes, the
 // customer Billing Portal, subscriptions, and webhook signatures checked by Stripe's own helper.
 import { type BillingPrice, type PlanCode, PLANS, planPrice } from '@app/domain';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripePriceKey } from './config';
 import type {
   BillingProvider,
@@ -14,6 +14,16 @@ import type {
 } from './provider';
 import { WebhookSignatureError } from './provider';
 import { MAX_SEATS_PER_PURCHASE } from './service';
+
+/**
+ * The package, loaded with the first Stripe provider: an API without Stripe keys does not pay for it
+ * at each start (a tenth of the API's module loading; every-core.md, "Start-up").
+ */
+function loadStripe(): typeof Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require('stripe') as typeof Stripe & { default?: typeof Stripe };
+  return loaded.default ?? loaded;
+}
 
 /** Where the client sends its requests; tests give a local fake (`host`/`port`/`protocol`). */
 export type StripeApiAddress = { host: string; port: number; protocol: 'http' | 'https' };
@@ -47,7 +57,7 @@ export class StripeBillingProvider implements BillingProvider {
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeProviderOptions) {
-    this.stripe = new Stripe(options.secretKey, {
+    this.stripe = new (loadStripe())(options.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       telemetry: false,

@@ -88,16 +88,20 @@ export const SEND_PACE_MS = 100;
 export class DigestService {
   private running: Promise<DigestRunSummary> | null = null;
   private secret: Promise<string> | null = null;
-  private readonly dateLabel: Intl.DateTimeFormat;
+  /** Made at the first run, not at start: the first Intl formatter loads the locale data. */
+  private dateFormat: Intl.DateTimeFormat | null = null;
 
-  constructor(private readonly deps: DigestServiceDeps) {
-    this.dateLabel = new Intl.DateTimeFormat('fr-FR', {
-      timeZone: deps.timeZone,
+  constructor(private readonly deps: DigestServiceDeps) {}
+
+  private dateLabel(date: Date): string {
+    this.dateFormat ??= new Intl.DateTimeFormat('fr-FR', {
+      timeZone: this.deps.timeZone,
       weekday: 'long',
       day: 'numeric',
       month: 'long',
       year: 'numeric',
     });
+    return this.dateFormat.format(date);
   }
 
   private signingSecret(): Promise<string> {
@@ -236,7 +240,7 @@ export class DigestService {
         to: user.email,
         username: user.username,
         organisationName: organisation.name,
-        dateLabel: this.dateLabel.format(new Date(day.startOfToday + 12 * 60 * 60 * 1000)),
+        dateLabel: this.dateLabel(new Date(day.startOfToday + 12 * 60 * 60 * 1000)),
         ...this.lines(agenda, names, day),
         listLink: `${this.deps.publicUrl}${LIST_PATH}`,
         unsubscribeLink: await this.unsubscribeLink({ organisationId, userId }),

@@ -131,7 +131,7 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     async start() {
       await repository.ensureIndexes();
       await ensureReportIndexes(deps.store);
-      const backfilled = await backfillFirstComments(deps.store);
+      const backfilled = await backfillFirstComments(deps.store, deps.now);
       if (backfilled > 0) deps.logger.info({ backfilled }, 'Dates de premier commentaire complétées');
       const dated = await backfillAcceptanceDates(deps.store, gateway, deps.now);
       if (dated > 0) deps.logger.info({ dated }, 'Dates de prise des prospects complétées');

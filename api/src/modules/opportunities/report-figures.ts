@@ -2,6 +2,7 @@
 // the store over the opportunities the caller sees (the lists' rule, scopeOf), never their documents.
 // docs/decisions/reports.md.
 import { yieldToEventLoop } from '@app/domain';
+import { DuplicateKeyError } from '../../db/errors';
 import type { Filter, GroupRow, GroupSpec, Store } from '../../db/types';
 import type { Actor } from '../messages/module';
 import { OpportunitiesRepository, type OpportunityDoc } from './repository';
@@ -175,11 +176,18 @@ export async function backfillAcceptanceDates(
   return dated;
 }
 
+/** The marker (in `opportunityMigrations`) written once every commented opportunity has its date. */
+export const FIRST_COMMENTS_MIGRATION_ID = 'firstCommentAt';
+
 /**
  * Opportunities commented before `firstCommentAt` existed get it from their history (its comment
- * lines), a chunk at a time; returns how many were completed. Runs at start, finds nothing once done.
+ * lines), a chunk at a time, once per store: a marker ends it, so a later start reads one document
+ * instead of every opportunity (the filter has no index: 100,000 opportunities read at each start,
+ * every-core.md "Start-up"). Every comment since sets the date itself. Returns how many were completed.
  */
-export async function backfillFirstComments(store: Store): Promise<number> {
+export async function backfillFirstComments(store: Store, now: () => number): Promise<number> {
+  const markers = store.collection<{ _id: string; doneAt: number }>('opportunityMigrations');
+  if (await markers.findOne({ _id: FIRST_COMMENTS_MIGRATION_ID })) return 0;
   const opportunities = store.collection<OpportunityDoc>('opportunities');
   let completed = 0;
   for (;;) {
@@ -187,7 +195,7 @@ export async function backfillFirstComments(store: Store): Promise<number> {
       { messageCount: { $gt: 0 }, firstCommentAt: { $exists: false } },
       { limit: 500, projection: { history: 1, creationDate: 1 } },
     );
-    if (chunk.length === 0) return completed;
+    if (chunk.length === 0) break;
     await opportunities.updateEach(
       chunk.map((doc) => {
         const times = (doc.history ?? [])
@@ -199,5 +207,12 @@ export async function backfillFirstComments(store: Store): Promise<number> {
       }),
     );
     completed += chunk.length;
+    await yieldToEventLoop();
   }
+  try {
+    await markers.insertOne({ _id: FIRST_COMMENTS_MIGRATION_ID, doneAt: now() });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error; // marked by another process meanwhile
+  }
+  return completed;
 }

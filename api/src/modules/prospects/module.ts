@@ -50,6 +50,8 @@ export type ProspectsModuleDeps = {
 
 /** How often abandoned imports are looked for (they are removed after IMPORT_IDLE_MS idle). */
 export const SWEEP_EVERY_MS = 5 * 60 * 1000;
+/** The offline positions table is read this long after start (the first import then finds it ready). */
+const OFFLINE_POSITIONS_AFTER_MS = 2000;
 
 export type { Caller } from './import-service';
 export type { ProspectBinPort } from './bin-port';
@@ -155,6 +157,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     now: deps.now,
   });
   let timer: NodeJS.Timeout | undefined;
+  let warmUp: NodeJS.Timeout | undefined;
 
   const sweep = async (idleSince: number | null, atStart = false) => {
     const removed = await imports.sweep(idleSince);
@@ -173,8 +176,10 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await enrichment.ensureIndexes();
       await positioning.ensureIndexes();
       await ensureProspectReportIndexes(deps.store);
-      // Read now rather than at the first import (a few tens of ms, docs/decisions/offline-positions.md).
-      offlinePositions();
+      // Read soon rather than at the first import (a few tens of ms, docs/decisions/offline-positions.md),
+      // but after the API listens: not part of every start (every-core.md, "Start-up").
+      warmUp = setTimeout(() => offlinePositions(), OFFLINE_POSITIONS_AFTER_MS);
+      warmUp.unref();
       // Not every unfinished import: another instance on the same store may be running the young ones.
       await sweep(deps.now() - deps.importStartGraceMs, true);
       // Once per store, before any import compares keys with the stored ones.
@@ -189,6 +194,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     },
     stop() {
       clearInterval(timer);
+      clearTimeout(warmUp);
       void enrichment.stop();
       void positioning.stop();
       void pool?.stop();
