@@ -87,11 +87,21 @@ export class ListWindows {
     wait: boolean,
   ): Promise<void> {
     if (list.factsReading) {
-      if (wait) await list.factsReading;
-    } else if (list.factsStamp < stamp) {
+      // Only a first reading is waited for: a reading again (prospects changed) runs in the
+      // background while the facts known answer.
+      if (wait && list.factsStamp < 0) await list.factsReading;
+    } else if (
+      list.factsStamp < stamp &&
+      (list.facts.size === 0 || performance.now() >= list.factsRestUntil)
+    ) {
       const all = list.facts.size === 0;
+      const startedAt = performance.now();
       const reading = this.read(organisationId, list, keys, stamp, all).finally(() => {
         if (list.factsReading === reading) list.factsReading = undefined;
+        // Prospects written again and again (positions filled in after an import) do not keep the
+        // process reading: a new reading waits as long as the last one took.
+        const endedAt = performance.now();
+        list.factsRestUntil = endedAt + (endedAt - startedAt);
       });
       list.factsReading = reading;
       // A first reading is waited for when the answer needs it; a refresh never is.
@@ -282,15 +292,23 @@ export class ListWindows {
         continue;
       }
       const byId = new Map(prospects.map((doc) => [doc._id, doc]));
+      let changed = false;
       for (const key of chunk) {
         const prospect = filterableOf(byId.get(key.prospectId));
         const facets = facetsOf(prospect);
         const codes = this.codesOf(facets);
+        const text = opportunitySearchTextOf(prospect);
+        // The same facts read again (a prospect written in another field, as its position) keep
+        // their object: the lists and views computed from them stay valid.
+        const known = list.facts.get(key._id);
+        if (known && known.text === text && codes.every((code, index) => known.codes[index] === code))
+          continue;
         // One string per value, shared by every opportunity that has it.
         FILTER_KINDS.forEach((kind, index) => (facets[kind] = this.values[index]![codes[index]!]!));
-        list.facts.set(key._id, { id: key._id, text: opportunitySearchTextOf(prospect), facets, codes });
+        list.facts.set(key._id, { id: key._id, text, facets, codes });
+        changed = true;
       }
-      list.factsEpoch += 1;
+      if (changed) list.factsEpoch += 1;
     }
     if ((complete || list.factsStamp < 0) && whole) list.factsStamp = Math.max(list.factsStamp, stamp);
   }

@@ -261,4 +261,24 @@ describe('the server-side list equals the browser list', () => {
       browser.matched.map((item) => item.opportunity._id),
     );
   });
+  it("a prospect edited or located after the facts were read: the next search equals the browser's", async () => {
+    const compare = async (search: string) => {
+      const sorted = [...(await browserList('all'))].sort(compareByTimeFilter('desc'));
+      const browser = filterAndCountBy(sorted, criteriaOf(search, NO_SELECTION));
+      const server = await serverList(owner, 'all', 'desc', search, NO_SELECTION);
+      expect(server.ids).toEqual(browser.matched.map((item) => item.opportunity._id));
+      for (const kind of FILTER_KINDS)
+        expect(new Map(server.counts[kind] as [string, number][])).toEqual(browser.counts[kind]);
+      return server.ids;
+    };
+    expect(await compare('zephyrin')).toEqual([]);
+    const [id] = await compare('martin');
+    await k.post('/api/opportunity/updateProspect', {
+      ...k.as(owner),
+      opportunityId: id,
+      data: { prospect: 'Zéphyrin Lambert', ville: 'Lyon', contacts: [], custom: [] },
+    });
+    expect(await compare('zephyrin')).toEqual([id]);
+    expect((await compare('saint e')).length).toBeGreaterThan(0);
+  });
 });
