@@ -57,6 +57,11 @@ const GROUP_KINDS: readonly (readonly FilterKind[])[] = [
 // reads them for each item per keystroke.
 const KINDS: readonly FilterKind[] = FILTER_KINDS;
 const GROUP_OF_KIND: readonly number[] = KINDS.map((kind) => GROUP_OF[kind]);
+/**
+ * Per filter kind (FILTER_KINDS' order), the filter group it belongs to: the number verdictOf gives
+ * an item failing that kind only (the API tests ticked options by value number with it).
+ */
+export const FACET_GROUP_OF_KIND: readonly number[] = GROUP_OF_KIND;
 const matches = matchesSearch;
 
 /** A search and a selection, ready to test items with. */

@@ -165,6 +165,8 @@ export class OrganisationList {
   factsEpoch = 0;
   /** The reading of every fact under way, if any (list-windows.ts). */
   factsReading: Promise<void> | undefined;
+  /** No reading again in the background before this (performance.now()): list-windows.ts. */
+  factsRestUntil = 0;
 
   constructor(
     public version: number,

@@ -6,9 +6,8 @@
 // so a scroll or a second look costs a slice. docs/decisions/opportunity-list.md, "Server-side list".
 import {
   countedKinds,
-  type Criteria,
-  criteriaOf,
   emptyCounts,
+  FACET_GROUP_OF_KIND,
   type FacetCounts,
   type FacetSelection,
   facetOptionsOf,
@@ -18,11 +17,11 @@ import {
   LEFT_OUT,
   type ListFilter,
   type ListItemFacts,
+  matchesSearch,
   opportunitySearchTextOf,
   searchWords,
   SHOWN,
   type SortDirection,
-  verdictOf,
   yieldToEventLoop,
 } from '@app/domain';
 import type { ProspectCatalogue } from '../prospects/module';
@@ -59,6 +58,8 @@ export class ListWindows {
   /** Per filter kind, each value's number and the values by number (shared by every organisation). */
   private readonly codes = FILTER_KINDS.map(() => new Map<string, number>());
   private readonly values: string[][] = FILTER_KINDS.map(() => []);
+  /** Per list of keys (a scope's list, replaced when it changes), the facts epoch it was whole at. */
+  private readonly complete = new WeakMap<readonly OpportunityKey[], number>();
 
   constructor(private readonly deps: ListWindowsDeps) {}
 
@@ -83,11 +84,21 @@ export class ListWindows {
     wait: boolean,
   ): Promise<void> {
     if (list.factsReading) {
-      if (wait) await list.factsReading;
-    } else if (list.factsStamp < stamp) {
+      // Only a first reading is waited for: a reading again (prospects changed) runs in the
+      // background while the facts known answer.
+      if (wait && list.factsStamp < 0) await list.factsReading;
+    } else if (
+      list.factsStamp < stamp &&
+      (list.facts.size === 0 || performance.now() >= list.factsRestUntil)
+    ) {
       const all = list.facts.size === 0;
+      const startedAt = performance.now();
       const reading = this.read(organisationId, list, keys, stamp, all).finally(() => {
         if (list.factsReading === reading) list.factsReading = undefined;
+        // Prospects written again and again (positions filled in after an import) do not keep the
+        // process reading: a new reading waits as long as the last one took.
+        const endedAt = performance.now();
+        list.factsRestUntil = endedAt + (endedAt - startedAt);
       });
       list.factsReading = reading;
       // A first reading is waited for when the answer needs it; a refresh never is.
@@ -95,8 +106,12 @@ export class ListWindows {
       else reading.catch(() => undefined);
     }
     if (!wait) return;
+    // Every key of this list was found with its facts at this epoch: nothing can be missing (a fact
+    // dropped or added moves the epoch). Spares a lookup per opportunity on every call.
+    if (this.complete.get(keys) === list.factsEpoch) return;
     const missing = keys.filter((key) => !list.facts.has(key._id));
     if (missing.length > 0) await this.read(organisationId, list, missing, stamp, false);
+    if (missing.length === 0) this.complete.set(keys, list.factsEpoch);
   }
 
   /**
@@ -121,43 +136,93 @@ export class ListWindows {
     if (known) return known;
     let view: ListView;
     if (!filters && !withCounts) {
-      // Nothing filters and no count is asked: the sorted list itself.
-      const items = this.items(base, list, lists, query);
-      view = { ids: items.map((item) => item.id), counts: null };
+      // Nothing filters and no count is asked: the sorted keys themselves (no facts needed, so the
+      // first window of a list does not wait for them nor build them).
+      const keys = lists.list(query.filter);
+      const sorted = query.sort === 'desc' ? keys : ascending(keys, lists.listTimes(query.filter));
+      view = { ids: sorted.map((key) => key._id), counts: null };
     } else {
-      view = this.filterAndCount(
-        this.items(base, list, lists, query),
-        criteriaOf(words.join(' '), selection),
-        withCounts,
-      );
+      // The items the search lets through, then the selection and counts over those only (a
+      // left-out item is neither shown nor counted, so the verdicts are the same).
+      view = this.filterAndCount(this.searched(base, list, lists, query, words), selection, withCounts);
     }
     this.keep(key, view);
     return view;
   }
 
   /**
-   * domain's filterAndCountBy, the counts kept in typed arrays by value number (the same verdicts,
-   * counted in the same options; ten times quicker than maps over 100,000), or without counts.
+   * The items (in the query's order) holding every word of the search. A search typed on from a kept
+   * one (each of its words inside one of the new words: "12" after "1", "saint e" after "saint") is
+   * looked for among that one's items only, which hold all the new one's.
    */
-  private filterAndCount(items: readonly Item[], criteria: Criteria, withCounts: boolean): ListView {
-    const ids: string[] = [];
-    if (!withCounts) {
-      for (const item of items) if (verdictOf(item, criteria) === SHOWN) ids.push(item.id);
-      return { ids, counts: null };
+  private searched(
+    base: string,
+    list: OrganisationList,
+    lists: ScopeLists,
+    query: ListQuery,
+    words: readonly string[],
+  ): readonly Item[] {
+    if (words.length === 0) return this.items(base, list, lists, query);
+    const prefix = `${base}:searched:`;
+    const key = `${prefix}${words.join(' ')}`;
+    const known = this.kept<Item[]>(key);
+    if (known) return known;
+    let from: readonly Item[] = this.items(base, list, lists, query);
+    for (const [keptKey, kept] of this.views) {
+      if (!keptKey.startsWith(prefix)) continue;
+      const keptWords = keptKey.slice(prefix.length).split(' ');
+      const refines = keptWords.every((word) => words.some((typed) => typed.includes(word)));
+      if (refines && (kept as Item[]).length < from.length) from = kept as Item[];
     }
-    const tallies = this.values.map((values) => new Uint32Array(values.length));
+    const matched = from.filter((item) => matchesSearch(item.text, words));
+    this.keep(key, matched);
+    return matched;
+  }
+
+  /**
+   * domain's filterAndCountBy over items the search already let through: the same verdicts
+   * (verdictOf's rule: shown, left out, or the one filter group failed), the ticked options tested by
+   * value number (a byte per value, not a set of strings), the counts kept in typed arrays by value
+   * number (ten times quicker than maps over 100,000); or without counts.
+   */
+  private filterAndCount(items: readonly Item[], selection: FacetSelection, withCounts: boolean): ListView {
+    const ticked = FILTER_KINDS.map((kind, index) => {
+      if (selection[kind].length === 0) return null;
+      const dictionary = this.codes[index]!;
+      const mask = new Uint8Array(this.values[index]!.length);
+      for (const value of selection[kind]) {
+        const code = dictionary.get(value);
+        if (code !== undefined) mask[code] = 1;
+      }
+      return mask;
+    });
+    const ids: string[] = [];
+    const tallies = withCounts ? this.values.map((values) => new Uint32Array(values.length)) : null;
     for (const item of items) {
-      const verdict = verdictOf(item, criteria);
+      const { codes } = item;
+      let verdict = SHOWN;
+      for (let index = 0; index < ticked.length; index += 1) {
+        const mask = ticked[index];
+        if (!mask || mask[codes[index]!] === 1) continue;
+        const group = FACET_GROUP_OF_KIND[index]!;
+        if (verdict === SHOWN) verdict = group;
+        else if (group !== verdict) {
+          verdict = LEFT_OUT;
+          break;
+        }
+      }
       if (verdict === LEFT_OUT) continue;
       if (verdict === SHOWN) ids.push(item.id);
+      if (!tallies) continue;
       const kinds = countedKinds(verdict);
       for (let index = 0; index < kinds.length; index += 1) {
         const kind = kinds[index]!;
         const tally = tallies[kind]!;
-        const code = item.codes[kind]!;
+        const code = codes[kind]!;
         tally[code] = tally[code]! + 1;
       }
     }
+    if (!tallies) return { ids, counts: null };
     const counts = emptyCounts();
     FILTER_KINDS.forEach((kind, index) => {
       const tally = tallies[index]!;
@@ -224,15 +289,23 @@ export class ListWindows {
         continue;
       }
       const byId = new Map(prospects.map((doc) => [doc._id, doc]));
+      let changed = false;
       for (const key of chunk) {
         const prospect = filterableOf(byId.get(key.prospectId));
         const facets = facetsOf(prospect);
         const codes = this.codesOf(facets);
+        const text = opportunitySearchTextOf(prospect);
+        // The same facts read again (a prospect written in another field, as its position) keep
+        // their object: the lists and views computed from them stay valid.
+        const known = list.facts.get(key._id);
+        if (known && known.text === text && codes.every((code, index) => known.codes[index] === code))
+          continue;
         // One string per value, shared by every opportunity that has it.
         FILTER_KINDS.forEach((kind, index) => (facets[kind] = this.values[index]![codes[index]!]!));
-        list.facts.set(key._id, { id: key._id, text: opportunitySearchTextOf(prospect), facets, codes });
+        list.facts.set(key._id, { id: key._id, text, facets, codes });
+        changed = true;
       }
-      list.factsEpoch += 1;
+      if (changed) list.factsEpoch += 1;
     }
     if ((complete || list.factsStamp < 0) && whole) list.factsStamp = Math.max(list.factsStamp, stamp);
   }

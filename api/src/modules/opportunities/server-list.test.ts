@@ -161,6 +161,45 @@ describe('the server-side list equals the browser list', () => {
     60_000,
   );
 
+  it("a search typed on, letter by letter (looked for among the last one's results), equals the browser's at every step", async () => {
+    const typed = [
+      's',
+      'sa',
+      'sai',
+      'saint',
+      'saint ',
+      'saint e',
+      'saint et',
+      'saint e',
+      '1',
+      '12',
+      '1 2',
+      '12 paris',
+      'paris 12',
+      '',
+    ];
+    const selections: FacetSelection[] = [NO_SELECTION, { ...NO_SELECTION, trancheSalarier: ['0 salarié'] }];
+    for (const selection of selections)
+      for (const sort of ['desc', 'asc'] as const) {
+        const sorted = [...(await browserList('all'))].sort(compareByTimeFilter(sort));
+        for (const search of typed) {
+          const browser = filterAndCountBy(sorted, criteriaOf(search, selection));
+          const server = await serverList(owner, 'all', sort, search, selection);
+          expect(server.ids).toEqual(browser.matched.map((item) => item.opportunity._id));
+          for (const kind of FILTER_KINDS)
+            expect(new Map(server.counts[kind] as [string, number][])).toEqual(browser.counts[kind]);
+        }
+      }
+    // A card changed between two keystrokes: the next search is not looked for among stale results.
+    const before = await serverList(owner, 'todo', 'desc', 'saint', NO_SELECTION);
+    await k.post('/api/opportunity/setWin', { ...k.as(owner), opportunityId: before.ids[0]! });
+    const sorted = [...(await browserList('todo'))].sort(compareByTimeFilter('desc'));
+    const browser = filterAndCountBy(sorted, criteriaOf('saint e', NO_SELECTION));
+    const after = await serverList(owner, 'todo', 'desc', 'saint e', NO_SELECTION);
+    expect(after.ids).toEqual(browser.matched.map((item) => item.opportunity._id));
+    expect(after.ids).not.toContain(before.ids[0]);
+  }, 60_000);
+
   it('the lists hold every state, ties and several pages, so the comparison means something', async () => {
     const all = await browserList('all');
     expect(all).toHaveLength(ROWS);
@@ -221,5 +260,25 @@ describe('the server-side list equals the browser list', () => {
     expect((await serverList(owner, 'win', 'desc', '', NO_SELECTION)).ids).toEqual(
       browser.matched.map((item) => item.opportunity._id),
     );
+  });
+  it("a prospect edited or located after the facts were read: the next search equals the browser's", async () => {
+    const compare = async (search: string) => {
+      const sorted = [...(await browserList('all'))].sort(compareByTimeFilter('desc'));
+      const browser = filterAndCountBy(sorted, criteriaOf(search, NO_SELECTION));
+      const server = await serverList(owner, 'all', 'desc', search, NO_SELECTION);
+      expect(server.ids).toEqual(browser.matched.map((item) => item.opportunity._id));
+      for (const kind of FILTER_KINDS)
+        expect(new Map(server.counts[kind] as [string, number][])).toEqual(browser.counts[kind]);
+      return server.ids;
+    };
+    expect(await compare('zephyrin')).toEqual([]);
+    const [id] = await compare('martin');
+    await k.post('/api/opportunity/updateProspect', {
+      ...k.as(owner),
+      opportunityId: id,
+      data: { prospect: 'Zéphyrin Lambert', ville: 'Lyon', contacts: [], custom: [] },
+    });
+    expect(await compare('zephyrin')).toEqual([id]);
+    expect((await compare('saint e')).length).toBeGreaterThan(0);
   });
 });

@@ -89,9 +89,16 @@ export class ListReads {
    * searched, filtered and sorted here, as the JSON text of an OpportunityWindow: its length, and with
    * `facets` every option's live count and the whole list's options (list-windows.ts).
    */
-  async window(actor: Actor, input: ListWindowData): Promise<string> {
+  async window(actor: Actor, input: ListWindowData, timings?: Map<string, number>): Promise<string> {
+    let mark = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      timings?.set(name, now - mark);
+      mark = now;
+    };
     const prospectStamp = await this.deps.prospects.changeStamp(actor.organisationId);
     const list = await this.organisationList(actor);
+    lap('index');
     const now = this.deps.now();
     const { state, search = '', ...chosen } = input.filter;
     const query: ListQuery = {
@@ -112,9 +119,11 @@ export class ListReads {
       prospectStamp,
       needsFacts,
     );
+    lap('facts');
     // Read after the facts: a catch-up meanwhile gave new lists.
     const lists = list.scope(scopeOf(actor), now);
     const view = windows.view(actor.organisationId, list, lists, query, input.facets);
+    lap('view');
     const total = view.ids.length;
     const end = Math.min(input.endId, input.startId + LIST_WINDOW_MAX, total);
     const start = Math.min(input.startId, end);
@@ -126,11 +135,13 @@ export class ListReads {
       now,
       end >= total,
     );
+    lap('cards');
     let head = `"total":${total}`;
     if (input.facets && view.counts) {
       const counts = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, [...view.counts![kind]]]));
       const options = windows.options(actor.organisationId, list, lists, state);
       head += `,"counts":${JSON.stringify(counts)},"options":${JSON.stringify(options)}`;
+      lap('counts');
     }
     return `{${head},${page.slice(1)}`;
   }

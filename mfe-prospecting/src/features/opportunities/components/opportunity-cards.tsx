@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListFilter } from '@app/domain';
 import type { OpportunityView } from '@app/domain';
@@ -39,9 +39,10 @@ export type OpportunityCardsProps = {
 
 /**
  * The cards of a list, virtualized: only the visible cards (plus a few) are in the page whatever
- * the list's length, each measured as it renders since their heights differ.
+ * the list's length, each measured as it renders since their heights differ. Memoised: a keystroke
+ * in the search box does not draw the cards again until the list it asks for arrives.
  */
-export function OpportunityCards({
+export const OpportunityCards = memo(function OpportunityCards({
   rows,
   listType,
   label,
@@ -55,7 +56,6 @@ export function OpportunityCards({
   // Kept while the list is the same: the virtualizer measures every position again when it changes.
   const getItemKey = useCallback((index: number) => rows.at(index)?._id ?? index, [rows]);
   // The virtualizer re-renders this component on scroll, as intended.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.count,
     getScrollElement: () => scroller.current,
@@ -146,7 +146,7 @@ export function OpportunityCards({
       </div>
     </div>
   );
-}
+});
 
 /** The position of a card among the rows held (-1: not held). */
 function indexOf(rows: ListRows, id: string): number {

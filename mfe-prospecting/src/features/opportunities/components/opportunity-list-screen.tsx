@@ -146,6 +146,14 @@ function ServerFilteredList({ filter, onStateChanged }: FilteredListProps) {
     onStateChanged();
   }, [refresh, onStateChanged]);
   const handleExport = () => exporter.start(toExportFilter(filter, choices.search, choices.selection));
+  // The same function from one keystroke to the next, so the cards in view (memoised) are not drawn
+  // again until the answer changes them.
+  const renderStrip = useCallback(
+    (opportunity: OpportunityView) => (
+      <OpportunityStateControl opportunity={opportunity} onChanged={handleChanged} layout="strip" shortcuts />
+    ),
+    [handleChanged],
+  );
   return (
     <OpportunityListView
       view={{ ...choices, counts: list.counts, options: list.options }}
@@ -155,14 +163,7 @@ function ServerFilteredList({ filter, onStateChanged }: FilteredListProps) {
       loading={list.total === null}
       loadingMore={false}
       label={`Opportunités : ${LIST_FILTER_LABELS[filter]}`}
-      renderStrip={(opportunity) => (
-        <OpportunityStateControl
-          opportunity={opportunity}
-          onChanged={handleChanged}
-          layout="strip"
-          shortcuts
-        />
-      )}
+      renderStrip={renderStrip}
       tools={
         <ListTools
           filter={filter}
@@ -236,6 +237,12 @@ function LoadedFilteredList({ filter, onStateChanged }: FilteredListProps) {
     [applyChange, onStateChanged],
   );
   const handleExport = () => exporter.start(toExportFilter(filter, view.search, view.selection));
+  const renderStrip = useCallback(
+    (opportunity: OpportunityView) => (
+      <OpportunityStateControl opportunity={opportunity} onChanged={handleChanged} layout="strip" shortcuts />
+    ),
+    [handleChanged],
+  );
 
   return (
     <OpportunityListView
@@ -244,14 +251,7 @@ function LoadedFilteredList({ filter, onStateChanged }: FilteredListProps) {
       loading={list.loading}
       loadingMore={list.loadingMore}
       label={`Opportunités : ${LIST_FILTER_LABELS[filter]}`}
-      renderStrip={(opportunity) => (
-        <OpportunityStateControl
-          opportunity={opportunity}
-          onChanged={handleChanged}
-          layout="strip"
-          shortcuts
-        />
-      )}
+      renderStrip={renderStrip}
       tools={
         <ListTools
           filter={filter}
