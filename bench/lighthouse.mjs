@@ -12,11 +12,15 @@
 // Both presets run: mobile (Lighthouse's default, a mid-range phone on slow 4G, simulated: the target
 // since issue 19, performance ≥ 90 and accessibility 100) and desktop, for comparison.
 // Usage: node bench/lighthouse.mjs [--preset desktop|mobile] [--runs <n>] [--report <dir>]
-//   [--screens login,list,round,import] [--out <file>]
+//   [--screens login,list,round,import] [--out <file>] [--ab <name>=<web root>,<name>=<web root>]
 //   (after npm run build:apps) → bench/results/lighthouse.json (both presets and every screen only,
 //   unless --out names the file); --report writes each flow's HTML report (one per run).
+// --ab compares builds in the same period (the shared machine's load changes from minute to minute):
+//   each web root (a folder holding remotes.json, shell/dist and the mfe-*/dist, as WEB_ROOT wants)
+//   is served in turn by the same API, through a symbolic link switched between two flows, in
+//   alternating order (A B, B A, A B…); the summary has one line per build.
 /* global window */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +57,15 @@ const screensIndex = process.argv.indexOf('--screens');
 const SCREENS = new Set(
   screensIndex === -1 ? ['login', 'list', 'round', 'import'] : process.argv[screensIndex + 1].split(','),
 );
+const abIndex = process.argv.indexOf('--ab');
+/** [name, web root] of each build compared, or a single unnamed one (the worktree's build). */
+const VARIANTS =
+  abIndex === -1
+    ? [[null, null]]
+    : process.argv[abIndex + 1].split(',').map((pair) => {
+        const [name, dir] = pair.split('=');
+        return [name, path.resolve(dir)];
+      });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = {
   fcpMs: 'first-contentful-paint',
@@ -202,7 +215,10 @@ async function audit(browser, base, lister, roundId, preset, config, run) {
   const result = await flow.createFlowResult();
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
-    writeFileSync(path.join(reportDir, `lighthouse-${preset}-${run}.html`), await flow.generateReport());
+    writeFileSync(
+      path.join(reportDir, `lighthouse-${preset}-${run}${process.env.WEB_ROOT ? `-${Date.now()}` : ''}.html`),
+      await flow.generateReport(),
+    );
   }
   await page.close();
   return { preset, listTabCount: shown, steps: result.steps.map(summarise) };
@@ -250,9 +266,15 @@ function summariseRuns(runs) {
   const groups = new Map();
   for (const run of runs)
     for (const step of run.steps) {
-      const key = `${run.preset}|${step.name}`;
+      const key = `${run.variant}|${run.preset}|${step.name}`;
       if (!groups.has(key))
-        groups.set(key, { preset: run.preset, name: step.name, mode: step.mode, steps: [] });
+        groups.set(key, {
+          ...(run.variant ? { variant: run.variant } : {}),
+          preset: run.preset,
+          name: step.name,
+          mode: step.mode,
+          steps: [],
+        });
       groups.get(key).steps.push(step);
     }
   return [...groups.values()].map(({ steps, ...group }) => {
@@ -276,6 +298,18 @@ function summariseRuns(runs) {
 async function main() {
   const loadAverageAtStart = os.loadavg().map((load) => Number(load.toFixed(2)));
   newDataDir();
+  // A/B: the API serves WEB_ROOT through a link the runs switch from one build to the other.
+  const linkDir = VARIANTS[0][1] ? mkdtempSync(path.join(os.tmpdir(), 'lighthouse-ab-')) : null;
+  const webLink = linkDir ? path.join(linkDir, 'web') : null;
+  const serve = (dir) => {
+    if (!webLink) return;
+    rmSync(webLink, { force: true });
+    symlinkSync(dir, webLink, 'dir');
+  };
+  if (webLink) {
+    serve(VARIANTS[0][1]);
+    process.env.WEB_ROOT = webLink;
+  }
   const { api, base, lister } = await seededApi({ listSize: LIST_SIZE, exportSize: 0 });
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -295,15 +329,26 @@ async function main() {
     ].filter(([preset]) => !onlyPreset || preset === onlyPreset);
     for (const [preset, config, times] of presets)
       for (let index = 1; index <= times; index += 1) {
-        const run = { ...(await audit(browser, base, lister, roundId, preset, config, index)), run: index };
-        print(run);
-        runs.push(run);
+        // Alternating order: neither build always runs first after a pause.
+        const order = index % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
+        for (const [variant, dir] of order) {
+          if (dir) serve(dir);
+          const audited = await audit(browser, base, lister, roundId, preset, config, index);
+          const run = {
+            ...(variant ? { variant, loadAverage: os.loadavg()[0] } : {}),
+            ...audited,
+            run: index,
+          };
+          if (variant) console.log(`— ${variant}, mesure ${index}, charge ${os.loadavg()[0].toFixed(2)}`);
+          print(run);
+          runs.push(run);
+        }
       }
     const summary = summariseRuns(runs);
     for (const line of summary)
       if (line.preset === TARGET_PRESET && line.mode === 'navigation')
         console.log(
-          `Objectif (mobile, médiane de ${line.runs}) : ${line.name} : performance ${line.performance.median} ` +
+          `Objectif (mobile, médiane de ${line.runs})${line.variant ? ` [${line.variant}]` : ''} : ${line.name} : performance ${line.performance.median} ` +
             `(${line.performance.all.join(', ')}) (objectif ≥ ${TARGET_PERFORMANCE}), accessibilité ` +
             `${line.accessibility.median} (objectif ${TARGET_ACCESSIBILITY}) ; FCP ${line.metrics.fcpMs.median} ms, ` +
             `LCP ${line.metrics.lcpMs.median} ms, TBT ${line.metrics.tbtMs.median} ms, CLS ${line.metrics.cls.median}`,
@@ -322,6 +367,7 @@ async function main() {
         preset: TARGET_PRESET,
         screens: ['/login', '/dashboard/opportunity/list/all', '/dashboard/tournees/<id>'],
       },
+      ...(VARIANTS[0][0] ? { ab: Object.fromEntries(VARIANTS) } : {}),
       roundStops: ROUND_STOPS,
       opportunities: LIST_SIZE,
       summary,
@@ -333,6 +379,7 @@ async function main() {
   } finally {
     await browser.close();
     await stop(api);
+    if (linkDir) rmSync(linkDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,8 @@
+const path = require('node:path');
 const { createWebpackConfig } = require('../tooling/webpack/create-config');
+const { FirstPaintPlugin } = require('../tooling/webpack/first-paint');
+
+const firstPaint = (file) => path.join(__dirname, 'src/first-paint', file);
 
 module.exports = createWebpackConfig({
   dir: __dirname,
@@ -8,4 +12,17 @@ module.exports = createWebpackConfig({
   devServer: () => ({
     proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3000' }],
   }),
+  // The titles of the list and the rounds, painted inside the shell's dashboard frame before the
+  // scripts (docs/decisions/lighthouse.md).
+  plugins: () => [
+    new FirstPaintPlugin({
+      pages: {
+        '/dashboard/opportunity/list/:filter': firstPaint('opportunity-list.html'),
+        '/dashboard/tournees/nouvelle': firstPaint('round-builder.html'),
+        '/dashboard/tournees/ma-journee': firstPaint('my-day.html'),
+        '/dashboard/tournees/:id': firstPaint('round.html'),
+      },
+      styles: [firstPaint('first-paint.css')],
+    }),
+  ],
 });

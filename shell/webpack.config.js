@@ -2,8 +2,10 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { createWebpackConfig } = require('../tooling/webpack/create-config');
 const { devRemoteEntries } = require('../tooling/webpack/dev-remotes');
+const { FirstPaintPlugin } = require('../tooling/webpack/first-paint');
 const { PublicFilesPlugin } = require('../tooling/webpack/public-files');
 const { ServiceWorkerPlugin } = require('../tooling/webpack/service-worker');
+const { PLATFORM_DIR } = require('../tooling/webpack/shared');
 const { StartupPreloadPlugin } = require('../tooling/webpack/startup-preload');
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -18,6 +20,16 @@ module.exports = createWebpackConfig({
   plugins: ({ production }) => [
     // The web app manifest and its icons (docs/decisions/offline-app.md).
     new PublicFilesPlugin(path.join(__dirname, 'public')),
+    // The dashboard's frame painted from the page before the scripts, the screen's title inside it
+    // (docs/decisions/lighthouse.md; the API assembles the two, api/src/web/first-paint.ts).
+    new FirstPaintPlugin({
+      pages: { '/dashboard': path.join(__dirname, 'src/first-paint/dashboard.html') },
+      styles: [
+        path.join(PLATFORM_DIR, 'src/ui/ui.css'),
+        path.join(__dirname, 'src/shell.css'),
+        path.join(__dirname, 'src/first-paint/frame.css'),
+      ],
+    }),
     // The bootstrap chunk and the shared packages' chunks, asked for with main.js.
     ...(production ? [new StartupPreloadPlugin({ lazy: ['axios'] })] : []),
     // The service worker, production only (the page registers it only there): /sw.js, with the list

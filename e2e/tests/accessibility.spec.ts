@@ -122,6 +122,32 @@ test('the collapsed navigation with a group opened beside it has no accessibilit
   expect(await violations(page)).toEqual([]);
 });
 
+test("the collapsed rail's entries are targets of 24×24 px at least, an entry without an icon too (WCAG 2.5.8)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  const user = await signUpThroughApi(app.url);
+  await useSession(page, user.token);
+  await page.goto(`${app.url}/dashboard/opportunity/list/all`);
+  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+  // "Corbeille" comes from the remotes manifest with no icon: it was 48×18 px, an empty box.
+  await expect(navigation.getByRole('link', { name: 'Corbeille' })).toBeVisible();
+  const small = await navigation.evaluate((nav) =>
+    Array.from(nav.querySelectorAll('a, button'))
+      .map((node) => ({ name: node.textContent, box: node.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 24 || box.height < 24)
+      .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+  expect(small).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include('nav.shell-nav')
+    .withRules(['target-size'])
+    .analyze();
+  expect(
+    results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))),
+  ).toEqual([]);
+});
+
 test('a user without an organisation: the start screen has no accessibility violation', async ({ page }) => {
   const response = await fetch(`${app.url}/api/register`, {
     method: 'POST',

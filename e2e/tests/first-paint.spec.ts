@@ -6,6 +6,7 @@
 // largest paint would move to the live form).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from '../support/servers';
+import { signUpThroughApi } from '../support/session';
 
 let app: RunningApp;
 
@@ -97,4 +98,117 @@ test('/login: the static copy is inert and accessible by its labels, and only /l
   await expect(page.locator('#root main')).toHaveCount(0);
   await expect(page.locator('#root')).toHaveText('Prospection');
   await still.close();
+});
+
+// The dashboard (issue 19, the list's largest paint on a phone): the page the API sends for a
+// dashboard address already holds the frame (the rail or the "Menu" button, the top bar, the page's
+// padding) and, for the opportunity list, its title: shell/src/first-paint/dashboard.html with
+// mfe-prospecting/src/first-paint/opportunity-list.html inside. React keeps it until the session is
+// checked, then draws the live dashboard at the same pixels.
+const LIST = '/dashboard/opportunity/list/all';
+const FRAME_PARTS = {
+  header: 'header.shell-header',
+  content: 'main.shell-content',
+  title: 'main.shell-content h1.ui-page-title',
+  rail: '.shell-frame__rail, nav.shell-nav',
+  menu: '.shell-menu-button',
+};
+
+/** Each part's box (or null when not drawn), the title's text and font, rounded to the pixel. */
+async function frameLayoutOf(page: Page) {
+  return page.evaluate((parts) => {
+    const result: Record<string, unknown> = {};
+    for (const [name, selector] of Object.entries(parts)) {
+      const node = Array.from(document.querySelectorAll(`#root ${selector}`)).find(
+        (candidate) => candidate.getBoundingClientRect().width > 0,
+      );
+      if (!node) {
+        result[name] = null;
+        continue;
+      }
+      const box = node.getBoundingClientRect();
+      result[name] = {
+        box: [box.x, box.y, box.width, box.height].map(Math.round),
+        ...(name === 'title'
+          ? { text: node.textContent, font: getComputedStyle(node).font, color: getComputedStyle(node).color }
+          : {}),
+      };
+    }
+    return result;
+  }, FRAME_PARTS);
+}
+
+for (const [size, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const)
+  test(`${LIST}: the static dashboard frame and title are the live ones, to the pixel, with no shift (${size})`, async ({
+    browser,
+  }) => {
+    const user = await signUpThroughApi(app.url);
+    const signedIn = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled, serviceWorkers: 'block' });
+      await context.addInitScript((token) => {
+        if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', token);
+        // Every layout shift of the page's life, the static paint included.
+        (window as unknown as { shifts: number[] }).shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            (window as unknown as { shifts: number[] }).shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      }, user.token);
+      return context;
+    };
+
+    // Scripts off: what the page shows before they have been downloaded and run.
+    const still = await signedIn(false);
+    const before = await still.newPage();
+    await before.goto(`${app.url}${LIST}`);
+    await expect(before.locator('#root > .shell-frame')).toHaveAttribute('inert', '');
+    await expect(before.locator('#root h1')).toHaveText('Opportunités');
+    const staticLayout = await frameLayoutOf(before);
+    await still.close();
+
+    const live = await signedIn(true);
+    const page = await live.newPage();
+    await page.goto(`${app.url}${LIST}`);
+    await expect(page.getByRole('tab', { name: /^Toute Opportunités/ })).toBeVisible();
+    await expect(page.locator('#root .shell-frame')).toHaveCount(0);
+    const liveLayout = await frameLayoutOf(page);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    await live.close();
+
+    expect(staticLayout.title).not.toBeNull();
+    expect(staticLayout.header).not.toBeNull();
+    if (size === 'phone') {
+      expect(staticLayout.rail).toBeNull();
+      expect(staticLayout.menu).not.toBeNull();
+      // The Menu button and the rail: where they are, not their content (the clock is not static).
+      expect((staticLayout.menu as { box: number[] }).box.slice(1)).toEqual(
+        (liveLayout.menu as { box: number[] }).box.slice(1),
+      );
+    } else {
+      expect(staticLayout.menu).toBeNull();
+      expect((staticLayout.rail as { box: number[] }).box[2]).toBe(
+        (liveLayout.rail as { box: number[] }).box[2],
+      );
+    }
+    for (const part of ['header', 'content', 'title'] as const)
+      expect(staticLayout[part], part).toEqual(liveLayout[part]);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
+
+test('the frame is in the page the server sends, for dashboard addresses only, and inert', async ({
+  request,
+}) => {
+  const html = await (await request.get(`${app.url}${LIST}`)).text();
+  const root = html.slice(html.indexOf('<div id'));
+  expect(root).toContain('class="shell-frame" inert');
+  expect(root).toContain('<h1 class="ui-page-title">Opportunités</h1>');
+  // A screen whose title is not known from its address: the frame and its skeleton alone.
+  const other = await (await request.get(`${app.url}/dashboard/prospect/settings`)).text();
+  expect(other).toContain('class="shell-frame" inert');
+  expect(other).not.toContain('<h1');
+  for (const route of ['/login', '/forgot'])
+    expect(await (await request.get(`${app.url}${route}`)).text()).not.toContain('shell-frame');
 });

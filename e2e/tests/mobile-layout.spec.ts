@@ -309,6 +309,45 @@ test.describe('phone 390×844: the navigation drawer', () => {
   });
 });
 
+test.describe('phone 390×844: the top bar', () => {
+  test.use(PHONE);
+
+  test('is one line (Menu, search, clock, bell, picture); the organisation is chosen in the drawer', async ({
+    page,
+  }) => {
+    await open(page, { path: '/dashboard/prospect/settings', heading: 'Paramètres', signedIn: 'admin' });
+    const header = page.locator('header.shell-header');
+    // Its visible parts side by side: the same line, one control high (44 px and the padding).
+    const parts = await header.evaluate((bar) =>
+      Array.from(bar.children)
+        .map((child) => ({ name: child.className || child.tagName, box: child.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.height > 0)
+        .map(({ name, box }) => ({ name, top: Math.round(box.top), bottom: Math.round(box.bottom) })),
+    );
+    expect(parts.map((part) => part.name)).toEqual(['shell-menu-button', 'shell-search', 'shell-clock']);
+    const headerBox = await header.boundingBox();
+    for (const part of parts) {
+      expect(part.top, part.name).toBeGreaterThanOrEqual(Math.round(headerBox?.y ?? 0));
+      expect(part.bottom, part.name).toBeLessThanOrEqual(Math.round((headerBox?.y ?? 0) + 44 + 20));
+    }
+    expect(headerBox?.height).toBeLessThan(70);
+    await expect(header.getByRole('combobox', { name: 'Organisation' })).toBeHidden();
+    await expectNoSidewaysScroll(page);
+
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.tap();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const picker = drawer.getByRole('combobox', { name: 'Organisation' });
+    await expect(picker).toBeVisible();
+    await expect(picker).toHaveValue(
+      (await page.evaluate(() => localStorage.getItem('CurrentOrganisation'))) ?? '',
+    );
+    const targets = await smallTargets(page, drawer);
+    expect(targets, `cibles tactiles sous 44×44 px :\n${targets.join('\n')}`).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
 test.describe('phone 390×844: cards, tabs and sheets', () => {
   test.use(PHONE);
 

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen, setNavigator, useDocumentTitle, useSessionStore } from '@app/platform';
 import { FallbackScreen } from './fallback/fallback-screen';
+import { hasStaticFrame, releaseStaticFrame, StaticFrame } from './first-paint/static-frame';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RemoteRoute } from './remotes/remote-route';
 import { findRemoteForPath, type RemoteDefinition } from './remotes/remote-table';
@@ -49,8 +50,12 @@ function RequireSession({ pathname, children }: RequireSessionProps) {
   // The session's answer lands in the store, whose updates render in one blocking task: the dashboard
   // and its screen then render as a deferred update, in slices (docs/decisions/lighthouse.md).
   const shown = useDeferredValue(ready);
+  useEffect(() => {
+    if (ready && shown) releaseStaticFrame();
+  }, [ready, shown]);
   if (!token) return <Navigate to="/login" replace />;
-  if (!ready || !shown) return <LoadingScreen />;
+  // Until then, the page's static frame of the dashboard stays as it was painted, when there is one.
+  if (!ready || !shown) return hasStaticFrame() ? <StaticFrame /> : <LoadingScreen />;
   // Without an organisation, only the start screen makes sense (SPEC.md §7 /api/organisation/get).
   if (organisations.length === 0 && pathname.replace(/\/$/, '') !== '/dashboard')
     return <Navigate to="/dashboard" replace />;

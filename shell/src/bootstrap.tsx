@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadApiClient, ToastHost, useSessionStore } from '@app/platform';
 import { App } from './app';
+import { keepStaticFrame } from './first-paint/static-frame';
 import { fetchAppConfig } from './app-config';
 import { injectChatWidget } from './chat/chat-widget';
 import { loadRemoteRoutes, registerFederatedRemotes } from './remotes/federation';
@@ -41,6 +42,7 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root absent de index.html');
+  keepStaticFrame(container);
   const root = createRoot(container);
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser in between, instead of one long task (a phone's slow CPU: Lighthouse's total blocking

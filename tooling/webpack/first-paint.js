@@ -1,7 +1,9 @@
 // A remote's static first paint (docs/decisions/lighthouse.md). For a route it owns, the look of its
 // first screen as plain HTML with the style sheets it needs, written to `first-paint.json` in the
 // remote's build ({ "<route>": "<style>…</style><markup>" }). The API puts it in the shell's page for
-// that exact route (api/src/web/first-paint.ts): the screen is painted before any script has run, on
+// that route (api/src/web/first-paint.ts; a route may have `:name` segments). Under /dashboard it is
+// the screen's part only (its title), set inside the dashboard frame the shell's build ships the
+// same way under "/dashboard" (shell/src/first-paint/dashboard.html): the screen is painted before any script has run, on
 // a phone's slow network and CPU, and React replaces it with the same screen, live.
 const { readFileSync } = require('node:fs');
 const { minify } = require('csso');
@@ -28,6 +30,8 @@ class FirstPaintPlugin {
           const css = minify(this.styles.map((file) => readFileSync(file, 'utf8')).join('\n'), {
             restructure: false,
           }).css;
+          // A part of a page (a dashboard screen's title, set in the shell's frame) may need no sheet.
+          const style = css ? `<style>${css}</style>` : '';
           const pages = {};
           for (const [route, file] of Object.entries(this.pages)) {
             // As React renders it: no comments, no white space between tags.
@@ -35,7 +39,7 @@ class FirstPaintPlugin {
               .replace(/<!--[\s\S]*?-->/g, '')
               .replace(/>\s+</g, '><')
               .trim();
-            pages[route] = `<style>${css}</style>${markup}`;
+            pages[route] = `${style}${markup}`;
           }
           for (const file of [...this.styles, ...Object.values(this.pages)])
             compilation.fileDependencies.add(file);

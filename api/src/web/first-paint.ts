@@ -35,11 +35,49 @@ function firstPaints(dist: string): FirstPaints {
   return pages;
 }
 
-/** The first paint a remote's build holds for exactly this path (a trailing slash aside), or null. */
+/** Whether `route` (segments, `:name` matching any one segment) is the address `path`. */
+function routeMatches(route: string, path: string): boolean {
+  const routeSegments = route.split('/');
+  const pathSegments = path.split('/');
+  return (
+    routeSegments.length === pathSegments.length &&
+    routeSegments.every(
+      (segment, index) =>
+        segment === pathSegments[index] || (segment.startsWith(':') && pathSegments[index] !== ''),
+    )
+  );
+}
+
+/**
+ * The first paint a remote's build holds for this path (a trailing slash aside), or null: the route
+ * written exactly first, then the first route with `:name` segments that matches.
+ */
 export function remoteFirstPaint(dist: string, pathname: string): string | null {
   const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const pages = firstPaints(dist);
-  return Object.hasOwn(pages, route) ? (pages[route] ?? null) : null;
+  if (Object.hasOwn(pages, route)) return pages[route] ?? null;
+  const pattern = Object.keys(pages).find((key) => key.includes('/:') && routeMatches(key, route));
+  return pattern ? (pages[pattern] ?? null) : null;
+}
+
+const DASHBOARD_FRAME = '/dashboard';
+const CONTENT_MARKER = /\s*\{\{contenu\}\}\s*/;
+
+/** Whether the shell draws its dashboard frame (rail, top bar) around this path's screen. */
+export function isDashboardPath(pathname: string): boolean {
+  return pathname === DASHBOARD_FRAME || pathname.startsWith(`${DASHBOARD_FRAME}/`);
+}
+
+/**
+ * A dashboard address's first paint: the shell's frame (its build's `first-paint.json`, under
+ * "/dashboard") with the screen's part, its title as the remote ships it, where the frame says
+ * `{{contenu}}` (nothing there when the remote ships none: the frame's skeleton alone). Null without
+ * a frame.
+ */
+export function dashboardFirstPaint(shellDist: string, screen: string | null): string | null {
+  const frame = firstPaints(shellDist)[DASHBOARD_FRAME];
+  if (!frame || !CONTENT_MARKER.test(frame)) return null;
+  return frame.replace(CONTENT_MARKER, () => screen ?? '');
 }
 
 const ROOT = /(<div id="?root"?>)[\s\S]*?(<\/div>\s*<\/body>)/;

@@ -303,3 +303,63 @@ describe("a route's static first paint in the shell page", () => {
     expect(root((await request(t.app).get('/login')).text)).toBe(next);
   });
 });
+
+describe("a dashboard address's static first paint: the shell's frame with the screen's title", () => {
+  let t: TestApp;
+  let web: string;
+  const BOOT = '<p class=shell-boot>Prospection</p>';
+  const FRAME =
+    '<style>.shell-frame{display:block}</style><div class="shell-frame" inert><main>{{contenu}}<div class="shell-frame__skeleton"></div></main></div>';
+  const LIST = '<section class="opportunity-screen"><h1 class="ui-page-title">Opportunités</h1></section>';
+  const ROUND = '<section class="rounds-screen"><h1 class="ui-page-title">Tournée</h1></section>';
+  const BUILDER = '<section class="rounds-screen"><h1 class="ui-page-title">Nouvelle tournée</h1></section>';
+
+  beforeAll(() => {
+    web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
+    writeFile(
+      web,
+      'shell/dist/index.html',
+      `<!doctype html><html><head><title>Shell</title></head><body><div id=root>${BOOT}</div></body></html>`,
+    );
+    writeFile(web, 'shell/dist/first-paint.json', JSON.stringify({ '/dashboard': FRAME }));
+    writeFileSync(
+      path.join(web, 'remotes.json'),
+      JSON.stringify({
+        auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] },
+        prospecting: {
+          entry: '/remotes/prospecting/mf-manifest.json',
+          routes: ['/dashboard/opportunity', '/dashboard/tournees'],
+        },
+      }),
+    );
+    writeFile(
+      web,
+      'mfe-prospecting/dist/first-paint.json',
+      JSON.stringify({
+        '/dashboard/opportunity/list/:filter': LIST,
+        '/dashboard/tournees/nouvelle': BUILDER,
+        '/dashboard/tournees/:id': ROUND,
+      }),
+    );
+    t = createTestApp({ env: { WEB_ROOT: web } });
+  });
+  afterAll(() => t.close());
+
+  const root = (html: string) => /<div id=root>([\s\S]*)<\/div><\/body>/.exec(html)?.[1];
+  const framed = (screen: string) => FRAME.replace('{{contenu}}', screen);
+
+  it("sets the title the screen's remote ships for the address, `:name` segments included", async () => {
+    expect(root((await request(t.app).get('/dashboard/opportunity/list/all')).text)).toBe(framed(LIST));
+    expect(root((await request(t.app).get('/dashboard/opportunity/list/todo/')).text)).toBe(framed(LIST));
+    expect(root((await request(t.app).get('/dashboard/tournees/6566aa')).text)).toBe(framed(ROUND));
+    // A route written exactly outranks a `:name` one.
+    expect(root((await request(t.app).get('/dashboard/tournees/nouvelle')).text)).toBe(framed(BUILDER));
+  });
+
+  it('gives the frame alone (its skeleton) where no title is known, and nothing outside /dashboard', async () => {
+    for (const route of ['/dashboard', '/dashboard/opportunity/list', '/dashboard/opportunity/list/all/x'])
+      expect(root((await request(t.app).get(route)).text)).toBe(framed(''));
+    expect(root((await request(t.app).get('/dashboards')).text)).toBe(BOOT);
+    expect(root((await request(t.app).get('/login')).text)).toBe(BOOT);
+  });
+});

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import type { ChatWidgetConfig } from './chat-widget-config';
-import { pageWithFirstPaint, remoteFirstPaint } from './first-paint';
+import { dashboardFirstPaint, isDashboardPath, pageWithFirstPaint, remoteFirstPaint } from './first-paint';
 import { pageWithPreloads, remoteForPath, remotePreloads, servedRemoteRoutes } from './preload-hints';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
@@ -149,11 +149,16 @@ export function createStaticSite(config: {
         return;
       }
       // With preload hints for what the route's first screen needs (preload-hints.ts), and the
-      // screen's static first paint when its remote ships one (first-paint.ts).
+      // screen's static first paint when its remote ships one, in the dashboard's frame under
+      // /dashboard (first-paint.ts).
       const remote = remoteForPath(remoteRoutes, req.path);
       const remoteDist = remote ? path.join(config.webRoot, `mfe-${remote}`, 'dist') : null;
       const hints = remote && remoteDist ? remotePreloads(remote, remoteDist) : [];
-      const firstPaint = remoteDist ? remoteFirstPaint(remoteDist, req.path) : null;
+      const screenPaint = remoteDist ? remoteFirstPaint(remoteDist, req.path) : null;
+      // Under /dashboard the remote's part is the screen's title, inside the shell's frame.
+      const firstPaint = isDashboardPath(req.path)
+        ? dashboardFirstPaint(shellDist, screenPaint)
+        : screenPaint;
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(pageWithFirstPaint(pageWithPreloads(shellPage(), hints), firstPaint));
     });

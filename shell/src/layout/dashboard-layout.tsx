@@ -8,7 +8,10 @@ import { SearchBox } from './search-box';
 
 export type DashboardLayoutProps = { children: ReactNode };
 
-/** Under 768 px the rail gives way to a "Menu" button and its drawer in the top bar. */
+/**
+ * Under 768 px the rail gives way to a "Menu" button and its drawer in the top bar, and the
+ * organisation switcher moves into the drawer: the top bar stays on one line (docs/decisions/phone-layout.md).
+ */
 export function DashboardLayout({ children }: DashboardLayoutProps) {
   const phone = usePhoneLayout();
   return (
@@ -18,7 +21,7 @@ export function DashboardLayout({ children }: DashboardLayoutProps) {
         <header className="shell-header">
           {phone ? <NavigationDrawer /> : null}
           <SearchBox />
-          <OrganisationSwitcher />
+          {phone ? null : <OrganisationSwitcher />}
           <Clock />
         </header>
         <OfflineBanner />

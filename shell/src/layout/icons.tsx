@@ -14,6 +14,8 @@ const PATHS = {
   bell: 'M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5-6.7V3.5a2 2 0 0 0-4 0v.8A7 7 0 0 0 5 11v5l-2 2v1h18v-1z',
   chevronRight: 'M9 6l6 6-6 6-1.4-1.4 4.6-4.6-4.6-4.6z',
   chevronLeft: 'M15 6l1.4 1.4-4.6 4.6 4.6 4.6L15 18l-6-6z',
+  /** An entry whose manifest names no icon: still a visible target in the collapsed rail. */
+  dot: 'M12 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8z',
   menu: 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z',
   close: 'M6.4 5L5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z',
 } as const;

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { useSessionStore } from '@app/platform';
@@ -145,4 +145,32 @@ test('an action entry (no navigation) closes the drawer too', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Campagnes' }));
   await userEvent.click(screen.getByRole('button', { name: 'Importer une campagne' }));
   expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+});
+
+test('under 768 px the organisation switcher is in the drawer, not the top bar; from 768 px in the top bar', async () => {
+  const organisations = [
+    { _id: 'a'.repeat(24), name: 'Société Alpha' },
+    { _id: 'b'.repeat(24), name: 'Société Beta' },
+  ];
+  useSessionStore.setState({ organisations, currentOrganisationId: organisations[0]?._id });
+  setWindowWidth(390);
+  const { unmount } = renderLayout();
+  // The drawer is drawn from the top bar: its one select is the drawer's, none on the bar itself.
+  const selects = [...document.querySelectorAll('header.shell-header select')];
+  expect(selects).toHaveLength(1);
+  expect(selects[0]?.closest('.shell-drawer')).not.toBeNull();
+  await userEvent.click(menuButton());
+  const drawer = screen.getByRole('dialog', { name: 'Menu' });
+  const picker = within(drawer).getByRole('combobox', { name: 'Organisation' });
+  await userEvent.selectOptions(picker, 'Société Beta');
+  expect(useSessionStore.getState().currentOrganisationId).toBe('b'.repeat(24));
+  unmount();
+
+  setWindowWidth(1280);
+  renderLayout();
+  expect(
+    within(document.querySelector('header.shell-header') as HTMLElement).getByRole('combobox', {
+      name: 'Organisation',
+    }),
+  ).toBeInTheDocument();
 });

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { focusableIn, keepTabInside } from '@app/platform';
 import { Icon } from './icons';
 import { Navigation } from './navigation';
+import { OrganisationSwitcher } from './organisation-switcher';
 
 /**
  * Under 768 px the navigation rail becomes a "Menu" button opening a drawer (docs/decisions/phone-layout.md):
@@ -79,6 +80,8 @@ export function NavigationDrawer() {
         <button type="button" className="shell-drawer__close" aria-label="Fermer le menu" onClick={close}>
           <Icon name="close" />
         </button>
+        {/* On a phone the organisation is chosen here, not in the top bar (one line at 390 px). */}
+        <OrganisationSwitcher />
         <Navigation variant="drawer" onEntryChosen={close} />
       </div>
     </>

@@ -116,7 +116,7 @@ function NavItem({ to, label, icon }: NavItemProps) {
   return (
     <li>
       <NavLink to={to} end className="shell-nav__item" title={label} onClick={onEntryChosen}>
-        {icon ? <Icon name={icon} /> : null}
+        <Icon name={icon ?? 'dot'} />
         <span className="shell-nav__label">{label}</span>
       </NavLink>
     </li>
@@ -134,7 +134,7 @@ function NavAction({ label, icon, onClick }: NavActionProps) {
   return (
     <li>
       <button type="button" className="shell-nav__item" title={label} onClick={handleClick}>
-        {icon ? <Icon name={icon} /> : null}
+        <Icon name={icon ?? 'dot'} />
         <span className="shell-nav__label">{label}</span>
       </button>
     </li>

@@ -54,11 +54,33 @@ function graticule(bounds: L.LatLngBounds): L.LayerGroup {
 
 const DEPARTEMENTS_PANE = 'departements';
 
-/** The offline base map: every département's outline, under the round (pane below the overlays). */
+/** Work slices this long at most, so a phone's slow CPU never runs one long task (docs/decisions/lighthouse.md). */
+const SLICE_MS = 8;
+
+/** Resolves when the browser is idle (or after a second at most), after the screen's own paint. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 50);
+  });
+}
+
+/** Gives the main thread back to the browser (input, paint) before going on. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
+/**
+ * The offline base map: every département's outline, under the round (pane below the overlays).
+ * Off the screen's critical path: loaded and drawn once the browser is idle, a few départements per
+ * slice of at most SLICE_MS, so the round's summary and stops are painted first.
+ */
 async function addDepartements(map: L.Map, isCancelled: () => boolean) {
-  const { departementOutlines, DEPARTEMENTS_ATTRIBUTION } = await import(
-    /* webpackChunkName: "round-departements" */ '../utils/departement-outlines'
-  );
+  const [{ eachDepartementOutline, DEPARTEMENTS_ATTRIBUTION }] = await Promise.all([
+    import(/* webpackChunkName: "round-departements" */ '../utils/departement-outlines'),
+    whenIdle(),
+  ]);
   if (isCancelled()) return;
   const style: L.PolylineOptions = {
     pane: DEPARTEMENTS_PANE,
@@ -69,16 +91,21 @@ async function addDepartements(map: L.Map, isCancelled: () => boolean) {
     interactive: false,
     className: 'round-map__departement',
   };
-  const layer = L.layerGroup();
-  for (const outline of departementOutlines()) {
+  const layer = L.layerGroup().addTo(map);
+  map.attributionControl.addAttribution(DEPARTEMENTS_ATTRIBUTION);
+  let sliceStart = performance.now();
+  for (const outline of eachDepartementOutline()) {
     // One polygon per département; its rings are separate pieces (islands), not holes.
     L.polygon(
       outline.rings.map((ring) => [ring.map(([lat, lng]): L.LatLngTuple => [lat, lng])]),
       style,
     ).addTo(layer);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToBrowser();
+      if (isCancelled()) return;
+      sliceStart = performance.now();
+    }
   }
-  layer.addTo(map);
-  map.attributionControl.addAttribution(DEPARTEMENTS_ATTRIBUTION);
 }
 
 export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {

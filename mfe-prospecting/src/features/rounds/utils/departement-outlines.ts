@@ -78,11 +78,20 @@ export function svgToLatLng(x: number, y: number): LatLng {
   return [(2 * Math.atan(Math.exp(my)) - Math.PI / 2) / DEGREE, mx / DEGREE];
 }
 
+/**
+ * The départements of metropolitan France (96, Corsica included) one at a time, as latitude/longitude
+ * rings: a caller drawing them can yield to the browser between two (round-map.tsx).
+ */
+export function* eachDepartementOutline(): Generator<DepartementOutline> {
+  for (const location of (departementsMap as SvgMap).locations)
+    yield {
+      code: location.id,
+      name: location.name,
+      rings: parseSvgPath(location.path).map((ring) => ring.map(([x, y]) => svgToLatLng(x, y))),
+    };
+}
+
 /** Every département of metropolitan France (96, Corsica included) as latitude/longitude rings. */
 export function departementOutlines(): DepartementOutline[] {
-  return (departementsMap as SvgMap).locations.map((location) => ({
-    code: location.id,
-    name: location.name,
-    rings: parseSvgPath(location.path).map((ring) => ring.map(([x, y]) => svgToLatLng(x, y))),
-  }));
+  return [...eachDepartementOutline()];
 }
