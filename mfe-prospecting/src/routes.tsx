@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
-import { APP_EVENTS, Spinner } from '@app/platform';
+import { APP_EVENTS, prefetchApiQuery, Spinner, startFirstScreen } from '@app/platform';
 import { DeferredHost } from './deferred-host';
+import { getRound } from './features/rounds/api/get-round';
 import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
 import './prospecting.css';
 
@@ -81,6 +82,18 @@ if (typeof window !== 'undefined') {
   // A failed load is retried by the screen's own lazy import, which reports it.
   first?.route.load?.().catch(() => undefined);
 }
+
+// A saved round opened by its address asks for itself alongside the session check too, keyed as its
+// screen asks (round-screen.tsx): its summary is the phone's largest paint (docs/decisions/lighthouse.md).
+startFirstScreen([
+  { path: '/dashboard/tournees/nouvelle' },
+  { path: '/dashboard/tournees/ma-journee' },
+  {
+    path: '/dashboard/tournees/:id',
+    start: ({ params, organisationId }) =>
+      prefetchApiQuery(getRound, { organisationId, roundId: params.id ?? '' }, { key: 'round/get' }),
+  },
+]);
 
 export default function ProspectingRoutes() {
   return (
