@@ -53,7 +53,11 @@ const FORM = formArg === -1 ? 'cells' : process.argv[formArg + 1];
 /** Batches sent side by side, as the import modal does (mfe-prospecting upload-import.ts). */
 const IN_FLIGHT = 2;
 /** How the API prepares batches: worker threads as shipped, or its main thread (IMPORT_WORKERS=0). */
-const VARIANTS = { threads: {}, mainThread: { IMPORT_WORKERS: '0' } };
+const VARIANTS = {
+  threads: {},
+  mainThread: { IMPORT_WORKERS: '0' },
+  oneProcess: { WEB_CONCURRENCY: '1' },
+};
 const variantsArg = process.argv.indexOf('--variants');
 const VARIANT_NAMES = variantsArg === -1 ? Object.keys(VARIANTS) : process.argv[variantsArg + 1].split(',');
 /** List calls timed with no import running, the baseline of the latency during one. */
@@ -148,10 +152,16 @@ async function startApi(dataDir, env = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const memory = (field) => {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
+  const memoryOf = (pid, field) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
+    } catch {
+      return 0;
+    }
   };
+  // With WEB_CONCURRENCY above 1 the primary only forks: the figure is the largest process's.
+  const memory = (field) => Math.max(...apiPids().map((pid) => memoryOf(pid, field)));
   // CPU time (utime + stime, clock ticks of 10 ms) of the API: with WEB_CONCURRENCY above 1 (the
   // default on several cores) the processes that serve are the primary's children, so both figures
   // add up the primary and its children: their main threads, and all their threads.
@@ -471,7 +481,7 @@ async function main() {
     console.log(
       `${run.rows.toLocaleString('fr-FR')} lignes (${run.variant}) — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
         `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, ` +
-        `CPU du fil principal ${run.cpu.apiMainThreadMsPer1000Rows} ms / 1 000 lignes (insertMany brut ${run.cpu.rawInsertMsPer1000Rows} ms, rapport ${run.cpu.cpuRatio}), mémoire crête de l’API ${run.apiPeakRssMb} Mo` +
+        `CPU du fil principal ${run.cpu.apiMainThreadMsPer1000Rows} ms / 1 000 lignes (insertMany brut ${run.cpu.rawInsertMsPer1000Rows} ms, rapport ${run.cpu.cpuRatio}), mémoire crête du plus gros processus de l’API ${run.apiPeakRssMb} Mo` +
         (run.browser
           ? `, Chromium : analyse ${run.browser.parseSeconds} s, du choix du fichier au fichier prêt ${run.browser.readySeconds} s` +
             ` (script nu ${run.browser.floorSeconds} s, rapport ${run.browser.ratioToFloor})`

@@ -2,11 +2,12 @@
 // main thread prepares: the same documents, field for field and in the same key order, the same
 // rejections and refusals; and an import through the threads stores byte for byte what an import
 // without them stores, batches sent twice, overlapping and out of order included.
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { openSqliteStore } from '../../db/sqlite-store';
+import { openSqliteStore, STORE_FILE } from '../../db/sqlite-store';
 import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/import-golden-data';
 import { kit } from '../../test-support/prospects-test-kit';
 import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
@@ -192,5 +193,62 @@ describe('an import through the threads', () => {
     expect(inserting.fields.length).toBeGreaterThan(1500);
     expect(inserting.summary).toEqual(mainThread.summary);
     expect(inserting.fields).toEqual(mainThread.fields);
+  });
+});
+
+describe('the lease of an import another instance holds', () => {
+  it('is answered busy without waiting for the store’s write lock, which the holder’s thread keeps while it inserts', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-import-lease-'));
+    const store = await openSqliteStore({ dataDir: dir });
+    const inserting = new Database(path.join(dir, STORE_FILE));
+    try {
+      const repository = new ProspectsRepository(store);
+      await repository.ensureIndexes();
+      const caller = { organisationId: 'org', userId: 'user' };
+      const file = await repository.insertFile({
+        ...caller,
+        username: 'Importeur',
+        name: 'Fichier en cours',
+        isPrivate: false,
+        manual: false,
+        status: 'importing',
+        count: 0,
+        countSelected: 0,
+        date: 1,
+        lastModificationDate: 1,
+        importStartedAt: 1,
+        lastActivityAt: 1,
+        mapping: GOLDEN_MAPPING,
+        columns: GOLDEN_COLUMNS,
+        totalRows: 4000,
+        duplicates: 'keep',
+        received: 0,
+        imported: 0,
+        duplicatesFound: 0,
+        duplicatesSkipped: 0,
+        siretFlagged: 0,
+        rejected: [],
+        rejectedCount: 0,
+      });
+      expect(await repository.takeImportLease(caller, file._id, 'holder', 1000, 61_000)).toBe('taken');
+      // The holder's thread inserting a batch: the write lock is taken on another connection.
+      inserting.pragma('busy_timeout = 0');
+      inserting.prepare('BEGIN IMMEDIATE').run();
+      try {
+        // A write would wait busy_timeout (5 s) for the lock and then fail: the look comes first.
+        expect(await repository.takeImportLease(caller, file._id, 'waiting', 2000, 62_000)).toBe('busy');
+        expect(await repository.takeImportLease(caller, 'absent', 'waiting', 2000, 62_000)).toBe('missing');
+      } finally {
+        inserting.prepare('ROLLBACK').run();
+      }
+      await repository.releaseImportLease(file._id, 'holder');
+      expect(await repository.takeImportLease(caller, file._id, 'waiting', 3000, 63_000)).toBe('taken');
+      // An expired lease is taken over.
+      expect(await repository.takeImportLease(caller, file._id, 'late', 64_000, 124_000)).toBe('taken');
+    } finally {
+      inserting.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@
 // chose, through a connection of its own; the API's event loop only decides and acknowledges.
 // The prepared rows go back in parts of PART_ROWS, each its own message (strings and a few numbers:
 // cheap to copy across). docs/decisions/import-speed.md.
+import { MAX_IMPORT_BATCH_ROWS } from '@app/domain';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteWriter } from '../../db/sqlite-store';
 import type { DocShape } from '../../db/doc-shape';
@@ -13,11 +14,13 @@ import { offlinePositions } from './offline-positions';
 /** Documents per message (reading one back costs the main thread a few ms at most). */
 const PART_ROWS = 250;
 /**
- * Rows per insert transaction. Each holds the store's write lock, and a write elsewhere (this
- * process's event loop, another process) waits for it: 500 rows keep that wait around 10-20 ms,
- * where 250-row transactions cost more per row and the event loop no longer pays for them.
+ * A batch's rows go in as one transaction (a batch holds at most MAX_IMPORT_BATCH_ROWS, 2,000). Each
+ * commit writes every index page its rows touched, and the store's checkpoints (each with its fsync)
+ * follow the pages written: four 500-row transactions wrote the same hot pages four times and cost
+ * 16 % more wall time per import (docs/decisions/import-speed.md, sixth pass). The write lock is held
+ * about 100 ms per batch; a colleague's reads never wait for it (WAL), a write waits that long at most.
  */
-const INSERT_ROWS = 500;
+const INSERT_ROWS = MAX_IMPORT_BATCH_ROWS;
 
 export type WorkerData = { dataDir?: string };
 export type WorkerRequest =
@@ -48,8 +51,9 @@ async function prepare(id: number, job: PrepareJob, locate: boolean): Promise<vo
 }
 
 /**
- * The rows by transactions of INSERT_ROWS. Those of an insert that failed half-way are removed by the
- * next attempt at the batch, as on the main thread (import-service.ts: rows from the batch's start).
+ * The rows by transactions of INSERT_ROWS (a whole batch). Those of an insert that failed half-way are
+ * removed by the next attempt at the batch, as on the main thread (import-service.ts: rows from the
+ * batch's start).
  */
 async function insert(id: number, bodies: string[], shape: DocShape): Promise<void> {
   if (!dataDir) throw new Error('fil d’import sans fichier de stockage');

@@ -244,6 +244,11 @@ export class ProspectsRepository {
       userId: caller.userId,
       status: 'importing' as const,
     };
+    // Looked at first: a write waits for the store's write lock, which the holder's import thread
+    // keeps while it inserts a batch, and a waiting write holds this process's event loop.
+    const seen = await this.files.findOne(own, { projection: { leaseUntil: 1 } });
+    if (!seen) return 'missing';
+    if (seen.leaseUntil !== undefined && seen.leaseUntil >= now) return 'busy';
     const { matchedCount } = await this.files.updateOne(
       { ...own, $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lt: now } }] },
       { $set: { leaseUntil: until, leaseToken: token } },
