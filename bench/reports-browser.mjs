@@ -9,11 +9,15 @@
 //   Server-Timing), the chart.js chunk, long main-thread tasks.
 // Baselines of the same run, for ratios on a loaded machine: the /login page's first contentful
 // paint, and the same reports page of an empty organisation (same code, no figures to compute).
-// Usage: node bench/reports-browser.mjs [--opportunities 100000] [--runs 7] (after npm run build:apps)
-//   → bench/results/reports-browser.json
+// A/B in the same run: --baseline-web <dir> --baseline-api <api/index.js> serves the same
+// organisation (a copy of the seeded store, taken before either server built its indexes) with
+// another build (e.g. main's shell/dist, mfe-*/dist and remotes.json, and its API), opened in turn
+// with this one.
+// Usage: node bench/reports-browser.mjs [--opportunities 100000] [--runs 7] [--baseline-web <dir>
+//   --baseline-api <path>] (after npm run build:apps) → bench/results/reports-browser.json
 /* global document, window */
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -24,6 +28,7 @@ import {
   freePort,
   numberOption,
   openApiStore,
+  pathOption,
   post,
   quantile,
   repo,
@@ -45,12 +50,16 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+const BASELINE_WEB = pathOption('baseline-web');
+const BASELINE_API = pathOption('baseline-api');
+
 const dataDir = tempDir('bench-reports-browser-');
-const env = (port) => ({
+const baselineDataDir = BASELINE_WEB ? tempDir('bench-reports-browser-base-') : null;
+const env = (port, data = dataDir, web = repo) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  WEB_ROOT: repo,
+  DATA_DIR: data,
+  WEB_ROOT: web,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   MONGODB_URI: '',
@@ -197,6 +206,9 @@ async function main() {
   await seed(store, full.organisationId, ownerId);
   await store.close();
 
+  // The baseline's own copy, before this build's first start adds its indexes to the store.
+  if (baselineDataDir) cpSync(dataDir, baselineDataDir, { recursive: true });
+
   port = await freePort();
   api = startNode('API', [apiEntry], env(port));
   base = `http://127.0.0.1:${port}`;
@@ -208,34 +220,67 @@ async function main() {
   api = startNode('API', [apiEntry], env(port));
   base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/healthz`, api, 600_000);
-  for (const who of [full, empty])
-    for (const route of ['filters', 'files'])
-      await post(base, `/api/report/${route}`, {
-        token: who.token,
-        organisationId: who.organisationId,
-        period: '30days',
-      });
+  const warm = async (at) => {
+    for (const who of [full, empty])
+      for (const route of ['filters', 'files'])
+        await post(at, `/api/report/${route}`, {
+          token: who.token,
+          organisationId: who.organisationId,
+          period: '30days',
+        });
+  };
+  await warm(base);
+  // The baseline build on its copy, started twice as well (its first start builds its own indexes).
+  let baselineApi = null;
+  let baselineBase = null;
+  if (baselineDataDir) {
+    const baselineEnv = (at) => env(at, baselineDataDir, BASELINE_WEB);
+    const entry = BASELINE_API ?? apiEntry;
+    let at = await freePort();
+    baselineApi = startNode('API (base)', [entry], baselineEnv(at));
+    await waitForHealth(`http://127.0.0.1:${at}/healthz`, baselineApi, 600_000);
+    await stop(baselineApi);
+    at = await freePort();
+    baselineApi = startNode('API (base)', [entry], baselineEnv(at));
+    baselineBase = `http://127.0.0.1:${at}`;
+    await waitForHealth(`${baselineBase}/healthz`, baselineApi, 600_000);
+    await warm(baselineBase);
+  }
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const runs = { login: [], empty: [], full: [] };
+  const runs = { login: [], empty: [], full: [], baselineEmpty: [], baselineFull: [] };
   try {
     // One warm-up of each (Chromium's own start, the server's first answers), then interleaved runs.
     await openLogin(browser, base);
     await openReports(browser, base, empty);
     await openReports(browser, base, full);
+    if (baselineBase) {
+      await openReports(browser, baselineBase, empty);
+      await openReports(browser, baselineBase, full);
+    }
     for (let run = 0; run < RUNS; run += 1) {
       runs.login.push(await openLogin(browser, base));
       runs.empty.push(await openReports(browser, base, empty));
       runs.full.push(await openReports(browser, base, full));
       const last = runs.full.at(-1);
-      console.log(
+      let line =
         `ouverture ${run + 1} : /login ${runs.login.at(-1).firstContentfulPaintMs} ms, vide ${runs.empty.at(-1).chartMs} ms, ` +
-          `100 000 : tableau ${last.tableMs} ms, graphique ${last.chartMs} ms (files ${last.serverTiming.files} ms serveur)`,
-      );
+        `100 000 : tableau ${last.tableMs} ms, graphique ${last.chartMs} ms (files ${last.serverTiming.files} ms serveur, ` +
+        `appels à ${last.calls.files?.startMs} ms)`;
+      if (baselineBase) {
+        runs.baselineEmpty.push(await openReports(browser, baselineBase, empty));
+        runs.baselineFull.push(await openReports(browser, baselineBase, full));
+        const before = runs.baselineFull.at(-1);
+        line +=
+          ` | base : vide ${runs.baselineEmpty.at(-1).chartMs} ms, graphique ${before.chartMs} ms ` +
+          `(files ${before.serverTiming.files} ms serveur, appels à ${before.calls.files?.startMs} ms)`;
+      }
+      console.log(line);
     }
   } finally {
     await browser.close();
     await stop(api);
+    if (baselineApi) await stop(baselineApi);
   }
 
   const loginMs = median(runs.login.map((run) => run.firstContentfulPaintMs));
@@ -244,6 +289,7 @@ async function main() {
     tableMs: median(list.map((run) => run.tableMs)),
     firstContentfulPaintMs: median(list.map((run) => run.firstContentfulPaintMs)),
     filesCallEndMs: median(list.map((run) => run.calls.files?.endMs ?? null)),
+    filesCallStartMs: median(list.map((run) => run.calls.files?.startMs ?? null)),
     filesServerMs: median(list.map((run) => run.serverTiming.files ?? null)),
     filtersServerMs: median(list.map((run) => run.serverTiming.filters ?? null)),
     chartChunkEndMs: median(list.map((run) => run.chartChunk?.endMs ?? null)),
@@ -251,6 +297,14 @@ async function main() {
   });
   const full100k = summary(runs.full);
   const emptyOrg = summary(runs.empty);
+  const baseline = baselineBase
+    ? {
+        web: path.relative(repo, BASELINE_WEB),
+        api: path.relative(repo, BASELINE_API ?? apiEntry),
+        emptyOrganisation: summary(runs.baselineEmpty),
+        organisation100k: summary(runs.baselineFull),
+      }
+    : null;
   const out = {
     measuredAt: new Date().toISOString(),
     machineLoad: execSync('uptime').toString().trim(),
@@ -268,12 +322,22 @@ async function main() {
     ratios: {
       firstChartOverLoginPaint: Number((full100k.chartMs / loginMs).toFixed(2)),
       firstChartOverEmptyOrganisation: Number((full100k.chartMs / emptyOrg.chartMs).toFixed(2)),
+      ...(baseline
+        ? {
+            firstChartOverBaseline: Number((full100k.chartMs / baseline.organisation100k.chartMs).toFixed(2)),
+            emptyOverBaseline: Number((emptyOrg.chartMs / baseline.emptyOrganisation.chartMs).toFixed(2)),
+            filesServerOverBaseline: Number(
+              (full100k.filesServerMs / baseline.organisation100k.filesServerMs).toFixed(2),
+            ),
+          }
+        : {}),
     },
+    ...(baseline ? { baseline } : {}),
     withinTarget: full100k.chartMs <= TARGET_MS,
     every: runs,
   };
   writeFileSync(path.join(here, 'results', 'reports-browser.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log(JSON.stringify(out.medians, null, 2), out.ratios);
+  console.log(JSON.stringify({ ...out.medians, baseline }, null, 2), out.ratios);
 }
 
 try {

@@ -627,6 +627,64 @@ describe.each(engines)('collection contract on $label', ({ open }) => {
       ).rejects.toBeInstanceOf(UnsupportedOperatorError);
     });
 
+    it('computes a total over the rows its condition keeps, in the same pass as the others', async () => {
+      // Text is not a number: '25' is not 25, as in MongoDB.
+      await col.insertOne({ name: 'Âge en texte', age: '25' as never, tags: [], organisationId: 'o1' });
+      const spec = {
+        by: { organisation: 'organisationId' },
+        totals: {
+          people: { $count: true },
+          parisians: { $count: true, if: { 'address.city': 'Paris' } },
+          aged25: { $count: true, if: { age: 25 } },
+          thirties: { $count: true, if: { age: { from: 30, to: 40 } } },
+          parisAge: { $median: 'age', if: { 'address.city': 'Paris' } },
+          youngParisYears: { $sum: 'age', if: { 'address.city': 'Paris', age: { from: 0, to: 30 } } },
+        },
+      } as const;
+      const expected = sorted([
+        {
+          organisation: 'o1',
+          people: 3,
+          parisians: 1,
+          aged25: 1,
+          thirties: 1,
+          parisAge: 31,
+          youngParisYears: 0,
+        },
+        {
+          organisation: 'o2',
+          people: 2,
+          parisians: 1,
+          aged25: 1,
+          thirties: 0,
+          parisAge: 25,
+          youngParisYears: 25,
+        },
+      ]);
+      expect(sorted(await col.group({}, spec))).toEqual(expected);
+      // An index the plain counts could be sought on does not make the conditions ignored.
+      await col.createIndex({ organisationId: 1, age: 1 });
+      const banded = await col.group(
+        {},
+        {
+          by: { organisation: 'organisationId', band: { field: 'age', boundaries: [0, 30, 100] } },
+          totals: { people: { $count: true }, parisians: { $count: true, if: { 'address.city': 'Paris' } } },
+        },
+      );
+      expect(sorted(banded)).toEqual(
+        sorted([
+          { organisation: 'o1', band: 0, people: 1, parisians: 0 },
+          { organisation: 'o1', band: 1, people: 1, parisians: 1 },
+          { organisation: 'o1', band: null, people: 1, parisians: 0 },
+          { organisation: 'o2', band: 0, people: 1, parisians: 1 },
+          { organisation: 'o2', band: 1, people: 1, parisians: 0 },
+        ]),
+      );
+      await expect(
+        col.group({}, { by: {}, totals: { n: { $count: true, if: { age: { from: 5, to: 5 } } } } }),
+      ).rejects.toBeInstanceOf(UnsupportedOperatorError);
+    });
+
     it('counts per key and bucket the same when an index lets the engine seek each group', async () => {
       type Note = {
         _id: string;

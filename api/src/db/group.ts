@@ -10,17 +10,30 @@ import { UnsupportedOperatorError } from './errors';
  */
 export type GroupKey = string | { field: string; boundaries: readonly number[] };
 
+/**
+ * The rows of a group a total counts, when not all of them: every field listed holds its value (a text
+ * or a number), or a number in [from, to). Several totals over different rows of the same groups are
+ * then one pass over the documents instead of one group each (the files report, reports.md).
+ */
+export type TotalCondition = Readonly<Record<string, string | number | { from: number; to: number }>>;
+
 /** What is computed per group; only numbers count for $sum, $min, $max and $median. */
-export type Accumulator =
+export type Accumulator = (
   | { $count: true }
   | { $sum: string }
   | { $min: string }
   | { $max: string }
   /** The median of a field, or of `a - b` for a pair (rows where both are numbers); null when none. */
-  | { $median: string | readonly [string, string] };
+  | { $median: string | readonly [string, string] }
+) & { if?: TotalCondition };
 
 /** Documents whose field is a number in [from, to): a range the index answers (see sqlite-query.ts). */
 export type NumberRange = { field: string; from: number; to: number };
+
+/** The operator of a total, without its condition. */
+export function operatorOf(total: Accumulator | Record<string, unknown>): string {
+  return Object.keys(total).filter((key) => key !== 'if')[0] ?? '';
+}
 
 export type GroupSpec = {
   by: Readonly<Record<string, GroupKey>>;
@@ -56,9 +69,21 @@ export function checkGroupSpec(spec: GroupSpec): void {
     if (!Number.isFinite(range.from) || !Number.isFinite(range.to) || range.from >= range.to)
       throw new UnsupportedOperatorError('intervalle vide ou non numérique');
   for (const total of Object.values(spec.totals)) {
-    const operators = Object.keys(total);
+    const operators = Object.keys(total).filter((key) => key !== 'if');
     if (operators.length !== 1 || !['$count', '$sum', '$min', '$max', '$median'].includes(operators[0]!))
       throw new UnsupportedOperatorError(`accumulateur ${operators.join(', ')}`);
+    for (const [field, value] of Object.entries(total.if ?? {})) {
+      const valid =
+        typeof value === 'string' ||
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'object' &&
+          value !== null &&
+          Number.isFinite(value.from) &&
+          Number.isFinite(value.to) &&
+          value.from < value.to);
+      if (!valid || !/^[a-zA-Z_][a-zA-Z0-9_.]*$/.test(field))
+        throw new UnsupportedOperatorError(`condition de total sur « ${field} »`);
+    }
   }
 }
 

@@ -2,10 +2,29 @@
 // GROUP BY (group.ts): keys missing become null, buckets through $switch, accumulators over numbers
 // only, medians exact (the values pushed and the middle taken here, over the group's numbers).
 import type { Document as MongoDocument } from 'mongodb';
-import { type GroupRow, type GroupSpec, type GroupValue, medianOf } from './group';
+import { type GroupRow, type GroupSpec, type GroupValue, medianOf, type TotalCondition } from './group';
 
 const isNumber = (path: string) => ({ $isNumber: `$${path}` });
 const numberOrNull = (path: string) => ({ $cond: [isNumber(path), `$${path}`, null] });
+
+/** A total's condition (group.ts) as an expression: a text or a number equal, or a number in [from, to). */
+function conditionOf(condition: TotalCondition): unknown {
+  return {
+    $and: Object.entries(condition).map(([field, value]) =>
+      typeof value === 'object'
+        ? { $and: [isNumber(field), { $gte: [`$${field}`, value.from] }, { $lt: [`$${field}`, value.to] }] }
+        : typeof value === 'number'
+          ? { $and: [isNumber(field), { $eq: [`$${field}`, value] }] }
+          : { $and: [{ $eq: [{ $type: `$${field}` }, 'string'] }, { $eq: [`$${field}`, value] }] },
+    ),
+  };
+}
+
+/** The value a total reads per document, null for the documents its condition leaves out. */
+const onlyIf = (condition: TotalCondition | undefined, value: unknown, otherwise: unknown = null) =>
+  condition && Object.keys(condition).length > 0
+    ? { $cond: [conditionOf(condition), value, otherwise] }
+    : value;
 
 export function groupPipeline(filter: object, spec: GroupSpec): MongoDocument[] {
   const id: Record<string, unknown> = {};
@@ -29,14 +48,16 @@ export function groupPipeline(filter: object, spec: GroupSpec): MongoDocument[] 
   }
   const group: Record<string, unknown> = { _id: id };
   for (const [name, total] of Object.entries(spec.totals)) {
-    if ('$count' in total) group[name] = { $sum: 1 };
-    else if ('$sum' in total) group[name] = { $sum: numberOrNull(total.$sum) };
-    else if ('$min' in total) group[name] = { $min: numberOrNull(total.$min) };
-    else if ('$max' in total) group[name] = { $max: numberOrNull(total.$max) };
+    const when = total.if;
+    if ('$count' in total) group[name] = { $sum: onlyIf(when, 1, 0) };
+    else if ('$sum' in total) group[name] = { $sum: onlyIf(when, numberOrNull(total.$sum)) };
+    else if ('$min' in total) group[name] = { $min: onlyIf(when, numberOrNull(total.$min)) };
+    else if ('$max' in total) group[name] = { $max: onlyIf(when, numberOrNull(total.$max)) };
     else {
       const argument = total.$median;
       group[name] = {
-        $push:
+        $push: onlyIf(
+          when,
           typeof argument === 'string'
             ? numberOrNull(argument)
             : {
@@ -46,6 +67,7 @@ export function groupPipeline(filter: object, spec: GroupSpec): MongoDocument[] 
                   null,
                 ],
               },
+        ),
       };
     }
   }

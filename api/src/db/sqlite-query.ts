@@ -487,11 +487,32 @@ export function groupSelect(spec: {
     totals.push(`"${name}"`);
   }
   Object.entries(spec.totals).forEach(([name, total], index) => {
-    const [operator, argument] = Object.entries(total)[0] as [string, unknown];
+    const operator = Object.keys(total).find((key) => key !== 'if') as string;
+    const argument = total[operator];
     // The input of the index-th total, read per document; keys are the caller's names, this one is not.
     const input = `"#${index}"`;
+    // A total over some rows of the group: its condition read per document, the aggregate FILTERed by it.
+    const condition = total.if as Record<string, unknown> | undefined;
+    let filter = '';
+    if (condition && Object.keys(condition).length > 0) {
+      const tests = Object.entries(condition).map(([field, value]) => {
+        const at = `json_extract(doc, ${jsonPathLiteral(splitPath(field))})`;
+        if (typeof value === 'object' && value !== null) {
+          const { from, to } = value as { from: number; to: number };
+          params.push(from, to);
+          return `(typeof(${at}) IN ${NUMERIC_TYPES} AND ${at} >= ? AND ${at} < ?)`;
+        }
+        params.push(value);
+        // Text equals text and a number a number (as MongoDB compares), never across the two.
+        return typeof value === 'number'
+          ? `(typeof(${at}) IN ${NUMERIC_TYPES} AND ${at} = ?)`
+          : `(typeof(${at}) = 'text' AND ${at} = ?)`;
+      });
+      columns.push(`(${tests.join(' AND ')}) AS "#if${index}"`);
+      filter = ` FILTER (WHERE "#if${index}")`;
+    }
     if (operator === '$count') {
-      totals.push(`count(*) AS "${name}"`);
+      totals.push(`count(*)${filter} AS "${name}"`);
       return;
     }
     if (operator === '$median') {
@@ -499,11 +520,11 @@ export function groupSelect(spec: {
         ? `(${numberAt(argument[0] as string)}) - (${numberAt(argument[1] as string)})`
         : numberAt(argument as string);
       columns.push(`${value} AS ${input}`);
-      totals.push(`mongo_median(${input}) AS "${name}"`);
+      totals.push(`mongo_median(${input})${filter} AS "${name}"`);
     } else {
       const fn = operator === '$sum' ? 'total' : operator.slice(1);
       columns.push(`${numberAt(argument as string)} AS ${input}`);
-      totals.push(`${fn}(${input}) AS "${name}"`);
+      totals.push(`${fn}(${input})${filter} AS "${name}"`);
     }
   });
   const ranges = (spec.within ?? []).map((range) => {
@@ -575,7 +596,8 @@ export function seekGroupPlan(
   arrayPaths: ReadonlySet<string>,
 ): SeekGroupPlan | null {
   const totals = Object.entries(spec.totals);
-  if (totals.length === 0 || totals.some(([, total]) => Object.keys(total)[0] !== '$count')) return null;
+  // Plain counts only: a conditional total (`if`) counts some rows of a group, which a seek does not.
+  if (totals.length === 0 || totals.some(([, total]) => Object.keys(total).join() !== '$count')) return null;
   const buckets = Object.entries(spec.by).filter(
     (entry): entry is [string, { field: string; boundaries: readonly number[] }] =>
       typeof entry[1] !== 'string',

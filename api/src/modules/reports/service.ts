@@ -79,20 +79,27 @@ export class ReportsService {
     const { sources } = this.deps;
     const range = reportRange(filters, this.deps.now(), this.deps.timeZone);
     const narrowing = { ...this.narrowing(filters), takenIn: range };
-    const [files, byState, reached] = await Promise.all([
+    // One pass over the period's opportunities: each figure counts the rows its condition keeps
+    // (a WAITING is overdue when its date is now or past: a TODO in the lists, not waiting).
+    const commented = { firstCommentAt: { from: 0, to: Number.MAX_SAFE_INTEGER } };
+    const [files, byFile] = await Promise.all([
       sources.prospects.files(actor.organisationId, actor.userId),
       sources.opportunities.group(actor, narrowing, {
-        by: { excelId: 'excelId', state: 'state', overdue: this.overdueKey() },
-        totals: { count: { $count: true }, toWin: { $median: ['stateChangedAt', 'creationDate'] } },
-      }),
-      sources.opportunities.group(
-        actor,
-        { ...narrowing, commented: true },
-        {
-          by: { excelId: 'excelId' },
-          totals: { count: { $count: true }, toComment: { $median: ['firstCommentAt', 'creationDate'] } },
+        by: { excelId: 'excelId' },
+        totals: {
+          taken: { $count: true },
+          waiting: { $count: true, if: { state: 'WAITING' } },
+          overdue: {
+            $count: true,
+            if: { state: 'WAITING', waitingDate: { from: 0, to: this.deps.now() + 1 } },
+          },
+          win: { $count: true, if: { state: 'WIN' } },
+          loose: { $count: true, if: { state: 'LOOSE' } },
+          reached: { $count: true, if: commented },
+          toWin: { $median: ['stateChangedAt', 'creationDate'], if: { state: 'WIN' } },
+          toComment: { $median: ['firstCommentAt', 'creationDate'], if: commented },
         },
-      ),
+      }),
     ]);
     const lines = files
       .filter((file) => filters.excelId === undefined || file.excelId === filters.excelId)
@@ -107,23 +114,16 @@ export class ReportsService {
         medianToFirstComment: null,
         medianToWin: null,
       }));
-    const byFile = new Map(lines.map((line) => [line.excelId, line]));
-    for (const row of byState) {
-      const line = byFile.get(text(row.excelId));
-      if (!line) continue; // a manual opportunity, or a file the caller does not see
-      const count = num(row.count);
-      line.taken += count;
-      if (row.state === 'WAITING' && row.overdue === null) line.waiting += count;
-      if (row.state === 'WIN') {
-        line.win += count;
-        line.medianToWin = typeof row.toWin === 'number' ? row.toWin : null;
-      }
-      if (row.state === 'LOOSE') line.loose += count;
-    }
-    for (const row of reached) {
-      const line = byFile.get(text(row.excelId));
-      if (!line) continue;
-      line.reached = num(row.count);
+    const lineOf = new Map(lines.map((line) => [line.excelId, line]));
+    for (const row of byFile) {
+      const line = lineOf.get(text(row.excelId));
+      if (!line) continue; // manual opportunities, or a file the caller does not see
+      line.taken = num(row.taken);
+      line.waiting = num(row.waiting) - num(row.overdue);
+      line.win = num(row.win);
+      line.loose = num(row.loose);
+      line.reached = num(row.reached);
+      line.medianToWin = typeof row.toWin === 'number' ? row.toWin : null;
       line.medianToFirstComment = typeof row.toComment === 'number' ? row.toComment : null;
     }
     for (const line of lines) line.conversion = ratio(line.win, line.taken);
