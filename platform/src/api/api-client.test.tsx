@@ -16,7 +16,7 @@ let baseURL: string;
 beforeAll(async () => {
   server = createServer((request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN, Idempotency-Key');
+    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
       return;
@@ -131,46 +131,4 @@ test('a server that cannot be reached gives a French network message', async () 
     jsdomReport.mockRestore();
     configureApiClient({ baseURL });
   }
-});
-
-test('a call leaves at once: nothing is downloaded before the request is sent', async () => {
-  // The first screen's calls leave while the shell still starts (docs/decisions/data-fetching.md).
-  const send = jest.spyOn(XMLHttpRequest.prototype, 'send');
-  try {
-    handler = reply(200, { ok: true });
-    const call = apiPost('/api/verify', {}, { silent: true });
-    expect(send).toHaveBeenCalledTimes(1);
-    await expect(call).resolves.toEqual({ ok: true });
-  } finally {
-    send.mockRestore();
-  }
-});
-
-test('a reply that is not JSON (a proxy page) gives the French unknown-error message with its status', async () => {
-  render(<ToastHost />);
-  handler = (_body, response) => {
-    response.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad Gateway</html>');
-  };
-  await expect(apiPost('/api/organisation/get')).rejects.toMatchObject({
-    status: 502,
-    message: 'Une erreur inattendue est survenue. (code 502)',
-  });
-  expect(await screen.findByText('Une erreur inattendue est survenue. (code 502)')).toBeInTheDocument();
-});
-
-test("the server's error code and the extra headers travel; the XSRF cookie is not sent to another origin", async () => {
-  document.cookie = 'XSRF-TOKEN=jeton-xsrf';
-  let headers: Record<string, string | string[] | undefined> = {};
-  const note = (request: IncomingMessage) => {
-    if (request.method === 'POST') headers = request.headers;
-  };
-  server.on('request', note);
-  handler = reply(409, { message: 'Déjà en cours', code: 'IDEMPOTENCY_IN_PROGRESS' });
-  await expect(
-    apiPost('/api/opportunity/update', {}, { silent: true, headers: { 'Idempotency-Key': 'cle-1' } }),
-  ).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', message: 'Déjà en cours' });
-  expect(headers['idempotency-key']).toBe('cle-1');
-  expect(headers['x-xsrf-token']).toBeUndefined();
-  server.off('request', note);
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });

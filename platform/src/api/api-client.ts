@@ -1,3 +1,4 @@
+import type { AxiosInstance, AxiosStatic } from 'axios';
 import { notifyError } from '../toast/notify';
 import { useSessionStore } from '../session/session-store';
 import { navigateTo } from './navigation';
@@ -45,74 +46,41 @@ export function callQuietly<T>(start: () => T): T {
 export function showQuietFailure(error: unknown): void {
   if (error instanceof ApiError && quietFailures.delete(error)) notifyError(error.message);
 }
-
-/** A reply with its status, and its body read as JSON (as text when it is not JSON, '' when empty). */
-type HttpReply = { status: number; data: unknown };
-
-/** The request never got an answer: the network (`network`) or the page stopping it (`aborted`). */
-class TransportFailure extends Error {
-  constructor(readonly reason: 'network' | 'aborted') {
-    super(reason);
-  }
-}
-
-/** A non-2xx reply, with what the server said. */
-class StatusFailure extends Error {
-  constructor(readonly reply: HttpReply) {
-    super(`HTTP ${reply.status}`);
-  }
-}
-
-function readBody(text: string): unknown {
-  if (text === '') return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** The XSRF cookie's value, echoed on same-origin requests (as the server's CSRF check expects). */
-function xsrfToken(): string | null {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(typeof document === 'undefined' ? '' : document.cookie);
-  return match ? decodeURIComponent(match[1] as string) : null;
-}
-
-/** `path` under `base`, as a client joining a base address and a path does (one slash between). */
-function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
+let client: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | null = null;
 
 /**
- * One POST with a JSON body, by the browser's XMLHttpRequest: nothing to download before the first
- * call leaves (axios did, behind the shell's start-up chunks: docs/decisions/data-fetching.md). No
- * time-out (SPEC.md §7); a 2xx reply resolves, any other rejects with StatusFailure.
+ * axios (a shared singleton, ~21 KB gz) is fetched on the first call rather than with the first screen
+ * (docs/decisions/bundle-budget.md). Same origin as the shell unless configured; no time-out
+ * (SPEC.md §7); XSRF cookie echoed on same-origin requests.
  */
-function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<HttpReply> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url, true);
-    request.setRequestHeader('Content-Type', 'application/json');
-    const sameOrigin = !/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith(`${window.location.origin}/`);
-    const xsrf = sameOrigin ? xsrfToken() : null;
-    if (xsrf) request.setRequestHeader('X-XSRF-TOKEN', xsrf);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.onload = () => {
-      const reply = { status: request.status, data: readBody(request.responseText) };
-      if (request.status >= 200 && request.status < 300) resolve(reply);
-      else reject(new StatusFailure(reply));
-    };
-    request.onerror = () => reject(new TransportFailure('network'));
-    request.onabort = () => reject(new TransportFailure('aborted'));
-    request.send(JSON.stringify(body));
+function httpClient() {
+  if (client) return client;
+  client = import('axios').then(({ default: axios }) => ({
+    axios,
+    http: axios.create({
+      timeout: 0,
+      headers: { 'Content-Type': 'application/json' },
+      xsrfCookieName: 'XSRF-TOKEN',
+      xsrfHeaderName: 'X-XSRF-TOKEN',
+      withXSRFToken: (config) => !config.baseURL || config.baseURL.startsWith('/'),
+      validateStatus: (status) => status >= 200 && status < 300,
+    }),
+  }));
+  // A failed download is tried again on the next call.
+  client.catch(() => {
+    client = null;
   });
+  return client;
 }
 
 /**
- * Nothing to fetch any more: the client is the browser's own (kept because the shell's start calls
- * it; calling it is harmless).
+ * Starts downloading axios now: the shell calls it at start-up when a session is stored, so the first
+ * dashboard call does not wait for it (the login screen, with no session, does not pay for it).
  */
-export function preloadApiClient(): void {}
+export function preloadApiClient(): void {
+  // A failure is reported by the call that needs the client, which also tries again.
+  httpClient().catch(() => undefined);
+}
 
 /** The API's base address: the shell's own origin unless a deployment puts the API elsewhere. */
 export function configureApiClient(options: { baseURL: string }): void {
@@ -135,24 +103,28 @@ export async function apiPost<TReply, TBody extends object = Record<string, unkn
 ): Promise<TReply> {
   const token = useSessionStore.getState().token;
   const quiet = quietStarts > 0;
+  let axios: AxiosStatic | null = null;
   try {
+    const loaded = await httpClient();
+    axios = loaded.axios;
+    const { http } = loaded;
     // The body wins: the reset calls carry their own `token` (the reset token) in place of the session's.
-    const response = await postJson(
-      joinUrl(baseURL, path),
+    const response = await http.post<TReply>(
+      path,
       { ...(token ? { token } : {}), ...body },
-      options.headers ?? {},
+      options.headers ? { baseURL, headers: options.headers } : { baseURL },
     );
     if (response.status === REDIRECT_STATUS) {
-      const redirect = (response.data as { redirect?: unknown } | null)?.redirect;
+      const redirect = (response.data as { redirect?: unknown }).redirect;
       if (typeof redirect === 'string') {
         if (options.followRedirect !== false) navigateTo(redirect);
         throw new ApiRedirect(redirect);
       }
     }
-    return response.data as TReply;
+    return response.data;
   } catch (error) {
     if (error instanceof ApiRedirect) throw error;
-    const failure = toApiError(error);
+    const failure = toApiError(error, axios);
     // A call sent with a session that another call already found invalid: that one handled it.
     if (failure.status === 401 && token && useSessionStore.getState().token !== token) throw failure;
     if (failure.status === 401 && token) {
@@ -175,22 +147,22 @@ function loginPathReturningHere(): string {
     : '/login';
 }
 
-function toApiError(error: unknown): ApiError {
-  // The page stopping a request is reported as axios did (its ECONNABORTED): a time-out's message.
-  if (error instanceof TransportFailure)
-    return new ApiError(error.reason === 'aborted' ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE, null);
-  if (!(error instanceof StatusFailure)) return new ApiError(UNKNOWN_ERROR_MESSAGE, null);
-  const { status, data } = error.reply;
-  const reply = (typeof data === 'object' && data !== null ? data : {}) as {
-    message?: unknown;
-    code?: unknown;
-  };
+function toApiError(error: unknown, axios: AxiosStatic | null): ApiError {
+  // axios itself failing to download (the network is gone) is a network error too.
+  if (!axios) return new ApiError(NETWORK_ERROR_MESSAGE, null);
+  if (!axios.isAxiosError(error)) return new ApiError(UNKNOWN_ERROR_MESSAGE, null);
+  if (error.code === axios.AxiosError.ECONNABORTED || error.code === axios.AxiosError.ETIMEDOUT) {
+    return new ApiError(TIMEOUT_ERROR_MESSAGE, null);
+  }
+  if (!error.response) return new ApiError(NETWORK_ERROR_MESSAGE, null);
+  const data = error.response.data as { message?: unknown; code?: unknown } | undefined;
+  const message = data?.message;
   return new ApiError(
-    typeof reply.message === 'string' && reply.message
-      ? reply.message
-      : `${UNKNOWN_ERROR_MESSAGE} (code ${status})`,
-    status,
-    typeof reply.code === 'string' ? reply.code : null,
+    typeof message === 'string' && message
+      ? message
+      : `${UNKNOWN_ERROR_MESSAGE} (code ${error.response.status})`,
+    error.response.status,
+    typeof data?.code === 'string' ? data.code : null,
   );
 }
 
