@@ -211,7 +211,7 @@ export async function seedCaller(base) {
 }
 
 /** The calls the import modal makes for a large file, timed from the first to the ready file. */
-async function importOverHttp(base, caller, size, name) {
+export async function importOverHttp(base, caller, size, name) {
   const started = performance.now();
   const { importId } = await post(base, '/api/prospect/import/start', {
     ...caller,
