@@ -121,6 +121,11 @@ function installProbe(page) {
           startAt: entry.startTime,
           responseEnd: entry.responseEnd,
           serverMs: entry.serverTiming?.find((timing) => timing.name === 'window')?.duration ?? null,
+          // The server's steps (index, facts, view, cards, counts) and the answer's size.
+          steps: Object.fromEntries(
+            (entry.serverTiming ?? []).map((timing) => [timing.name, Math.round(timing.duration * 10) / 10]),
+          ),
+          bytes: entry.encodedBodySize,
         }));
       return { ...probe, now: performance.now(), calls };
     };
@@ -162,6 +167,8 @@ async function timed(page, eventType, act) {
           toCallMs: round(call.startAt - probe.eventAt),
           callMs: round(call.responseEnd - call.startAt),
           serverMs: call.serverMs === null ? null : round(call.serverMs),
+          serverSteps: call.steps,
+          answerBytes: call.bytes,
           answerToPaintMs: round(probe.lastFrameAt - probe.calls.at(-1).responseEnd),
         }
       : null,
@@ -252,6 +259,16 @@ async function loadList(page, base, expected, pages) {
     const gaps = calls.slice(1).map((call, index) => call.startTime - calls[index].responseEnd);
     const tasks = window.__longTasks.filter((task) => task.start < until);
     return {
+      firstCall: calls[0]
+        ? {
+            steps: Object.fromEntries(
+              (calls[0].serverTiming ?? []).map((timing) => [
+                timing.name,
+                Math.round(timing.duration * 10) / 10,
+              ]),
+            ),
+          }
+        : null,
       firstCallAtMs: calls[0]?.startTime ?? null,
       lastAnswerAtMs: calls.at(-1)?.responseEnd ?? null,
       callMs: calls.map((call) => call.responseEnd - call.startTime),
@@ -267,6 +284,7 @@ async function loadList(page, base, expected, pages) {
     lastItsFinish: answered.at(-1)?.itsFinish ?? null,
     tabCount,
     firstCallAtMs: Math.round(breakdown.firstCallAtMs),
+    firstCallServerSteps: breakdown.firstCall?.steps ?? null,
     lastAnswerAtMs: Math.round(breakdown.lastAnswerAtMs),
     listCalls: breakdown.callMs.length,
     callMs: { p50: round(percentile(breakdown.callMs, 50)), max: round(Math.max(...breakdown.callMs)) },
@@ -403,7 +421,13 @@ export async function measureBrowserList(base, { token, organisationId, expected
       targets: TARGETS,
       opportunities: expected,
       load: { ...load, pages: load.pages.length },
-      loads: loads.map((run) => ({ ms: run.ms, firstCallAtMs: run.firstCallAtMs, pages: run.pages.length })),
+      loads: loads.map((run) => ({
+        ms: run.ms,
+        firstCallAtMs: run.firstCallAtMs,
+        firstCallMs: run.callMs.p50,
+        firstCallServerSteps: run.firstCallServerSteps,
+        pages: run.pages.length,
+      })),
       keystrokes,
       keystrokeMs: {
         median: round(percentile(measured(keystrokes), 50)),

@@ -3,7 +3,10 @@ import { matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
 import { APP_EVENTS, prefetchApiQuery, Spinner, startFirstScreen } from '@app/platform';
 import { DeferredHost } from './deferred-host';
 import { getRound } from './features/rounds/api/get-round';
-import { OpportunityListScreen } from './features/opportunities/components/opportunity-list-screen';
+import {
+  OpportunityListScreen,
+  startOpportunityListScreen,
+} from './features/opportunities/components/opportunity-list-screen';
 import './prospecting.css';
 
 // The first screen (an opportunity list) is in the remote's first download; every other screen and
@@ -85,7 +88,9 @@ if (typeof window !== 'undefined') {
 
 // A saved round opened by its address asks for itself alongside the session check too, keyed as its
 // screen asks (round-screen.tsx): its summary is the phone's largest paint (docs/decisions/lighthouse.md).
+// So does an opportunity list: its tabs' counts, and a large list's first window (opportunity-list.md).
 startFirstScreen([
+  { path: '/dashboard/opportunity/list/:filter', start: startOpportunityListScreen },
   { path: '/dashboard/tournees/nouvelle' },
   { path: '/dashboard/tournees/ma-journee' },
   {

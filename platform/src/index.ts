@@ -11,8 +11,10 @@ export {
 } from './session/storage-keys';
 export {
   apiPost,
+  callQuietly,
   configureApiClient,
   ignoreHandledFailure,
+  showQuietFailure,
   preloadApiClient,
   REDIRECT_STATUS,
 } from './api/api-client';

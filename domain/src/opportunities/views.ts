@@ -88,7 +88,10 @@ export type OpportunityPage = { opportunitys: OpportunityView[]; itsFinish: bool
 export type OpportunityWindow = OpportunityPage & {
   total: number;
   counts?: Record<FilterKind, [string, number][]>;
+  /** Left out when the call's `optionsKnown` is their tag (the caller holds them already). */
   options?: Record<FilterKind, string[]>;
+  /** With the counts: the tag of the options (a digest of their content), for `optionsKnown`. */
+  optionsTag?: string;
 };
 
 export type StatusView = { _id: string; name: string };

@@ -178,6 +178,14 @@ export const listWindowSchema = z.object(
     startId: position.default(0),
     endId: position.default(LIST_WINDOW_MAX),
     facets: z.boolean({ error: fieldError('facettes') }).default(false),
+    /**
+     * The `optionsTag` of the options the caller holds: with `facets`, an answer whose options have
+     * the same tag leaves them out (6,000 postal codes need not travel with every click).
+     */
+    optionsKnown: z
+      .string({ error: fieldError('options connues') })
+      .max(64, MESSAGES.invalidType('options connues'))
+      .optional(),
   },
   OBJECT_ERROR,
 );

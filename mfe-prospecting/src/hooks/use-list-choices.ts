@@ -25,7 +25,8 @@ export type ListChoices = {
 /** The user's choices and the organisation and list they are kept under. */
 export type StoredChoices = SavedListView & { key: string | null };
 
-function choicesOf(
+/** The choices a list opens with: kept for the session under `key`, or the defaults; the address's search first. */
+export function choicesOf(
   key: string | null,
   initialSort: SortDirection,
   requestedSearch: string | null,

@@ -223,6 +223,46 @@ describe('the server-side list equals the browser list', () => {
     expect(res.body.itsFinish).toBe(false);
   });
 
+  it('the options travel once: a call holding their tag gets the same counts without them', async () => {
+    const ask = (optionsKnown?: string) =>
+      k.post('/api/opportunity/listWindow', {
+        ...k.as(owner),
+        filter: { state: 'all', region: ['Bretagne'] },
+        facets: true,
+        ...(optionsKnown === undefined ? {} : { optionsKnown }),
+      });
+    const first = await ask();
+    expect(first.body.options).toEqual(facetOptionsOf(await browserList('all')));
+    expect(typeof first.body.optionsTag).toBe('string');
+    const again = await ask(first.body.optionsTag as string);
+    expect(again.body.options).toBeUndefined();
+    expect(again.body.optionsTag).toBe(first.body.optionsTag);
+    expect(again.body.counts).toEqual(first.body.counts);
+    expect(again.body.total).toBe(first.body.total);
+    // Options held under another tag (another tab's, or older ones): sent.
+    expect((await ask('autre')).body.options).toEqual(first.body.options);
+    const bad = await k.post('/api/opportunity/listWindow', {
+      ...k.as(owner),
+      filter: { state: 'all' },
+      facets: true,
+      optionsKnown: 12,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('options connues');
+  });
+
+  it('a search typed letter by letter, with a ticked option, equals the browser at every letter', async () => {
+    const selection = { ...NO_SELECTION, region: ['Bretagne', 'Normandie'] };
+    const sorted = [...(await browserList('all'))].sort(compareByTimeFilter('asc'));
+    for (const search of ['s', 'sa', 'sai', 'saint', 'saint e', 'saint et', 'sain', '1', '12']) {
+      const browser = filterAndCountBy(sorted, criteriaOf(search, selection));
+      const server = await serverList(owner, 'all', 'asc', search, selection);
+      expect(server.ids).toEqual(browser.matched.map((item) => item.opportunity._id));
+      for (const kind of FILTER_KINDS)
+        expect(new Map(server.counts[kind] as [string, number][])).toEqual(browser.counts[kind]);
+    }
+  });
+
   it('another organisation sees none of these opportunities', async () => {
     const theirs = await serverList(outsider, 'all', 'desc', '', NO_SELECTION);
     expect(theirs.total).toBe(0);

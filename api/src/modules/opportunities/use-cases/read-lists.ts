@@ -140,7 +140,9 @@ export class ListReads {
     if (input.facets && view.counts) {
       const counts = Object.fromEntries(FILTER_KINDS.map((kind) => [kind, [...view.counts![kind]]]));
       const options = windows.options(actor.organisationId, list, lists, state);
-      head += `,"counts":${JSON.stringify(counts)},"options":${JSON.stringify(options)}`;
+      head += `,"counts":${JSON.stringify(counts)},"optionsTag":"${options.tag}"`;
+      // The caller holds these options already (the same tag): not sent again at each click.
+      if (input.optionsKnown !== options.tag) head += `,"options":${options.json}`;
       lap('counts');
     }
     return `{${head},${page.slice(1)}`;

@@ -11,6 +11,8 @@ export type ListWindowInput = {
   endId: number;
   /** With every option's live count and the whole list's options. */
   facets?: boolean;
+  /** The tag of the options held (`optionsTag` of an earlier answer): the answer leaves them out. */
+  optionsKnown?: string;
 };
 
 /** A window of a list searched, filtered and sorted on the server, with its length. */

@@ -35,15 +35,19 @@ export type OpportunityCardProps = {
   opportunity: OpportunityView;
   /** The list the card belongs to: the detail page walks it (`?type=`). */
   listType: ListFilter;
-  /** The left strip of state buttons (from the opportunity-state feature). */
-  stateStrip?: ReactNode;
+  /**
+   * Draws the left strip of state buttons (from the opportunity-state feature). A function kept from
+   * one render to the next, not an element: the card is memoised, and a new element each time would
+   * draw every card in view again at each measure and scroll of the list.
+   */
+  renderStrip?: (opportunity: OpportunityView) => ReactNode;
 };
 
 /** One opportunity of a list: state strip on the left, prospect, badge, messages and facts on the right. */
 export const OpportunityCard = memo(function OpportunityCard({
   opportunity,
   listType,
-  stateStrip,
+  renderStrip,
 }: OpportunityCardProps) {
   const navigate = useNavigate();
   // A call's outcome recorded from this card, shown first until the list is read again.
@@ -61,6 +65,7 @@ export const OpportunityCard = memo(function OpportunityCard({
       typeof entry[1] === 'string' || typeof entry[1] === 'number',
   );
   const contacts = prospect.contacts ?? [];
+  const stateStrip = renderStrip?.(opportunity);
 
   // The whole card opens the detail page, except its own buttons, links and form fields.
   const handleClick = (event: MouseEvent<HTMLElement>) => {

@@ -134,11 +134,7 @@ export const OpportunityCards = memo(function OpportunityCards({
                 aria-setsize={rows.count}
                 aria-posinset={item.index + 1}
               >
-                <OpportunityCard
-                  opportunity={opportunity}
-                  listType={listType}
-                  stateStrip={renderStrip?.(opportunity)}
-                />
+                <OpportunityCard opportunity={opportunity} listType={listType} renderStrip={renderStrip} />
               </div>
             );
           })}

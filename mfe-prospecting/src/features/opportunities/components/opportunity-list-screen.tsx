@@ -10,13 +10,14 @@ import {
   type ListFilter,
 } from '@app/domain';
 import type { FacetOptions } from '../../../utils/list-view-state';
-import { Button, Tabs, useDocumentTitle } from '@app/platform';
+import { Button, prefetchApiQuery, Tabs, useDocumentTitle, type FirstScreenAddress } from '@app/platform';
+import { getAllCount } from '../api/get-all-count';
 import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import type { MessageView, OpportunityView } from '@app/domain';
 import { useExport } from '../hooks/use-export';
 import { useListView } from '../../../hooks/use-list-view';
 import { useOpportunityCounts, type OpportunityCountsState } from '../hooks/use-opportunity-counts';
-import { useServerList } from '../hooks/use-server-list';
+import { startFirstWindow, useServerList } from '../hooks/use-server-list';
 import { useListChoices } from '../../../hooks/use-list-choices';
 import { useOpportunityList } from '../../../hooks/use-opportunity-list';
 import { toExportFilter } from '../../../utils/list-filter';
@@ -37,6 +38,19 @@ export const SEARCH_PARAM = 'search';
  * (docs/decisions/opportunity-list.md, "Server-side list").
  */
 export const SERVER_LIST_FROM = 2000;
+
+/**
+ * The page was opened on a list (startFirstScreen): the tabs' counts and a large list's first window
+ * are asked alongside the session check, not once the screen is drawn after it and the counts after
+ * that (docs/decisions/opportunity-list.md, "First cards").
+ */
+export function startOpportunityListScreen({ params, search, organisationId }: FirstScreenAddress): void {
+  const filter = parseListFilter(params.filter);
+  if (!filter) return;
+  prefetchApiQuery(getAllCount, { organisationId }, { key: 'opportunity/getAllCount' });
+  if (search.get('vue') === COLUMNS_VIEW && (filter === 'todo' || filter === 'waiting')) return;
+  startFirstWindow(filter, organisationId, search.get(SEARCH_PARAM));
+}
 
 /** /dashboard/opportunity/list/:filter — anything but the five filters goes to `all`. */
 export function OpportunityListScreen() {

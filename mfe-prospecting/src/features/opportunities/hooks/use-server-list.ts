@@ -6,11 +6,22 @@ import {
   type FilterKind,
   type ListFilter,
   type OpportunityView,
+  type OpportunityWindow,
 } from '@app/domain';
-import { ignoreHandledFailure, saveOpportunityIds, useLiveChange, useSessionStore } from '@app/platform';
+import {
+  callQuietly,
+  ignoreHandledFailure,
+  saveOpportunityIds,
+  showQuietFailure,
+  useLiveChange,
+  useSessionStore,
+} from '@app/platform';
 import { listWindow, type ListWindowInput } from '../api/list-window';
 import type { ListRows } from '../components/opportunity-cards';
 import type { FacetOptions } from '../../../utils/list-view-state';
+import { choicesOf } from '../../../hooks/use-list-choices';
+import { savedListViewKey } from '../../../utils/saved-list-view';
+import { defaultSortOf } from '../../../utils/sort-options';
 import type { SortDirection } from '../../../utils/sort-items';
 
 /** Cards asked per call: a phone shows 3, a desktop about 5; the rest are there for the scroll. */
@@ -60,6 +71,69 @@ function filterOf(state: ListFilter, { search, selection }: ServerListQuery): Li
   return filter;
 }
 
+/** What a list asks for its query: the organisation, filter body, order, counts, and refresh count. */
+function keyOf(
+  organisationId: string | null,
+  filter: ListFilter,
+  query: ServerListQuery,
+  withFacets: boolean,
+  version: number,
+): string {
+  return JSON.stringify([organisationId, filterOf(filter, query), query.sort, withFacets, version]);
+}
+
+/** The body of the call for a window of a key's list. */
+function inputOf(
+  organisationId: string,
+  key: string,
+  start: number,
+  facets: boolean,
+  optionsKnown?: string,
+): ListWindowInput {
+  const [, body, sort] = JSON.parse(key) as [string, ListWindowInput['filter'], SortDirection];
+  return {
+    organisationId,
+    filter: body,
+    sort,
+    startId: start,
+    endId: start + WINDOW_SIZE,
+    ...(facets ? { facets: true } : {}),
+    ...(facets && optionsKnown !== undefined ? { optionsKnown } : {}),
+  };
+}
+
+/** The tab's options last received, with their tag: the server is told, and leaves them out. */
+type HeldOptions = { organisationId: string; tag: string; options: FacetOptions };
+
+/** First windows asked before the screen was drawn (`startFirstWindow`), by `key@start`. */
+const early = new Map<string, Promise<OpportunityWindow>>();
+
+/**
+ * The page was opened on a list: its first window is asked alongside the session check and the tabs'
+ * counts, before the screen is drawn (the screen's first ask takes it), with the choices the screen
+ * will open with (kept for the session, or the address's search). A tab found small by its count then
+ * loads whole and never takes it. Its failure is shown only by a screen that takes it.
+ */
+export function startFirstWindow(filter: ListFilter, organisationId: string, requestedSearch: string | null) {
+  const choices = choicesOf(savedListViewKey(organisationId, filter), defaultSortOf(filter), requestedSearch);
+  const anyTicked = FILTER_KINDS.some((kind) => choices.selection[kind].length > 0);
+  // The filter panel opens closed: counts only when an option is ticked (as useServerList asks).
+  const key = keyOf(organisationId, filter, choices, anyTicked, 0);
+  const flight = `${key}@0`;
+  if (early.has(flight)) return;
+  const answer = callQuietly(() => listWindow(inputOf(organisationId, key, 0, anyTicked)));
+  // Not shown if no screen takes it; the screen taking it shows it.
+  answer.catch(() => undefined);
+  early.set(flight, answer);
+}
+
+/** The first window asked early for this flight, if any; the others are no longer wanted. */
+function takeEarly(flight: string): Promise<OpportunityWindow> | undefined {
+  const answer = early.get(flight);
+  early.clear();
+  return answer;
+}
+
 /**
  * A list searched, filtered, counted and sorted by the server (/api/opportunity/listWindow), for
  * organisations too large to load whole (docs/decisions/opportunity-list.md, "Server-side list"):
@@ -70,12 +144,12 @@ function filterOf(state: ListFilter, { search, selection }: ServerListQuery): Li
 export function useServerList(filter: ListFilter, query: ServerListQuery, withFacets: boolean): ServerList {
   const organisationId = useSessionStore((state) => state.currentOrganisationId);
   const [version, setVersion] = useState(0);
-  const filterBody = filterOf(filter, query);
-  const key = JSON.stringify([organisationId, filterBody, query.sort, withFacets, version]);
+  const key = keyOf(organisationId, filter, query, withFacets, version);
   const [answered, setAnswered] = useState<Answered | null>(null);
   /** The query asked last: an answer to another one is dropped. */
   const latest = useRef(key);
   const inFlight = useRef(new Set<string>());
+  const held = useRef<HeldOptions | null>(null);
   // Another organisation's answer is never shown.
   const current =
     answered && answered.key.startsWith(JSON.stringify([organisationId]).slice(0, -1)) ? answered : null;
@@ -86,17 +160,18 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
       const flight = `${askKey}@${start}`;
       if (inFlight.current.has(flight)) return;
       inFlight.current.add(flight);
-      const [, body, sort] = JSON.parse(askKey) as [string, ListWindowInput['filter'], SortDirection];
-      listWindow({
-        organisationId,
-        filter: body,
-        sort,
-        startId: start,
-        endId: start + WINDOW_SIZE,
-        ...(facets ? { facets: true } : {}),
-      }).then(
+      const asked = takeEarly(flight);
+      const known = held.current?.organisationId === organisationId ? held.current : null;
+      (asked ?? listWindow(inputOf(organisationId, askKey, start, facets, known?.tag))).then(
         (reply) => {
           inFlight.current.delete(flight);
+          // The options left out are the ones held (same tag); new ones are held from now on.
+          let answeredOptions: FacetOptions | null = null;
+          if (reply.options && reply.optionsTag !== undefined) {
+            held.current = { organisationId, tag: reply.optionsTag, options: reply.options };
+            answeredOptions = reply.options;
+          } else if (reply.options) answeredOptions = reply.options;
+          else if (known && reply.optionsTag === known.tag) answeredOptions = known.options;
           if (latest.current !== askKey) return;
           setAnswered((previous) => {
             const same = previous?.key === askKey;
@@ -112,12 +187,14 @@ export function useServerList(filter: ListFilter, query: ServerListQuery, withFa
               : same || refreshed
                 ? previous.counts
                 : null;
-            const options = reply.options ?? (same || refreshed ? previous.options : null);
+            const options = answeredOptions ?? (same || refreshed ? previous.options : null);
             return { key: askKey, total: reply.total, rows, counts, options, stale };
           });
         },
         (error: unknown) => {
           inFlight.current.delete(flight);
+          // A window asked early was quiet until taken: this screen shows its failure.
+          if (asked) showQuietFailure(error);
           ignoreHandledFailure(error);
         },
       );
