@@ -188,7 +188,12 @@ export class ApiRoutes {
    * app runs them straight after its global middlewares (request-path.md, third round).
    */
   chainOf(req: Request): readonly RequestHandler[] | undefined {
-    return req.method === 'POST' ? this.byPath.get(routeKey(req.path))?.chain : undefined;
+    return this.chainAt(req.method, req.path);
+  }
+
+  /** The same, from a request's method and path (before Express has set the request up). */
+  chainAt(method: string | undefined, path: string): readonly RequestHandler[] | undefined {
+    return method === 'POST' ? this.byPath.get(routeKey(path))?.chain : undefined;
   }
 
   /** Runs `chain` as the handlers of one route (Express's rules for `next`, errors and rejections). */

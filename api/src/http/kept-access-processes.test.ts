@@ -103,7 +103,7 @@ describe('copies kept by an API process, with two processes on one DATA_DIR', ()
 
     await warm();
     await store
-      .collection('users')
+      .collection<{ _id: string; username: string }>('users')
       .updateOne({ _id: colleague.userId }, { $set: { username: 'Paul Martin' } });
     expect((await rowOf(second, colleague.userId))?.username).toBe('Paul Martin');
   });
@@ -152,7 +152,7 @@ describe("the embedded store's change mark", () => {
       expect(afterOwnWrite).not.toBe(start);
 
       await next();
-      await elsewhere.collection('markNotes').insertOne({ text: 'trois' });
+      await elsewhere.collection<{ _id: string; text: string }>('markNotes').insertOne({ text: 'trois' });
       await next();
       const afterOtherWrite = mark();
       expect(afterOtherWrite).not.toBe(afterOwnWrite);
@@ -191,12 +191,14 @@ describe("the embedded store's change mark", () => {
       expect((await read())?.text).toBe('avant');
       expect(loads).toBe(1);
 
-      await elsewhere.collection('cachedNotes').updateOne({ _id: insertedId }, { $set: { text: 'après' } });
+      await elsewhere
+        .collection<{ _id: string; text: string }>('cachedNotes')
+        .updateOne({ _id: insertedId }, { $set: { text: 'après' } });
       await next();
       expect((await read())?.text).toBe('après');
       expect(loads).toBe(2);
 
-      await elsewhere.collection('cachedNotes').deleteOne({ _id: insertedId });
+      await elsewhere.collection<{ _id: string; text: string }>('cachedNotes').deleteOne({ _id: insertedId });
       await next();
       expect(await read()).toBeNull();
       expect(await read()).toBeNull();
