@@ -9,7 +9,9 @@
 // membership, role, permission, reply built from the store; against a bare POST route that parses the
 // same JSON body and answers a small JSON object). The machine's load (`uptime`) is recorded: ratios
 // measured in the same run are what count. Prints the figures and ratios; writes bench/results/api.json.
-// Usage: node bench/api.mjs [--duration 5] [--rounds 3]   (the API must be built first)
+// --compare <api/dist/index.js of another build>: that build is measured too, as shipped and with one
+// process, in the same rounds (before/after a change, under the same load).
+// Usage: node bench/api.mjs [--duration 5] [--rounds 3] [--compare <entry>]   (the API must be built first)
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,7 @@ import {
   freePort,
   numberOption,
   ownerWithOrganisation,
+  pathOption,
   repo,
   startNode,
   stop,
@@ -37,6 +40,7 @@ const resultsFile = path.join(repo, 'bench', 'results', 'api.json');
 
 const durationS = numberOption('duration', 5);
 const roundCount = numberOption('rounds', 3);
+const compareEntry = pathOption('compare', null);
 const CLIENTS = [10, 50];
 const warmupS = 1;
 
@@ -56,13 +60,16 @@ async function waitForLine(file, text, child, timeoutMs = 60_000) {
 async function measure(url, connections, request = {}, pid) {
   await autocannon({ url, connections, duration: warmupS, ...request });
   const cpuBefore = pid ? cpuMs(pid) : 0;
+  const generatorBefore = process.cpuUsage();
   const result = await autocannon({ url, connections, duration: durationS, ...request });
-  const serverCpuUsPerRequest = pid
-    ? Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total))
-    : undefined;
+  const generator = process.cpuUsage(generatorBefore);
+  const perRequest = (us) => Math.round(us / Math.max(1, result.requests.total));
+  const serverCpuUsPerRequest = pid ? perRequest((cpuMs(pid) - cpuBefore) * 1000) : undefined;
   return {
     requestsPerSec: Math.round(result.requests.average),
     serverCpuUsPerRequest,
+    // The load generator (autocannon, in this process) shares the same cores: its CPU per request.
+    generatorCpuUsPerRequest: perRequest(generator.user + generator.system),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     requests: result.requests.total,
     errors: result.errors,
@@ -104,14 +111,14 @@ function ratioOf(api, bare) {
 }
 
 /** The built API on a fresh DATA_DIR with `env` on top, its logs in a file; resolves once every worker listens. */
-async function startApi(label, env) {
+async function startApi(label, env, entry = apiEntry) {
   const port = await freePort();
   const dir = mkdtempSync(path.join(dataDir, 'store-'));
   const logFile = path.join(dir, 'api.log');
   const log = openSync(logFile, 'w');
   const child = startNode(
     label,
-    [apiEntry],
+    [entry],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -134,8 +141,8 @@ async function startApi(label, env) {
   return { child, base, workers };
 }
 
-async function measureApi(label, env) {
-  const api = await startApi(label, env);
+async function measureApi(label, env, entry) {
+  const api = await startApi(label, env, entry);
   const caller = await seedCaller(api.base);
   const results = {};
   for (const clients of CLIENTS) {
@@ -196,6 +203,16 @@ async function main() {
     const shipped = await measureApi('API livrée (WEB_CONCURRENCY par défaut)', {});
     const bareResults = await measureBare();
     const oneProcess = await measureApi('API, WEB_CONCURRENCY=1', { WEB_CONCURRENCY: '1' });
+    const compare = compareEntry
+      ? {
+          shipped: await measureApi('Build comparée, livrée', {}, compareEntry),
+          oneProcess: await measureApi(
+            'Build comparée, WEB_CONCURRENCY=1',
+            { WEB_CONCURRENCY: '1' },
+            compareEntry,
+          ),
+        }
+      : null;
     shippedWorkers = shipped.workers;
     rounds.push({
       round,
@@ -213,6 +230,18 @@ async function main() {
           bareExpress: bareResults[clients].post,
           shipped: compared(shipped.results[clients].getUsers, bareResults[clients].post),
           oneProcess: compared(oneProcess.results[clients].getUsers, bareResults[clients].post),
+          ...(compare
+            ? {
+                compareShipped: compared(
+                  compare.shipped.results[clients].getUsers,
+                  bareResults[clients].post,
+                ),
+                compareOneProcess: compared(
+                  compare.oneProcess.results[clients].getUsers,
+                  bareResults[clients].post,
+                ),
+              }
+            : {}),
         },
       })),
     });
@@ -229,6 +258,8 @@ async function main() {
       cpuRatio: Number(of((run) => run[endpoint][side].cpuRatio).toFixed(3)),
       requestsPerSec: of((run) => run[endpoint][side].api.requestsPerSec),
       p99Ms: of((run) => run[endpoint][side].api.latencyMs.p99),
+      serverCpuUsPerRequest: of((run) => run[endpoint][side].api.serverCpuUsPerRequest),
+      generatorCpuUsPerRequest: of((run) => run[endpoint][side].api.generatorCpuUsPerRequest),
     });
     return {
       clients,
@@ -236,9 +267,17 @@ async function main() {
         bareExpress: {
           requestsPerSec: of((run) => run.organisationCall.bareExpress.requestsPerSec),
           p99Ms: of((run) => run.organisationCall.bareExpress.latencyMs.p99),
+          serverCpuUsPerRequest: of((run) => run.organisationCall.bareExpress.serverCpuUsPerRequest),
+          generatorCpuUsPerRequest: of((run) => run.organisationCall.bareExpress.generatorCpuUsPerRequest),
         },
         shipped: sideOf('organisationCall', 'shipped'),
         oneProcess: sideOf('organisationCall', 'oneProcess'),
+        ...(compareEntry
+          ? {
+              compareShipped: sideOf('organisationCall', 'compareShipped'),
+              compareOneProcess: sideOf('organisationCall', 'compareOneProcess'),
+            }
+          : {}),
       },
       healthz: { shipped: sideOf('healthz', 'shipped'), oneProcess: sideOf('healthz', 'oneProcess') },
     };
@@ -257,6 +296,7 @@ async function main() {
       loadAverageAfter: os.loadavg(),
     },
     store: 'sqlite',
+    ...(compareEntry ? { compared: path.relative(repo, compareEntry) } : {}),
     shippedWorkers,
     logs: 'API: LOG_LEVEL unset (info, one line per request, to a file); bare Express: none',
     durationS,
@@ -284,6 +324,12 @@ async function main() {
     for (const [name, side] of [
       [`API livrée (${shippedWorkers} processus)`, call.shipped],
       ['API, 1 processus', call.oneProcess],
+      ...(compareEntry
+        ? [
+            ['Build comparée, livrée', call.compareShipped],
+            ['Build comparée, 1 processus', call.compareOneProcess],
+          ]
+        : []),
     ])
       console.log(
         `  ${name} : ${side.requestsPerSec} req/s (p99 ${side.p99Ms} ms), rapport ${side.ratio}, rapport CPU ${side.cpuRatio}`,

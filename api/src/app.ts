@@ -2,7 +2,13 @@
 // clock). index.ts only adds listening and shutdown; tests drive it with supertest.
 import { DEFAULT_TIME_ZONE } from '@app/domain';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Store } from './db/types';
@@ -401,18 +407,19 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
 
-  app.use(requestLogger(logger));
-  app.use(securityHeaders(config));
+  const logRequests = requestLogger(logger);
+  const secure = securityHeaders(config);
   // Scripts and list pages are text: gzip makes them 3 to 25 times lighter (docs/decisions/bundle-budget.md).
   // API answers at the fastest level (a 100,000-line export is 28 MB of JSON); and no compression
   // middleware at all for a client that accepts none (request-path.md).
   const compressPage = compression();
   const compressApi = compression({ level: 1 });
-  app.use((req, res, next) => {
+  const compress: RequestHandler = (req, res, next) => {
     if (!ACCEPTS_COMPRESSION.test(req.headers['accept-encoding'] ?? '')) next();
     else if (req.path.startsWith('/api/')) compressApi(req, res, next);
     else compressPage(req, res, next);
-  });
+  };
+  app.use(logRequests, secure, compress);
 
   // Once the indexes exist the check is a flag, not an await per request (request-path.md).
   let storeIsReady = false;
@@ -464,6 +471,47 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use('/remotes', corsAllowList(config.corsOrigins));
   app.use(createStaticSite(config));
 
-  app.use(errorHandler(logger));
+  const handleErrors = errorHandler(logger);
+  app.use(handleErrors);
+
+  // A registered call does not go through Express's router at all: the same global middlewares, CORS
+  // check, store guard and handlers run one after the other, and an error reaches the same error
+  // handler (request-path.md, fourth round). Everything else is Express's as before.
+  const expressHandle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
+  const direct = new WeakMap<readonly RequestHandler[], RequestHandler[]>();
+  (app as unknown as { handle: ExpressHandle }).handle = (req, res, callback) => {
+    const chain = callback === undefined ? api.chainAt(req.method, pathOf(req.url)) : undefined;
+    if (!chain) {
+      expressHandle(req, res, callback);
+      return;
+    }
+    // What Express's app.handle and router set up before the first middleware.
+    req.res = res;
+    res.req = req;
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    res.locals ??= Object.create(null) as Record<string, unknown>;
+    req.baseUrl = '';
+    req.originalUrl ||= req.url;
+    let full = direct.get(chain);
+    if (!full) direct.set(chain, (full = [logRequests, secure, compress, apiCors, storeReady, ...chain]));
+    ApiRoutes.run(full, req, res, (error?: unknown) => {
+      const failure = error === undefined ? new AppError(404, 'Ressource introuvable', 'NOT_FOUND') : error;
+      handleErrors(failure, req, res, () => {
+        // What Express's final handler does once the reply has started: the connection is cut.
+        if (!res.headersSent) res.status(500).end();
+        else req.socket.destroy();
+      });
+    });
+  };
   return app;
+}
+
+type ExpressHandle = (req: Request, res: Response, callback?: NextFunction) => void;
+
+/** The path of a request's URL, without its query (what req.path gives, before Express is set up). */
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const query = raw.indexOf('?');
+  return query === -1 ? raw : raw.slice(0, query);
 }

@@ -247,6 +247,7 @@ class SqliteEngine {
       this.statement('COMMIT').run();
       return result;
     } catch (error) {
+      this.changeEpoch += 1;
       if (this.db.inTransaction) this.statement('ROLLBACK').run();
       this.reloadAllArrayPaths();
       throw error;
@@ -258,6 +259,26 @@ class SqliteEngine {
 
   /** True while the reads of this event-loop turn share one read transaction (beginRead). */
   private readOpen = false;
+  /** PRAGMA data_version inside the open read transaction, read by changeMark; -1 until then. */
+  private readDataVersion = -1;
+  /** Moves on what total_changes() does not count: a rolled-back transaction, dropped tables. */
+  private changeEpoch = 0;
+
+  /**
+   * Store.changeMark: the read transaction's data_version (moves when another connection commits:
+   * another process, a worker thread), this connection's total_changes() (moves with each of its
+   * own writes, kept or rolled back) and an epoch for the rest. data_version is read once per read
+   * transaction, so a call pays one small statement (request-path.md, fourth round).
+   */
+  changeMark(): string | null {
+    if (this.transaction !== null) return null;
+    this.beginRead();
+    if (!this.readOpen) return null;
+    if (this.readDataVersion < 0)
+      this.readDataVersion = this.statement('PRAGMA data_version').pluck().get() as number;
+    const changes = this.statement('SELECT total_changes()').pluck().get() as number;
+    return `${this.readDataVersion}:${changes}:${this.changeEpoch}`;
+  }
 
   /**
    * The reads of one turn of the event loop share one read transaction: in WAL mode each
@@ -275,6 +296,7 @@ class SqliteEngine {
   endRead(): void {
     if (!this.readOpen) return;
     this.readOpen = false;
+    this.readDataVersion = -1;
     if (this.db.inTransaction) this.statement('COMMIT').run();
   }
 
@@ -386,6 +408,7 @@ class SqliteEngine {
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\'")
       .all() as { name: string }[];
     this.endRead();
+    this.changeEpoch += 1;
     this.statements.clear();
     for (const { name } of tables) this.db.exec(`DROP TABLE ${quoteIdentifier(name)}`);
     this.db.exec('DELETE FROM _array_paths');
@@ -850,6 +873,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
       return existing as unknown as Collection<T>;
     },
     runInTransaction: (work) => engine.runInTransaction(work),
+    changeMark: () => (db.open ? engine.changeMark() : null),
     async dropAll(): Promise<void> {
       engine.dropAll();
       collections.clear();

@@ -130,6 +130,14 @@ export type Store = {
    * (no transactions outside a replica set): docs/decisions/write-transactions.md.
    */
   runInTransaction<R>(work: () => Promise<R>): Promise<R>;
+  /**
+   * A mark that moves whenever anything in the store may have changed since it was last read: a
+   * commit of this connection or of any other (another API process, a worker thread). Read before
+   * loading a value, it lets a process keep the value while the mark stays the same (StampedCache,
+   * docs/decisions/request-path.md, fourth round). Null when the store cannot tell (MongoDB, or inside
+   * an open runInTransaction): the caller reads the store.
+   */
+  changeMark?(): string | null;
   /** Drops every collection (tests only). */
   dropAll(): Promise<void>;
   close(): Promise<void>;

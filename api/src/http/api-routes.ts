@@ -3,18 +3,13 @@
 // and keeps the table the permission test and the OpenAPI document walk. docs/decisions/permissions.md,
 // docs/decisions/openapi.md.
 import { objectIdSchema, tokenSchema } from '@app/domain';
-import express, {
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-  Router,
-} from 'express';
+import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import type { RateLimitConfig } from './config';
 import { AppError } from './app-error';
 import { type LicenceGate, type OrganisationAccess, requirePermission } from './organisation-access';
 import { idempotency, type IdempotentReplies } from './idempotency';
+import { jsonBody } from './json-body';
 import { createRateLimiters, type RateLimitCounters } from './rate-limit';
 import { redirect } from './redirect';
 import { parseOrMessage, validateBody } from './validate';
@@ -188,7 +183,12 @@ export class ApiRoutes {
    * app runs them straight after its global middlewares (request-path.md, third round).
    */
   chainOf(req: Request): readonly RequestHandler[] | undefined {
-    return req.method === 'POST' ? this.byPath.get(routeKey(req.path))?.chain : undefined;
+    return this.chainAt(req.method, req.path);
+  }
+
+  /** The same, from a request's method and path (before Express has set the request up). */
+  chainAt(method: string | undefined, path: string): readonly RequestHandler[] | undefined {
+    return method === 'POST' ? this.byPath.get(routeKey(path))?.chain : undefined;
   }
 
   /** Runs `chain` as the handlers of one route (Express's rules for `next`, errors and rejections). */
@@ -263,9 +263,7 @@ export class ApiRoutes {
     if (this.table.some((route) => route.path === spec.path))
       throw new Error(`Route déclarée deux fois : ${spec.path}`);
     const permission = spec.access === 'organisation' ? permissionFor(spec.path) : undefined;
-    const chain: RequestHandler[] = [
-      express.json({ limit: spec.bodyLimit ?? this.deps.bodyLimit, strict: true }),
-    ];
+    const chain: RequestHandler[] = [jsonBody(spec.bodyLimit ?? this.deps.bodyLimit)];
     const limiters = spec.rateLimited ? this.limiters(spec.path) : null;
     if (limiters) chain.push(limiters.perIp);
     if (spec.access !== 'public') chain.push(this.authenticate());

@@ -1,4 +1,5 @@
 // Users, sessions and password-reset tokens, through the collection interface.
+import { changeMarkOf, StampedCache } from '../../db/stamped-cache';
 import type { Collection, Store } from '../../db/types';
 
 export type UserDoc = {
@@ -41,8 +42,14 @@ export class AccountsRepository {
   readonly users: Collection<UserDoc>;
   readonly sessions: Collection<SessionDoc>;
   readonly resets: Collection<PasswordResetDoc>;
+  /**
+   * The sessions every call looks up, kept while the store has not changed (a sign-out, a removal,
+   * any write of any process moves its mark): a revoked session is refused from the next call on.
+   */
+  private readonly liveSessions: StampedCache<SessionDoc | null>;
 
   constructor(store: Store) {
+    this.liveSessions = new StampedCache(changeMarkOf(store));
     this.users = store.collection<UserDoc>('users');
     this.sessions = store.collection<SessionDoc>('sessions');
     this.resets = store.collection<PasswordResetDoc>('passwordResets');
@@ -82,7 +89,7 @@ export class AccountsRepository {
   }
 
   findSession(tokenHash: string): Promise<SessionDoc | null> {
-    return this.sessions.findOne({ tokenHash });
+    return this.liveSessions.get(tokenHash, () => this.sessions.findOne({ tokenHash }));
   }
 
   async deleteSession(tokenHash: string): Promise<void> {

@@ -3,6 +3,7 @@
 // members come from an in-process copy kept while the document's accessVersion has not moved
 // (docs/decisions/request-path.md). Every instance validates its copy against the store, so several
 // API processes over one store never disagree for longer than a write.
+import { type ChangeMark, StampedCache } from '../../db/stamped-cache';
 import type { MembershipDoc, OrganisationDoc, OrganisationsRepository, RoleDoc } from './repository';
 
 export type OrganisationEntry = {
@@ -34,15 +35,22 @@ export const MAX_COPY_AGE_MS = 5_000;
 
 export class OrganisationDirectory {
   private readonly copies = new Map<string, CachedAccess>();
+  /** The organisation documents, kept while the store has not changed (its mark). */
+  private readonly documents: StampedCache<OrganisationDoc | null>;
 
   constructor(
     private readonly repository: OrganisationsRepository,
     private readonly clock: () => number = () => performance.now(),
-  ) {}
+    changeMark: ChangeMark = () => null,
+  ) {
+    this.documents = new StampedCache(changeMark, MAX_ORGANISATIONS);
+  }
 
   /** The organisation with its roles and members, or null when it does not exist. */
   async entry(organisationId: string): Promise<OrganisationEntry | null> {
-    const organisation = await this.repository.findOrganisation(organisationId);
+    const organisation = await this.documents.get(organisationId, () =>
+      this.repository.findOrganisation(organisationId),
+    );
     if (!organisation) {
       this.copies.delete(organisationId);
       return null;

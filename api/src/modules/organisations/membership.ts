@@ -4,6 +4,7 @@
 import { parseBinaryValue } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
 import { pagesOf } from '../../db/pages';
+import { type ChangeMark, changeMarkOf } from '../../db/stamped-cache';
 import type { Store } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { ACCESS_MESSAGES, type OrganisationAccess } from '../../http/organisation-access';
@@ -17,13 +18,16 @@ export const CREATOR_ROLE_NAME = 'Administrateur';
 export class OrganisationMembership {
   readonly repository: OrganisationsRepository;
   readonly directory: OrganisationDirectory;
+  /** The store's change mark (StampedCache): what the organisations component keeps is checked by it. */
+  readonly changeMark: ChangeMark;
 
   constructor(
     store: Store,
     private readonly now: () => number,
   ) {
     this.repository = new OrganisationsRepository(store);
-    this.directory = new OrganisationDirectory(this.repository);
+    this.changeMark = changeMarkOf(store);
+    this.directory = new OrganisationDirectory(this.repository, undefined, this.changeMark);
   }
 
   isMember(organisationId: string, userId: string): Promise<boolean> {

@@ -53,6 +53,7 @@ export function createOrganisationsModule(deps: OrganisationsModuleDeps): Organi
     deps.accounts,
     deps.licences,
     deps.now,
+    deps.membership.changeMark,
   );
   const team = new TeamService({
     repository,

@@ -5,6 +5,7 @@ import {
   type OrganisationCreateData,
   type OrganisationUsersReply,
 } from '@app/domain';
+import { type ChangeMark, StampedCache } from '../../db/stamped-cache';
 import type { AccountDirectory } from '../accounts/module';
 import type { OrganisationDirectory } from './directory';
 import { CREATOR_ROLE_NAME } from './membership';
@@ -51,6 +52,9 @@ export const toRoleView = (role: RoleDoc): RoleView => ({
   binaryValue: role.binaryValue,
 });
 
+/** Organisations whose member list (getUsers' reply) is kept. */
+const MEMBER_LISTS_KEPT = 2000;
+
 export class OrganisationsService {
   constructor(
     private readonly repository: OrganisationsRepository,
@@ -58,7 +62,16 @@ export class OrganisationsService {
     private readonly accounts: AccountDirectory,
     private readonly licences: OrganisationLicences,
     private readonly now: () => number,
-  ) {}
+    changeMark: ChangeMark = () => null,
+  ) {
+    this.memberLists = new StampedCache(changeMark, MEMBER_LISTS_KEPT);
+  }
+
+  /**
+   * getUsers' replies, kept while the store has not changed: a member, role, licence or user name
+   * changed by any process moves the store's mark, and the next call builds the list again.
+   */
+  private readonly memberLists: StampedCache<OrganisationUsersReply>;
 
   private async view(
     organisation: OrganisationDoc,
@@ -135,7 +148,11 @@ export class OrganisationsService {
     return (await this.repository.rolesOf(organisationId)).map(toRoleView);
   }
 
-  async users(organisationId: string): Promise<OrganisationUsersReply> {
+  users(organisationId: string): Promise<OrganisationUsersReply> {
+    return this.memberLists.get(organisationId, () => this.buildUsers(organisationId));
+  }
+
+  private async buildUsers(organisationId: string): Promise<OrganisationUsersReply> {
     const entry = await this.directory.entry(organisationId);
     if (!entry) return { roles: [], users: [] };
     const licences = await this.licences.holders(organisationId, entry.organisation.accessVersion ?? 0);

@@ -1,0 +1,50 @@
+// Values read from the store, kept by one process while the store has not changed since they were
+// read (Store.changeMark): any commit, of this process or of another one on the same DATA_DIR, moves
+// the mark, so a kept value is never older than what a read would return. Used on the request path
+// for what every call reads and almost no call changes: the session, the organisation document, the
+// member list (docs/decisions/request-path.md, fourth round).
+
+/** The store's change mark, or null when it cannot tell (then every get reads). */
+export type ChangeMark = () => string | null;
+
+export const changeMarkOf =
+  (store: { changeMark?(): string | null }): ChangeMark =>
+  () =>
+    store.changeMark?.() ?? null;
+
+/** Entries kept per cache; beyond it the oldest is dropped. */
+const DEFAULT_MAX_ENTRIES = 10_000;
+
+export class StampedCache<V> {
+  private readonly entries = new Map<string, { mark: string; value: V }>();
+
+  constructor(
+    private readonly changeMark: ChangeMark,
+    private readonly maxEntries = DEFAULT_MAX_ENTRIES,
+  ) {}
+
+  /**
+   * The value kept for `key` if the store has not changed since it was loaded, else `load()`'s (kept
+   * unless it is null or undefined). The mark is read before the load: a change landing meanwhile
+   * moves the mark past the one recorded, so the next get loads again.
+   */
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const mark = this.changeMark();
+    if (mark === null) return load();
+    const kept = this.entries.get(key);
+    if (kept !== undefined && kept.mark === mark) return kept.value;
+    const value = await load();
+    if (value === null || value === undefined) {
+      this.entries.delete(key);
+      return value;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, { mark, value });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

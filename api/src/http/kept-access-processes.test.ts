@@ -1,0 +1,211 @@
+// What each API process keeps of the request path (the session, the organisation document, the member
+// list: request-path.md, fourth round) never outlives a change made through another process on the same
+// DATA_DIR: a sign-out, a removed member, a role or a licence change, a new name are refused or shown on
+// the very next call to the other process, whose copies were warm.
+import request from 'supertest';
+import type { App } from '../app';
+import { changeMarkOf, StampedCache } from '../db/stamped-cache';
+import { openSqliteStore } from '../db/sqlite-store';
+import { kit, type Member } from '../test-support/prospects-test-kit';
+import { openSharedStore, type SharedStore } from '../test-support/shared-store';
+import { createClock, type TestApp } from '../test-support/test-app';
+
+const clock = createClock(Date.UTC(2030, 0, 1, 9));
+
+let shared: SharedStore;
+beforeAll(() => {
+  shared = openSharedStore('kept-access-', clock.now);
+});
+afterAll(() => shared.close());
+
+const post = (app: App, route: string, body: object) => request(app).post(route).send(body);
+
+type UserRow = { _id: string; username: string; roles: { name: string }[]; licenceId?: string };
+
+describe('copies kept by an API process, with two processes on one DATA_DIR', () => {
+  let first: App;
+  let second: App;
+  let k: ReturnType<typeof kit>;
+  let store: TestApp['store'];
+  let owner: Member;
+  let colleague: Member;
+  let leaver: Member;
+  let roleId: Record<string, string>;
+
+  const as = (who: Member) => ({ token: who.token, organisationId: who.organisationId });
+  const usersOn = async (app: App, who: Member = owner) => {
+    const res = await post(app, '/api/organisation/getUsers', as(who));
+    expect(res.status).toBe(200);
+    return res.body.users as UserRow[];
+  };
+  const rowOf = async (app: App, userId: string) => (await usersOn(app)).find((user) => user._id === userId);
+  /** A call that needs "Modifier les permissions" (EDIT_PERMISSIONS): the leaver's role set to Commercial. */
+  const changeLeaversRole = (app: App, who: Member) =>
+    post(app, '/api/user/changeRole', { ...as(who), userId: leaver.userId, roleId: roleId.Commercial });
+  /** Both processes answer each member's call several times, so whatever they keep is warm. */
+  const warm = async (members = [owner, colleague, leaver]) => {
+    for (const app of [first, second, first, second])
+      for (const member of members) await usersOn(app, member);
+  };
+
+  beforeAll(async () => {
+    const one = await shared.instance();
+    first = one.app;
+    second = (await shared.instance()).app;
+    store = one.store;
+    k = kit(one as TestApp);
+    owner = await k.owner('Société Gardée');
+    colleague = await k.member(owner, 'Commercial');
+    leaver = await k.member(owner, 'Commercial');
+    const roles = await post(first, '/api/user/getRoles', as(owner));
+    roleId = Object.fromEntries(
+      (roles.body.roles as { _id: string; name: string }[]).map((role) => [role.name, role._id]),
+    );
+  });
+
+  it('applies a role change made through one process on the next call to the other', async () => {
+    await warm();
+    expect((await changeLeaversRole(second, colleague)).status).toBe(403);
+
+    const promoted = await post(first, '/api/user/changeRole', {
+      ...as(owner),
+      userId: colleague.userId,
+      roleId: roleId.Administrateur,
+    });
+    expect(promoted.status).toBe(200);
+    expect((await rowOf(second, colleague.userId))?.roles).toEqual([
+      { _id: roleId.Administrateur, name: 'Administrateur' },
+    ]);
+    expect((await changeLeaversRole(second, colleague)).status).toBe(200);
+
+    await warm();
+    const demoted = await post(first, '/api/user/changeRole', {
+      ...as(owner),
+      userId: colleague.userId,
+      roleId: roleId.Commercial,
+    });
+    expect(demoted.status).toBe(200);
+    expect((await changeLeaversRole(second, colleague)).status).toBe(403);
+  });
+
+  it('shows a licence taken back, and a new name, on the next call to the other process', async () => {
+    await warm();
+    const licenceId = (await rowOf(second, colleague.userId))?.licenceId;
+    expect(licenceId).toEqual(expect.any(String));
+
+    const taken = await post(first, '/api/stripe/assignKey', {
+      ...as(owner),
+      keyId: licenceId,
+      userId: null,
+    });
+    expect(taken.status).toBe(200);
+    expect((await rowOf(second, colleague.userId))?.licenceId).toBeUndefined();
+
+    await warm();
+    await store
+      .collection<{ _id: string; username: string }>('users')
+      .updateOne({ _id: colleague.userId }, { $set: { username: 'Paul Martin' } });
+    expect((await rowOf(second, colleague.userId))?.username).toBe('Paul Martin');
+  });
+
+  it('refuses a removed member on the next call to the other process', async () => {
+    await warm();
+    const removed = await post(first, '/api/user/remove', {
+      ...as(owner),
+      userId: leaver.userId,
+      reassignTo: owner.userId,
+    });
+    expect(removed.status).toBe(200);
+    const refused = await post(second, '/api/organisation/getUsers', as(leaver));
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Vous ne faites pas partie de cette organisation');
+    expect((await usersOn(second)).map((user) => user._id)).not.toContain(leaver.userId);
+  });
+
+  it('refuses a signed-out session on the next call, to either process', async () => {
+    await warm([owner, colleague]);
+    expect((await post(first, '/api/logout', { token: colleague.token })).status).toBe(200);
+    for (const app of [second, first]) {
+      const refused = await post(app, '/api/organisation/getUsers', as(colleague));
+      expect(refused.status).toBe(401);
+    }
+  });
+});
+
+describe("the embedded store's change mark", () => {
+  it('moves with a commit of this connection, of another one, and with a rolled-back transaction', async () => {
+    const here = await openSqliteStore({ dataDir: shared.dir });
+    const elsewhere = await openSqliteStore({ dataDir: shared.dir });
+    try {
+      const mark = () => here.changeMark?.() ?? null;
+      const next = () => new Promise((resolve) => setImmediate(resolve));
+      const notes = here.collection<{ _id: string; text: string }>('markNotes');
+      await notes.insertOne({ text: 'un' });
+      await next();
+      const start = mark();
+      expect(start).toEqual(expect.any(String));
+      await next();
+      expect(mark()).toBe(start);
+
+      await notes.insertOne({ text: 'deux' });
+      const afterOwnWrite = mark();
+      expect(afterOwnWrite).not.toBe(start);
+
+      await next();
+      await elsewhere.collection<{ _id: string; text: string }>('markNotes').insertOne({ text: 'trois' });
+      await next();
+      const afterOtherWrite = mark();
+      expect(afterOtherWrite).not.toBe(afterOwnWrite);
+
+      let markInside: string | null = 'lu';
+      await expect(
+        here.runInTransaction(async () => {
+          markInside = mark();
+          throw new Error('annulé');
+        }),
+      ).rejects.toThrow('annulé');
+      expect(markInside).toBeNull();
+      expect(mark()).not.toBe(afterOtherWrite);
+    } finally {
+      await here.close();
+      await elsewhere.close();
+    }
+  });
+
+  it('keeps a value while nothing changed, and reads again after any commit', async () => {
+    const here = await openSqliteStore({ dataDir: shared.dir });
+    const elsewhere = await openSqliteStore({ dataDir: shared.dir });
+    try {
+      const notes = here.collection<{ _id: string; text: string }>('cachedNotes');
+      const { insertedId } = await notes.insertOne({ text: 'avant' });
+      const cache = new StampedCache<{ text: string } | null>(changeMarkOf(here));
+      let loads = 0;
+      const read = () =>
+        cache.get(insertedId, () => {
+          loads += 1;
+          return notes.findOne({ _id: insertedId });
+        });
+      const next = () => new Promise((resolve) => setImmediate(resolve));
+      expect((await read())?.text).toBe('avant');
+      await next();
+      expect((await read())?.text).toBe('avant');
+      expect(loads).toBe(1);
+
+      await elsewhere
+        .collection<{ _id: string; text: string }>('cachedNotes')
+        .updateOne({ _id: insertedId }, { $set: { text: 'après' } });
+      await next();
+      expect((await read())?.text).toBe('après');
+      expect(loads).toBe(2);
+
+      await elsewhere.collection<{ _id: string; text: string }>('cachedNotes').deleteOne({ _id: insertedId });
+      await next();
+      expect(await read()).toBeNull();
+      expect(await read()).toBeNull();
+      expect(loads).toBe(4); // a missing document is never kept
+    } finally {
+      await here.close();
+      await elsewhere.close();
+    }
+  });
+});
