@@ -2,6 +2,7 @@
 // main thread prepares: the same documents, field for field and in the same key order, the same
 // rejections and refusals; and an import through the threads stores byte for byte what an import
 // without them stores, batches sent twice, overlapping and out of order included.
+import { DEFAULT_IMPORT_OPTIONS } from '@app/domain';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -222,6 +223,7 @@ describe('the lease of an import another instance holds', () => {
         columns: GOLDEN_COLUMNS,
         totalRows: 4000,
         duplicates: 'keep',
+        options: DEFAULT_IMPORT_OPTIONS,
         received: 0,
         imported: 0,
         duplicatesFound: 0,
