@@ -1,5 +1,6 @@
 import {
   formatClock,
+  formatNumber,
   formatDate,
   formatDateTime,
   formatDuration,
@@ -117,5 +118,28 @@ describe('formatRemaining', () => {
   it('agrees every delay formatDuration writes', () => {
     expect(formatRemaining(formatDuration(60 * 60 * 1000))).toBe('1 heure restante');
     expect(formatRemaining(formatDuration(150 * 60 * 1000))).toBe('2 heures restantes');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes a number exactly as toLocaleString in French does, without an Intl formatter', () => {
+    const values = [
+      0, -0, 7, 999, 1000, 1234, 20_000, 123_456, 1_234_567, -1234, 0.04, -0.04, 0.05, 0.15, 0.25,
+    ];
+    const more = [1.25, 2.5, 2.675, 9.95, 99.94, 99.96, 999.96, 12.345, 123.6, 0.5, 1e-7, 12_345.678];
+    for (const value of [...values, ...more])
+      for (const decimals of [0, 1, 2]) {
+        const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+        expect([value, decimals, formatNumber(value, decimals)]).toEqual([
+          value,
+          decimals,
+          value.toLocaleString('fr-FR', options),
+        ]);
+      }
+  });
+
+  it('groups thousands with a narrow no-break space and uses a decimal comma', () => {
+    expect(formatNumber(20_000)).toBe('20\u202f000');
+    expect(formatNumber(12.34, 1)).toBe('12,3');
   });
 });

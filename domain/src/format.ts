@@ -38,6 +38,30 @@ export function formatClock(date: Date): string {
   return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
 
+/**
+ * A number in French ('20 000', '12,3'), exactly as `toLocaleString('fr-FR')` writes it (a narrow
+ * no-break space between thousands, a decimal comma), without an Intl formatter: the page's first
+ * one loads ICU's number data, a task of 100-150 ms on a throttled phone's first screen
+ * (docs/decisions/lighthouse.md).
+ */
+export function formatNumber(value: number, decimals = 0): string {
+  // Intl rounds the shortest decimal writing of the number half away from zero (0.15 gives 0,2
+  // where toFixed gives 0.1): the same here, on that writing's digits.
+  const written = String(Math.abs(value));
+  if (!Number.isFinite(value) || written.includes('e'))
+    return value.toLocaleString('fr-FR', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+  const [whole = '', fraction = ''] = written.split('.');
+  const kept = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+  const digits = String((fraction[decimals] ?? '0') >= '5' ? kept + 1n : kept).padStart(decimals + 1, '0');
+  const integer = digits.slice(0, digits.length - decimals);
+  const grouped = integer.length > 3 ? integer.replace(/\B(?=(\d{3})+$)/g, '\u202f') : integer;
+  const negative = value < 0 || Object.is(value, -0);
+  return `${negative ? '-' : ''}${grouped}${decimals > 0 ? `,${digits.slice(-decimals)}` : ''}`;
+}
+
 export const PROSPECT_NAME_MAX_LENGTH = 7;
 export const PROSPECT_NAME_KEPT_LENGTH = 5;
 

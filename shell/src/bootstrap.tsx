@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { preloadApiClient, ToastHost, useSessionStore } from '@app/platform';
 import { App } from './app';
 import { keepStaticFrame } from './first-paint/static-frame';
+import { nextTask } from './next-task';
 import { fetchAppConfig } from './app-config';
 import { injectChatWidget } from './chat/chat-widget';
 import { loadRemoteRoutes, registerFederatedRemotes } from './remotes/federation';
@@ -34,11 +35,17 @@ async function start() {
   ]);
   registerFederatedRemotes(remotes);
   injectChatWidget(appConfig.chatWidget);
+  // The federation runtime's work for the remote (its manifest, its entry's start, its module's
+  // evaluation) and React's first render each in tasks of their own, not after this one.
+  await nextTask();
   // The first screen's remote before the first render: the page's first paint (the product's name,
   // or the screen itself as the API sent it) is replaced by the screen, not by a loading screen
   // first. A remote that fails is left to its route, which shows "Module indisponible".
   const firstRemote = findRemoteForPath(remotes, window.location.pathname);
-  if (firstRemote) await loadRemoteRoutes(firstRemote).catch(() => undefined);
+  if (firstRemote) {
+    await loadRemoteRoutes(firstRemote).catch(() => undefined);
+    await nextTask();
+  }
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root absent de index.html');

@@ -145,11 +145,14 @@ export function facetCounts<T>(
   return facets;
 }
 
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+// Built on first use, not when the module is evaluated: creating a French collator loads ICU's
+// collation data, a long task on a phone's first screen that never sorts options (lighthouse.md).
+let collator: Intl.Collator | undefined;
+const collatorOf = () => (collator ??= new Intl.Collator('fr', { numeric: true, sensitivity: 'base' }));
 
 function compareOptions(a: string, b: string): number {
   if (a === EMPTY_VALUE || b === EMPTY_VALUE) return a === b ? 0 : a === EMPTY_VALUE ? 1 : -1;
-  return collator.compare(a, b);
+  return collatorOf().compare(a, b);
 }
 
 /** The département codes of some régions (by name, as prospects store them). */

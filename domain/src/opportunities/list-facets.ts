@@ -161,14 +161,17 @@ export function filterAndCountBy<T extends ListItemFacts>(
   return { matched, counts };
 }
 
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+// Built on first use, not when the module is evaluated: creating a French collator loads ICU's
+// collation data, a long task on a phone's first screen that never sorts options (lighthouse.md).
+let collator: Intl.Collator | undefined;
+const collatorOf = () => (collator ??= new Intl.Collator('fr', { numeric: true, sensitivity: 'base' }));
 
 /** Options in French order, 'Aucun' (no value) last; values the collator calls equal by code point. */
 export function compareFacetOptions(a: string, b: string): number {
   if (a === b) return 0;
   if (a === EMPTY_VALUE) return 1;
   if (b === EMPTY_VALUE) return -1;
-  return collator.compare(a, b) || (a < b ? -1 : 1);
+  return collatorOf().compare(a, b) || (a < b ? -1 : 1);
 }
 
 /** Every value each filter kind takes in these items, in display order. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   FILTER_KINDS,
+  formatNumber,
   LIST_FILTER_LABELS,
   LIST_FILTERS,
   NO_SELECTION,
@@ -86,7 +87,7 @@ function ListTabs({ current, counts }: { current: ListFilter; counts: Record<Lis
             {counts && (
               <>
                 {' '}
-                <span className="opportunity-tab__count">{counts[id].toLocaleString('fr-FR')}</span>
+                <span className="opportunity-tab__count">{formatNumber(counts[id])}</span>
               </>
             )}
           </>

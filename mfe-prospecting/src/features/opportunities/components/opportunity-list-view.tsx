@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { selectedFilterCount, type ListFilter, type OpportunityView } from '@app/domain';
+import { formatNumber, selectedFilterCount, type ListFilter, type OpportunityView } from '@app/domain';
 import { Spinner } from '@app/platform';
 import type { ListView } from '../../../hooks/use-list-view';
 import { SORT_OPTIONS } from '../../../utils/sort-options';
@@ -75,7 +75,7 @@ export function OpportunityListView({
         />
       )}
       <p className="opportunity-list__summary" aria-live="polite">
-        {loading ? '' : `${shownCount.toLocaleString('fr-FR')} opportunité${shownCount > 1 ? 's' : ''}`}
+        {loading ? '' : `${formatNumber(shownCount)} opportunité${shownCount > 1 ? 's' : ''}`}
         {loadingMore && (
           <span className="opportunity-list__more">
             <Spinner label="Chargement de la suite…" />

@@ -1,4 +1,5 @@
 // Great-circle distances between positions, and the 'lat/lng' text prospects store.
+import { formatNumber } from '@app/domain';
 
 export type LatLng = { lat: number; lng: number };
 
@@ -28,7 +29,7 @@ export function parseLatLng(text: string | undefined): LatLng | null {
   return { lat, lng };
 }
 
-/** "12,3 km" (one decimal under 100 km). */
+/** "12,3 km" (one decimal under 100 km), with no Intl formatter (formatNumber, lighthouse.md). */
 export function formatKm(km: number): string {
-  return `${km.toLocaleString('fr-FR', { maximumFractionDigits: km < 100 ? 1 : 0, minimumFractionDigits: km < 100 ? 1 : 0 })} km`;
+  return `${formatNumber(km, km < 100 ? 1 : 0)} km`;
 }

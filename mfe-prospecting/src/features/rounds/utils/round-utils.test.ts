@@ -1,4 +1,5 @@
 import { MAX_WAYPOINTS_PER_LINK, directionsLinks } from './directions';
+import { formatKm } from './geo';
 import { roundCsv } from './round-csv';
 import { computeProblem, legsOf, moved } from './round-legs';
 
@@ -68,5 +69,15 @@ describe('computeProblem', () => {
     );
     expect(computeProblem(4, 2, false)).toBe('Veuillez choisir un point de départ');
     expect(computeProblem(4, 2, true)).toBeNull();
+  });
+});
+
+describe('formatKm', () => {
+  it('shows one decimal under 100 km and none from 100 km, in French', () => {
+    expect(formatKm(12.345)).toBe('12,3 km');
+    expect(formatKm(0)).toBe('0,0 km');
+    expect(formatKm(99.94)).toBe('99,9 km');
+    expect(formatKm(123.6)).toBe('124 km');
+    expect(formatKm(1234.4)).toBe(`${(1234).toLocaleString('fr-FR')} km`);
   });
 });
