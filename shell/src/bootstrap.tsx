@@ -25,16 +25,15 @@ async function start() {
     preloadApiClient();
     prefetchSessionCheck();
   }
-  const [remotes, appConfig] = await Promise.all([
-    fetchRemoteDefinitions().catch((error: unknown): RemoteDefinition[] => {
-      // Every module then shows "Module indisponible" with its retry button, instead of a blank page.
-      console.error('[shell] /remotes.json illisible', error);
-      return Object.entries(DEFAULT_REMOTE_ROUTES).map(([name, routes]) => ({ name, entry: '', routes }));
-    }),
-    fetchAppConfig(),
-  ]);
+  // The chat widget's settings do not hold the first screen back: its remote starts loading as soon
+  // as the manifest of remotes is read (and with it the calls its routes module starts).
+  const appConfig = fetchAppConfig();
+  const remotes = await fetchRemoteDefinitions().catch((error: unknown): RemoteDefinition[] => {
+    // Every module then shows "Module indisponible" with its retry button, instead of a blank page.
+    console.error('[shell] /remotes.json illisible', error);
+    return Object.entries(DEFAULT_REMOTE_ROUTES).map(([name, routes]) => ({ name, entry: '', routes }));
+  });
   registerFederatedRemotes(remotes);
-  injectChatWidget(appConfig.chatWidget);
   // The federation runtime's work for the remote (its manifest, its entry's start, its module's
   // evaluation) and React's first render each in tasks of their own, not after this one.
   await nextTask();
@@ -46,6 +45,7 @@ async function start() {
     await loadRemoteRoutes(firstRemote).catch(() => undefined);
     await nextTask();
   }
+  injectChatWidget((await appConfig).chatWidget);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root absent de index.html');
