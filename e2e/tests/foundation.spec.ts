@@ -39,7 +39,13 @@ test.describe('plateforme fédérée', () => {
       const url = typeof value === 'string' ? value : value.entry;
       return url ? [[name, url] as const] : [];
     });
-    expect(entries.map(([name]) => name).sort()).toEqual(['auth', 'billing', 'prospecting', 'reports', 'settings']);
+    expect(entries.map(([name]) => name).sort()).toEqual([
+      'auth',
+      'billing',
+      'prospecting',
+      'reports',
+      'settings',
+    ]);
     for (const [name, url] of entries) {
       const response = await request.get(new URL(url, app.url).href);
       expect(response.ok()).toBe(true);
@@ -164,6 +170,21 @@ test.describe('plateforme fédérée', () => {
     const checkRoute = async (route: (typeof routes)[number]) => {
       await page.goto(`${app.url}${route.path}`);
       await expect(page.getByRole('heading', { name: route.heading }).first()).toBeVisible();
+      // The heading may be the page's static first paint: wait for the remote's container and React.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const globals = window as unknown as {
+              __REACT_DEVTOOLS_GLOBAL_HOOK__?: { renderers: Map<number, unknown> };
+              __FEDERATION__?: { __INSTANCES__: { name: string }[] };
+            };
+            return {
+              rendered: (globals.__REACT_DEVTOOLS_GLOBAL_HOOK__?.renderers.size ?? 0) > 0,
+              containers: globals.__FEDERATION__?.__INSTANCES__.map((instance) => instance.name) ?? [],
+            };
+          }),
+        )
+        .toMatchObject({ rendered: true, containers: expect.arrayContaining([route.remote]) });
       const seen = await page.evaluate(() => {
         type Shared = { from: string; loaded?: boolean; useIn: string[] };
         const globals = window as unknown as {
