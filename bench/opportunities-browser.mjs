@@ -302,6 +302,9 @@ async function loadList(page, base, expected, pages) {
 }
 
 /** Loads, searches, filters and scrolls the "all" list of the token's organisation; `expected` cards. */
+/** Pause between the cold opening and the measured one (the API's background reading after the first). */
+const SETTLE_MS = 5000;
+
 export async function measureBrowserList(base, { token, organisationId, expected }) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
@@ -339,6 +342,10 @@ export async function measureBrowserList(base, { token, organisationId, expected
       if (run === 1) {
         pages.length = 0;
         await page.goto('about:blank');
+        // The first opening's answer no longer waits for the organisation's search values: the API
+        // reads them in the background after it (opportunity-list.md). The second opening, the one
+        // measured, comes once that reading is over, as a user's next visit would.
+        await page.waitForTimeout(SETTLE_MS);
       }
       loads.push(await loadList(page, base, expected, pages));
     }
