@@ -16,11 +16,11 @@ import path from 'node:path';
 import { REPO } from './servers';
 
 /**
- * The platform version a remote built "against the previous minor" used: the last 0.4.x sources
- * (before startFirstScreen made 0.5.0), as released (docs/decisions/module-manifest.md).
- * When platform moves to 0.6.0, pin the last 0.5.x commit here.
+ * The platform version a remote built "against the previous minor" used: the last 0.5.x sources
+ * (before callQuietly and showQuietFailure made 0.6.0), as released (docs/decisions/module-manifest.md).
+ * When platform moves to 0.7.0, pin the last 0.6.x commit here.
  */
-export const PREVIOUS_PLATFORM = { commit: '00a69c5002498baf1e16ecf99ebb3f6d9093f90b', version: '0.4.0' };
+export const PREVIOUS_PLATFORM = { commit: 'f0a02abc1d024a460ebbb9d96777d4111d07ccc6', version: '0.5.0' };
 
 export type ThrowawayModule = {
   name: string;
@@ -79,15 +79,8 @@ export function pinPreviousPlatform(module: ThrowawayModule): string {
       "dir: __dirname,\n  platformDir: require('node:path').join(__dirname, 'previous-platform'),",
     ),
   );
-  // The module as a team wrote it on that platform: startFirstScreen came with 0.5.0.
-  const routesFile = path.join(module.folder, 'src/routes.tsx');
-  writeFileSync(
-    routesFile,
-    readFileSync(routesFile, 'utf8')
-      .split('\n')
-      .filter((line) => !line.includes('startFirstScreen'))
-      .join('\n'),
-  );
+  // The generator's template uses nothing newer than 0.5.0 (startFirstScreen): the module is built as
+  // generated. (A template gaining a 0.6.0 call would drop its lines here, as 0.5.0's were for 0.4.0.)
   return platformDir;
 }
 
