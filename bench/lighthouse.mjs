@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desktopConfig, startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { cleanUp, fullList, newDataDir, post, seededApi, stop } from './opportunities.mjs';
+import { cleanUp, fullList, newDataDir, saveRound, seededApi, stop } from './opportunities.mjs';
 import { pathOption } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -144,28 +144,6 @@ async function emptyCache(page, origin) {
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
   await cdp.detach();
-}
-
-/** A saved round over the seeded list's Lyon opportunities (every fourth, ids as seed() writes them). */
-async function saveRound(base, lister) {
-  const stops = Array.from({ length: ROUND_STOPS }, (_, index) => {
-    const i = 1 + index * 4;
-    return {
-      opportunityId: `c${i.toString(16).padStart(23, '0')}`,
-      name: `Société ${i} Crêperie`,
-      address: `${i} rue de la Mesure, 69003 Lyon`,
-      lat: 45.75 + index * 0.004,
-      lng: 4.83 + (index % 4) * 0.006,
-    };
-  });
-  const { round } = await post(base, '/api/round/create', {
-    token: lister.token,
-    organisationId: lister.organisationId,
-    name: 'Tournée de mesure',
-    start: { label: 'Agence de Lyon', lat: 45.76, lng: 4.835 },
-    stops,
-  });
-  return round._id;
 }
 
 /** The three screens, one flow, for one preset (`config` undefined: Lighthouse's mobile default). */
@@ -321,7 +299,7 @@ async function main() {
     // As the other benches: the list read once before (the API's list index and cards in memory).
     const { token, organisationId } = lister;
     await fullList(base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
-    const roundId = await saveRound(base, lister);
+    const roundId = await saveRound(base, lister, ROUND_STOPS);
     const runs = [];
     const presets = [
       ['mobile', undefined, TARGET_RUNS],

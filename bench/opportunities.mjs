@@ -50,6 +50,7 @@ export {
   cpuMs,
   fullList,
   newDataDir,
+  saveRound,
   seededApi,
   start,
   stop,

@@ -186,7 +186,28 @@ export async function seed(store, organisationId, userId, count, tag) {
   }
 }
 
-// The baseline: the same express, the same body parsed, the same page sent as JSON from memory.
+/** A saved round over the seeded list's Lyon opportunities (every fourth, ids as seed() writes them). */
+export async function saveRound(base, lister, stopCount = 12) {
+  const stops = Array.from({ length: stopCount }, (_, index) => {
+    const i = 1 + index * 4;
+    return {
+      opportunityId: `c${i.toString(16).padStart(23, '0')}`,
+      name: `Société ${i} Crêperie`,
+      address: `${i} rue de la Mesure, 69003 Lyon`,
+      lat: 45.75 + index * 0.004,
+      lng: 4.83 + (index % 4) * 0.006,
+    };
+  });
+  const { round } = await post(base, '/api/round/create', {
+    token: lister.token,
+    organisationId: lister.organisationId,
+    name: 'Tournée de mesure',
+    start: { label: 'Agence de Lyon', lat: 45.76, lng: 4.835 },
+    stops,
+  });
+  return round._id;
+}
+
 /**
  * Two organisations made through the API (owners 1: the list, 2: the export), their opportunities
  * written straight into the store while the API is stopped, then the API started again on them.

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { cleanUp, newDataDir, post, seededApi, stop } from './opportunities.mjs';
+import { cleanUp, newDataDir, saveRound, seededApi, stop } from './opportunities.mjs';
 import { pathOption, repo } from './support.mjs';
 import { createRequire } from 'node:module';
 
@@ -195,27 +195,6 @@ function longTasks(events, navigationStart) {
         functions,
       };
     });
-}
-
-async function saveRound(base, lister) {
-  const stops = Array.from({ length: 12 }, (_, index) => {
-    const i = 1 + index * 4;
-    return {
-      opportunityId: `c${i.toString(16).padStart(23, '0')}`,
-      name: `Société ${i} Crêperie`,
-      address: `${i} rue de la Mesure, 69003 Lyon`,
-      lat: 45.75 + index * 0.004,
-      lng: 4.83 + (index % 4) * 0.006,
-    };
-  });
-  const { round } = await post(base, '/api/round/create', {
-    token: lister.token,
-    organisationId: lister.organisationId,
-    name: 'Tournée de mesure',
-    start: { label: 'Agence de Lyon', lat: 45.76, lng: 4.835 },
-    stops,
-  });
-  return round._id;
 }
 
 async function profile(browser, base, address, ready) {
