@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RoundReply } from '@app/domain';
-import { configureApiClient, useApiQuery, useSessionStore } from '@app/platform';
+import { useApiQuery, useSessionStore } from '@app/platform';
+import { startTestApiServer, type TestApiRequest, type TestApiServer } from '@app/platform/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import { getRound } from './features/rounds/api/get-round';
 
@@ -10,39 +9,15 @@ import { getRound } from './features/rounds/api/get-round';
 // round screen does (round-screen.tsx: same call, input and key) takes that answer. Real API client
 // against a server that holds the requests.
 
-let server: Server;
-const held: { path: string; body: Record<string, unknown>; answer: (body: unknown) => void }[] = [];
+let server: TestApiServer;
+/** Requests the server holds until the test answers them. */
+const held: TestApiRequest[] = [];
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () =>
-      held.push({
-        path: request.url ?? '',
-        body: JSON.parse(raw || '{}') as Record<string, unknown>,
-        answer: (body) =>
-          response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+  server = await startTestApiServer((request) => held.push(request));
 });
 
-afterAll(
-  () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
-);
+afterAll(() => server.close());
 
 const ROUND: RoundReply = {
   round: {
@@ -69,7 +44,7 @@ test('opened by its address, a saved round asks for itself before its screen ren
   expect(held[0]?.body).toEqual({ token: 'jeton', organisationId: 'o1', roundId: 'r1' });
 
   render(<RoundName />);
-  held[0]?.answer(ROUND);
+  held[0]?.answer(200, ROUND);
   expect(await screen.findByText('Tournée Lyon centre')).toBeInTheDocument();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(held).toHaveLength(1);

@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FileReportReply, ReportChoicesReply } from '@app/domain';
-import { configureApiClient, useSessionStore } from '@app/platform';
+import { useSessionStore } from '@app/platform';
+import { startTestApiServer, type TestApiRequest, type TestApiServer } from '@app/platform/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 
@@ -40,40 +39,15 @@ const CHOICES: ReportChoicesReply = {
   salespeople: [],
 };
 
-let server: Server;
-const held: { path: string; body: Record<string, unknown>; answer: (body: unknown) => void }[] = [];
+let server: TestApiServer;
+/** Requests the server holds until the test answers them. */
+const held: TestApiRequest[] = [];
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () =>
-      held.push({
-        path: request.url ?? '',
-        body: JSON.parse(raw || '{}') as Record<string, unknown>,
-        answer: (body) =>
-          response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+  server = await startTestApiServer((request) => held.push(request));
 });
 
-afterAll(
-  () =>
-    new Promise((resolve) => {
-      // A request a failing test left held would keep the server open.
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
-);
+afterAll(() => server.close());
 
 test('opened by its address, the files report asks its figures and choices and loads chart.js before it renders, then takes those answers', async () => {
   const address = `/dashboard/reports?periode=week&fichier=${FILE}`;
@@ -100,7 +74,7 @@ test('opened by its address, the files report asks its figures and choices and l
       <ReportsRoutes />
     </MemoryRouter>,
   );
-  for (const request of held) request.answer(request.path === '/api/report/files' ? FILES : CHOICES);
+  for (const request of held) request.answer(200, request.path === '/api/report/files' ? FILES : CHOICES);
   const table = await screen.findByRole('table', { name: 'Conversion par fichier de prospects' });
   expect(within(table).getByText('Boulangeries Lyon')).toBeInTheDocument();
   expect(await screen.findByRole('option', { name: 'Boulangeries Lyon' })).toBeInTheDocument();

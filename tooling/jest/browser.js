@@ -26,6 +26,7 @@ function browserPreset(rootDir) {
     moduleNameMapper: {
       '^@app/domain$': path.join(repo, 'domain/src/index.ts'),
       '^@app/platform$': path.join(repo, 'platform/src/index.ts'),
+      '^@app/platform/testing$': path.join(repo, 'platform/src/testing/index.ts'),
       // Tests run against the router surface the page shares, so a missing export fails here too.
       '^react-router-dom$': path.join(repo, 'platform/src/router/react-router-dom.ts'),
       '\\.css$': path.join(__dirname, 'style-stub.js'),

@@ -1,36 +1,21 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { render, screen } from '@testing-library/react';
 import { ToastHost } from '../toast/toast-host';
 import { useSessionStore } from '../session/session-store';
 import { apiPost, configureApiClient } from './api-client';
 import { ApiError, ApiRedirect, NETWORK_ERROR_MESSAGE } from './api-error';
 import { setNavigator } from './navigation';
+import { startTestApiServer, type TestApiRequest, type TestApiServer } from '../testing';
 
-type Handler = (body: Record<string, unknown>, response: ServerResponse) => void;
+type Handler = (request: TestApiRequest) => void;
 
-let server: Server;
+let server: TestApiServer;
 let handler: Handler;
-let baseURL: string;
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => handler(JSON.parse(raw || '{}'), response));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  configureApiClient({ baseURL });
+  server = await startTestApiServer((request) => handler(request));
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 beforeEach(() => {
   localStorage.clear();
@@ -38,17 +23,15 @@ beforeEach(() => {
 });
 
 function reply(status: number, body: unknown): Handler {
-  return (_body, response) => {
-    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  };
+  return (request) => request.answer(status, body);
 }
 
 test('sends the stored token in the body with the payload', async () => {
   useSessionStore.getState().signIn('jeton-123');
   let received: Record<string, unknown> = {};
-  handler = (body, response) => {
-    received = body;
-    reply(200, { ok: true })(body, response);
+  handler = (request) => {
+    received = request.body;
+    request.answer(200, { ok: true });
   };
   await expect(apiPost('/api/organisation/get', { organisationId: 'o1' })).resolves.toEqual({ ok: true });
   expect(received).toEqual({ organisationId: 'o1', token: 'jeton-123' });
@@ -112,9 +95,9 @@ test('calls sent side by side with an expired session clear it and go to /login 
 test('a token in the body (a password-reset token) is not replaced by the session token', async () => {
   useSessionStore.getState().signIn('session');
   let received: Record<string, unknown> = {};
-  handler = (body, response) => {
-    received = body;
-    reply(200, { valid: true })(body, response);
+  handler = (request) => {
+    received = request.body;
+    request.answer(200, { valid: true });
   };
   await apiPost('/api/verifyResetToken', { token: 'jeton-de-reinitialisation' });
   expect(received.token).toBe('jeton-de-reinitialisation');
@@ -129,6 +112,6 @@ test('a server that cannot be reached gives a French network message', async () 
     });
   } finally {
     jsdomReport.mockRestore();
-    configureApiClient({ baseURL });
+    configureApiClient({ baseURL: server.baseURL });
   }
 });

@@ -1,11 +1,9 @@
 import './fake-device';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient } from '../api/api-client';
 import { setNavigator } from '../api/navigation';
 import { useSessionStore } from '../session/session-store';
+import { startTestApiServer, type TestApiRequest, type TestApiServer } from '../testing';
 import { DEVICE_DB_NAME } from './device-store';
 import { OfflineBanner } from './offline-banner';
 import {
@@ -20,40 +18,27 @@ import {
 } from './offline-queue';
 
 type Received = { path: string; key: string | undefined; body: Record<string, unknown> };
-type Handler = (received: Received, response: ServerResponse) => void;
+type Handler = (received: Received, request: TestApiRequest) => void;
 
-let server: Server;
+let server: TestApiServer;
 let handler: Handler;
 let received: Received[];
 
-const ok: Handler = (_received, response) =>
-  response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+const ok: Handler = (_received, request) => request.answer(200, { ok: true });
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN, Idempotency-Key');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const entry = {
-        path: request.url ?? '',
-        key: request.headers['idempotency-key'] as string | undefined,
-        body: JSON.parse(raw || '{}') as Record<string, unknown>,
-      };
-      received.push(entry);
-      handler(entry, response);
-    });
+  server = await startTestApiServer((request) => {
+    const entry = {
+      path: request.path,
+      key: request.headers['idempotency-key'] as string | undefined,
+      body: request.body,
+    };
+    received.push(entry);
+    handler(entry, request);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 let online = true;
 Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -114,10 +99,10 @@ test('changes made offline are kept and sent in the order they were made, each w
 
 test('after a try that got no answer, the same change is sent again with the same key, before the next one', async () => {
   let calls = 0;
-  handler = (entry, response) => {
+  handler = (entry, request) => {
     calls += 1;
-    if (calls === 1) response.socket?.destroy();
-    else ok(entry, response);
+    if (calls === 1) request.drop();
+    else ok(entry, request);
   };
   goOffline();
   await enqueueChange(change(1));
@@ -136,12 +121,10 @@ test('after a try that got no answer, the same change is sent again with the sam
 });
 
 test('a change the server refuses is kept with its French reason until dismissed, and the next ones are still sent', async () => {
-  handler = (entry, response) => {
+  handler = (entry, request) => {
     if (entry.path.endsWith('change-1')) {
-      response
-        .writeHead(403, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify({ message: 'Cette opportunité a été confiée à un collègue', code: 'FORBIDDEN' }));
-    } else ok(entry, response);
+      request.answer(403, { message: 'Cette opportunité a été confiée à un collègue', code: 'FORBIDDEN' });
+    } else ok(entry, request);
   };
   goOffline();
   await enqueueChange(change(1));
@@ -169,10 +152,7 @@ test('a change the server refuses is kept with its French reason until dismissed
 test('a change refused because the licence was removed is explained, without leaving the screen', async () => {
   const navigate = jest.fn();
   setNavigator(navigate);
-  handler = (_entry, response) =>
-    response
-      .writeHead(269, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ redirect: '/dashboard/nosub' }));
+  handler = (_entry, request) => request.answer(269, { redirect: '/dashboard/nosub' });
   const { result } = renderHook(() => useOfflineState());
   await act(async () => {
     await enqueueChange(change(1));
@@ -185,8 +165,7 @@ test('a change refused because the licence was removed is explained, without lea
 });
 
 test('a server failure (5xx) keeps the change waiting for another try', async () => {
-  handler = (_entry, response) =>
-    response.writeHead(500, { 'Content-Type': 'application/json' }).end('{"message":"Erreur interne"}');
+  handler = (_entry, request) => request.answer(500, { message: 'Erreur interne' });
   const { result } = renderHook(() => useOfflineState());
   await act(async () => {
     await enqueueChange(change(1));

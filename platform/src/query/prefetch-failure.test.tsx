@@ -1,48 +1,23 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { apiPost, configureApiClient } from '../api/api-client';
+import { apiPost } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { useSessionStore } from '../session/session-store';
+import { startTestApiServer, type TestApiRequest, type TestApiServer } from '../testing';
 import { ToastHost } from '../toast/toast-host';
 import { clearApiQueries, prefetchApiQuery, useApiQuery } from './api-query';
 
 // A prefetched call (asked before its screen, through the real API client and a real server) fails
 // quietly until a screen takes its answer: that screen shows the server's French message, once.
 
-let server: Server;
+let server: TestApiServer;
 /** Requests the server holds until the test answers them. */
-const held: { path: string; answer: (status: number, body: unknown) => void }[] = [];
+const held: TestApiRequest[] = [];
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    request.resume();
-    request.on('end', () =>
-      held.push({
-        path: request.url ?? '',
-        answer: (status, body) =>
-          response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+  server = await startTestApiServer((request) => held.push(request));
 });
 
-afterAll(
-  () =>
-    new Promise((resolve) => {
-      // A request a failing test left held would keep the server open.
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
-);
+afterAll(() => server.close());
 
 beforeEach(() => {
   held.length = 0;

@@ -1,39 +1,26 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { renderHook, waitFor } from '@testing-library/react';
-import { clearApiQueries, configureApiClient, useSessionStore } from '@app/platform';
+import { clearApiQueries, useSessionStore } from '@app/platform';
+import { startTestApiServer, type TestApiServer } from '@app/platform/testing';
 import { prefetchSessionCheck, useSessionBootstrap } from './use-session-bootstrap';
 
 // A real HTTP server: the order in which the shell's start calls reach it is what is checked.
-let server: Server;
+let server: TestApiServer;
 let arrivals: string[];
 let releaseVerify: () => void;
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type, X-XSRF-TOKEN');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
+  server = await startTestApiServer((request) => {
+    arrivals.push(request.path);
+    if (request.path === '/api/verify') {
+      releaseVerify = () =>
+        request.answer(200, { user: { _id: 'u1', email: 'lea@exemple.fr', username: 'Léa' } });
+    } else {
+      request.answer(200, { organisations: [{ _id: 'o1', name: 'Exemple SARL', role: null }] });
     }
-    request.resume();
-    request.on('end', () => {
-      arrivals.push(request.url ?? '');
-      const answer = (body: unknown) =>
-        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-      if (request.url === '/api/verify') {
-        releaseVerify = () => answer({ user: { _id: 'u1', email: 'lea@exemple.fr', username: 'Léa' } });
-      } else {
-        answer({ organisations: [{ _id: 'o1', name: 'Exemple SARL', role: null }] });
-      }
-    });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 beforeEach(() => {
   arrivals = [];
