@@ -7,7 +7,8 @@
 // - p99 of a concurrent list call (/api/prospect/get/all) while 100k rows go in, beside the same
 //   call's latency with no import running (same API, same store, just before);
 // - each of these twice in one run: batches prepared by worker threads (IMPORT_WORKERS as shipped)
-//   and on the main thread (IMPORT_WORKERS=0), unless --variants names one ('threads' or 'mainThread');
+//   and on the main thread (IMPORT_WORKERS=0), unless --variants names some ('threads', 'mainThread',
+//   'oneProcess' = WEB_CONCURRENCY=1, 'oneThread' and 'oneProcessOneThread' = IMPORT_WORKERS=1);
 // - the start-up time and memory of the API over a store holding 1M prospects.
 // Prints the figures; writes bench/results/import.json.
 // - with --browser, the floor of the same run: a bare script decoding (Windows-1252), splitting (';',
@@ -16,7 +17,11 @@
 // modal's compact form, two on their way at once, unless --form rows (one object per row, one at a time).
 // Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser] [--data communes|uniform]
 //   [--form cells|rows] [--variants threads,mainThread] [--cpu-prof <dir>]
-//   (build first: npm run build; --cpu-prof runs the API under node --cpu-prof)
+//   [--compare <another api/dist>] [--rounds n] [--no-list]
+//   (build first: npm run build; --cpu-prof runs the API under node --cpu-prof; --compare runs each
+//   variant on that build too, right after this one's, each with its own raw insertMany measured just
+//   after it (an A/B in the same minutes: the machine is shared); --rounds repeats the whole; --no-list
+//   skips the list calls during a second import)
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -37,7 +42,13 @@ import { freePort, pathOption, post } from './support.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const dist = path.join(repo, 'api', 'dist');
-const resultsFile = path.join(here, 'results', 'import.json');
+const compareDist = pathOption('compare', undefined);
+const resultsFile = path.join(here, 'results', compareDist ? 'import-ab.json' : 'import.json');
+const roundsArg = process.argv.indexOf('--rounds');
+const ROUNDS = roundsArg === -1 ? 1 : Number(process.argv[roundsArg + 1]);
+const WITH_LIST = !process.argv.includes('--no-list');
+/** The builds measured: this one, and with --compare another (e.g. the main branch's api/dist). */
+const BUILDS = [{ build: 'this', dist }, ...(compareDist ? [{ build: 'compare', dist: compareDist }] : [])];
 
 const sizesArg = process.argv.indexOf('--sizes');
 const SIZES =
@@ -57,6 +68,9 @@ const VARIANTS = {
   threads: {},
   mainThread: { IMPORT_WORKERS: '0' },
   oneProcess: { WEB_CONCURRENCY: '1' },
+  // One import thread per process (IMPORT_WORKERS=1, the default before the seventh pass), for A/B.
+  oneThread: { IMPORT_WORKERS: '1' },
+  oneProcessOneThread: { WEB_CONCURRENCY: '1', IMPORT_WORKERS: '1' },
 };
 const variantsArg = process.argv.indexOf('--variants');
 const VARIANT_NAMES = variantsArg === -1 ? Object.keys(VARIANTS) : process.argv[variantsArg + 1].split(',');
@@ -125,11 +139,11 @@ const rowCells = (index) => (DATA === 'uniform' ? cells(index) : communeCells(in
 const rowObject = (index) =>
   Object.fromEntries(rowCells(index).map((value, column) => [COLUMNS[column], value]));
 
-async function startApi(dataDir, env = {}) {
+async function startApi(dataDir, env = {}, apiDist = dist) {
   const port = await freePort();
   const started = performance.now();
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profile, path.join(dist, 'index.js')], {
+  const child = spawn(process.execPath, [...profile, path.join(apiDist, 'index.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -392,68 +406,79 @@ async function main() {
   const runs = [];
   const concurrent = {};
   let startupOver1M;
-  for (const size of SIZES) {
-    for (const variant of VARIANT_NAMES) {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-import-${size}-`));
-      try {
-        const api = await startApi(dataDir, VARIANTS[variant]);
-        const caller = await seedCaller(api.base);
-        console.log(`${size.toLocaleString('fr-FR')} lignes (${variant}) : import par HTTP…`);
-        const cpuBefore = api.cpuMs();
-        const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
-        const cpuAfter = api.cpuMs();
-        const peakRssMb = api.peakRssMb();
-        let browser;
-        if (WITH_BROWSER && variant === VARIANT_NAMES[0]) {
-          console.log(`${size.toLocaleString('fr-FR')} lignes : import dans Chromium…`);
-          browser = await browserImport(api.base, size);
+  for (let round = 1; round <= ROUNDS; round += 1)
+    for (const size of SIZES) {
+      for (const variant of VARIANT_NAMES) {
+        // With --compare, the two builds take turns, in the other order every other round.
+        for (const { build, dist: apiDist } of round % 2 === 1 ? BUILDS : [...BUILDS].reverse()) {
+          const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-import-${size}-`));
+          try {
+            const api = await startApi(dataDir, VARIANTS[variant], apiDist);
+            const caller = await seedCaller(api.base);
+            console.log(`${size.toLocaleString('fr-FR')} lignes (${variant}) : import par HTTP…`);
+            const cpuBefore = api.cpuMs();
+            const http = await importOverHttp(api.base, caller, size, `Fichier de ${size} lignes`);
+            const cpuAfter = api.cpuMs();
+            const peakRssMb = api.peakRssMb();
+            let browser;
+            if (WITH_BROWSER && variant === VARIANT_NAMES[0] && build === 'this' && round === 1) {
+              console.log(`${size.toLocaleString('fr-FR')} lignes : import dans Chromium…`);
+              browser = await browserImport(api.base, size);
+            }
+            if (
+              WITH_LIST &&
+              build === 'this' &&
+              round === 1 &&
+              (size === 100_000 || process.env.CONCURRENT_AT === String(size))
+            ) {
+              console.log(
+                `Appels de liste pendant un import de ${size.toLocaleString('fr-FR')} lignes (${variant})…`,
+              );
+              concurrent[variant] = await listLatencyDuringImport(api.base, caller, size);
+            }
+            await api.stop();
+            console.log(`${size.toLocaleString('fr-FR')} lignes : insertMany brut du même stockage…`);
+            const raw = rawInsertManyRate(size);
+            runs.push({
+              rows: size,
+              variant,
+              ...(compareDist || ROUNDS > 1 ? { build, round } : {}),
+              http,
+              rawInsertMany: raw,
+              ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
+              // CPU per 1,000 rows, far steadier than rates on a loaded machine: the API's main thread
+              // (the one that also answers other calls) and all its threads, against the raw inserts.
+              // cpuRatio = raw insert CPU ÷ main-thread CPU: the ingestion ratio an idle machine would
+              // show while the main thread is the bottleneck.
+              cpu: {
+                apiMainThreadMsPer1000Rows: Number(
+                  (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000).toFixed(1),
+                ),
+                apiAllThreadsMsPer1000Rows: Number(
+                  (((cpuAfter.process - cpuBefore.process) / size) * 1000).toFixed(1),
+                ),
+                rawInsertMsPer1000Rows: raw.cpuMsPer1000Rows,
+                cpuRatio: Number(
+                  (
+                    raw.cpuMsPer1000Rows /
+                    (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000)
+                  ).toFixed(3),
+                ),
+              },
+              apiPeakRssMb: peakRssMb,
+              ...(browser ? { browser } : {}),
+            });
+            if (size === 1_000_000 && variant === VARIANT_NAMES[0] && build === 'this' && round === 1) {
+              const again = await startApi(dataDir);
+              startupOver1M = { prospects: size, startupMs: again.startupMs, rssMb: again.rssMb() };
+              await again.stop();
+            }
+          } finally {
+            rmSync(dataDir, { recursive: true, force: true });
+          }
         }
-        if (size === 100_000 || process.env.CONCURRENT_AT === String(size)) {
-          console.log(
-            `Appels de liste pendant un import de ${size.toLocaleString('fr-FR')} lignes (${variant})…`,
-          );
-          concurrent[variant] = await listLatencyDuringImport(api.base, caller, size);
-        }
-        await api.stop();
-        console.log(`${size.toLocaleString('fr-FR')} lignes : insertMany brut du même stockage…`);
-        const raw = rawInsertManyRate(size);
-        runs.push({
-          rows: size,
-          variant,
-          http,
-          rawInsertMany: raw,
-          ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
-          // CPU per 1,000 rows, far steadier than rates on a loaded machine: the API's main thread
-          // (the one that also answers other calls) and all its threads, against the raw inserts.
-          // cpuRatio = raw insert CPU ÷ main-thread CPU: the ingestion ratio an idle machine would
-          // show while the main thread is the bottleneck.
-          cpu: {
-            apiMainThreadMsPer1000Rows: Number(
-              (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000).toFixed(1),
-            ),
-            apiAllThreadsMsPer1000Rows: Number(
-              (((cpuAfter.process - cpuBefore.process) / size) * 1000).toFixed(1),
-            ),
-            rawInsertMsPer1000Rows: raw.cpuMsPer1000Rows,
-            cpuRatio: Number(
-              (raw.cpuMsPer1000Rows / (((cpuAfter.mainThread - cpuBefore.mainThread) / size) * 1000)).toFixed(
-                3,
-              ),
-            ),
-          },
-          apiPeakRssMb: peakRssMb,
-          ...(browser ? { browser } : {}),
-        });
-        if (size === 1_000_000 && variant === VARIANT_NAMES[0]) {
-          const again = await startApi(dataDir);
-          startupOver1M = { prospects: size, startupMs: again.startupMs, rssMb: again.rssMb() };
-          await again.stop();
-        }
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
       }
     }
-  }
 
   const report = {
     date: new Date().toISOString(),
@@ -461,6 +486,7 @@ async function main() {
     uptime: { before: uptimeBefore, after: spawnSync('uptime', { encoding: 'utf8' }).stdout.trim() },
     data: DATA,
     form: FORM,
+    ...(compareDist ? { compare: { this: dist, compare: compareDist, rounds: ROUNDS } } : {}),
     inFlight: FORM === 'rows' ? 1 : IN_FLIGHT,
     node: process.version,
     cpus: os.cpus().length,
@@ -479,7 +505,7 @@ async function main() {
   console.log('');
   for (const run of runs) {
     console.log(
-      `${run.rows.toLocaleString('fr-FR')} lignes (${run.variant}) — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
+      `${run.rows.toLocaleString('fr-FR')} lignes (${run.variant}${run.build ? `, ${run.build}, tour ${run.round}` : ''}) — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
         `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, ` +
         `CPU du fil principal ${run.cpu.apiMainThreadMsPer1000Rows} ms / 1 000 lignes (insertMany brut ${run.cpu.rawInsertMsPer1000Rows} ms, rapport ${run.cpu.cpuRatio}), mémoire crête du plus gros processus de l’API ${run.apiPeakRssMb} Mo` +
         (run.browser

@@ -1,37 +1,11 @@
 // WEB_CONCURRENCY: the built API as `npm start` runs it, one primary and its workers on one port and
 // one DATA_DIR (docs/decisions/every-core.md).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildApiIfStale, exited, freePort, post } from './test-support/api-process';
-
-/** Starts api/dist as `npm start` does, and resolves once the primary says every worker listens. */
-async function startCluster(dataDir: string, workers: number): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.resolve(__dirname, '../dist/index.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_ROOT: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'info',
-      PASSWORD_HASH_COST: '1024',
-      WEB_CONCURRENCY: String(workers),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream }))
-    if (line.includes(`${workers} processus à l’écoute`)) break;
-  child.stdout?.resume();
-  return { child, url };
-}
+import { type ApiProcess, buildApiIfStale, exited, post, startCluster } from './test-support/api-process';
 
 /** The pids of a process's children (the cluster's workers). */
 function childrenOf(pid: number): number[] {
@@ -65,7 +39,7 @@ async function waitFor<T>(read: () => T, ok: (value: T) => boolean): Promise<T> 
 
 describe('npm start with WEB_CONCURRENCY=2', () => {
   let dataDir: string;
-  let api: { child: ChildProcess; url: string } | undefined;
+  let api: ApiProcess | undefined;
 
   beforeAll(() => {
     buildApiIfStale();

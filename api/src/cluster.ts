@@ -3,6 +3,7 @@
 // every worker to finish, and replaces a worker that dies while serving (docs/decisions/every-core.md).
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { isRelayedSignal } from './process-signals';
 
 /** A worker dying this soon after the previous replacement counts toward giving up. */
 const RESTART_WINDOW_MS = 60_000;
@@ -115,6 +116,12 @@ export function runPrimary(count: number, logger: Logger): void {
     };
     cluster.on('listening', started);
     started();
+  });
+
+  // A worker's signal for the others (process-signals.ts: an import's lease given back).
+  cluster.on('message', (from, message: unknown) => {
+    if (!isRelayedSignal(message)) return;
+    for (const worker of alive()) if (worker !== from && worker.isConnected()) worker.send(message);
   });
 
   process.on('SIGTERM', () => stop('SIGTERM', 0));

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const API = path.resolve(__dirname, '../..');
 const DOMAIN = path.resolve(API, '../domain');
@@ -133,6 +134,39 @@ export function useBuiltApi(prefix: string, env: Record<string, string> = {}): B
       return api;
     },
   };
+}
+
+/**
+ * Starts api/dist as `npm start` does (WEB_CONCURRENCY=`workers`: a primary and its workers on one port
+ * and one DATA_DIR), and resolves once the primary says every worker listens.
+ */
+export async function startCluster(
+  dataDir: string,
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      PASSWORD_HASH_COST: '1024',
+      WEB_CONCURRENCY: String(workers),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream }))
+    if (line.includes(`${workers} processus à l’écoute`)) break;
+  child.stdout?.resume();
+  return { child, url };
 }
 
 export type Reply = { status: number; body: Record<string, unknown> };

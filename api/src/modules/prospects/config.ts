@@ -21,9 +21,10 @@ export type ProspectsConfig = {
    */
   importStartGraceMs: number;
   /**
-   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS; default 1; 0 prepares
+   * Worker threads preparing import batches off the event loop (IMPORT_WORKERS; default 2; 0 prepares
    * them on the main thread): they also write each document's JSON and, over the embedded store's
-   * file, insert the rows, docs/decisions/import-speed.md.
+   * file, insert the rows (with two or more, one inserts while the others prepare the next batch),
+   * docs/decisions/import-speed.md.
    */
   importWorkers: number;
   /**
@@ -57,7 +58,7 @@ export const prospectsSection = defineSection(
       'doit être une durée en millisecondes entre 0 et 86400000',
       120_000,
     ),
-    IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 1),
+    IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 2),
     BIN_MOVE_CHUNK: variableWithDefault(
       integer(1, 50_000),
       'doit être un nombre de prospects entre 1 et 50000',

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
+import { ImportLeaseWaits } from './import-lease-waits';
 import type { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob, type PreparedBatch, type ReadyRow } from './import-rows';
 import { KeyedLock } from './keyed-lock';
@@ -57,6 +58,11 @@ export type ImportServiceDeps = {
    * the batch before is stored; without it the main thread prepares them, in slices.
    */
   pool?: ImportPool;
+  /**
+   * Wakes a call waiting for an import's lease when it is given back, here or in another API process
+   * (without it, or between processes outside a cluster, the wait only polls the store).
+   */
+  leaseWaits?: ImportLeaseWaits;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -96,8 +102,11 @@ const notFound = (): Promise<never> => Promise.reject(AppError.notFound(PROSPECT
 
 export class ProspectImportService {
   private readonly lock = new KeyedLock();
+  private readonly waits: ImportLeaseWaits;
 
-  constructor(private readonly deps: ImportServiceDeps) {}
+  constructor(private readonly deps: ImportServiceDeps) {
+    this.waits = deps.leaseWaits ?? new ImportLeaseWaits();
+  }
 
   async start(caller: Caller, input: ImportStartData): Promise<ImportStartReply> {
     const now = this.deps.now();
@@ -152,7 +161,8 @@ export class ProspectImportService {
         );
         throw AppError.conflict(PROSPECT_MESSAGES.missingRows(file?.received ?? 0));
       }
-      await new Promise((resolve) => setTimeout(resolve, GAP_POLL_MS));
+      // Woken as soon as a batch is stored, here or in another process (the timeout is the fallback).
+      await this.waits.next(input.importId, GAP_POLL_MS, true).done;
     }
   }
 
@@ -374,17 +384,31 @@ export class ProspectImportService {
       const token = randomUUID();
       const waitUntil = Date.now() + LEASE_WAIT_MS;
       for (;;) {
+        // Watched before the look at the store: a release in between wakes the wait at once.
+        const released = this.waits.next(importId, LEASE_POLL_MS);
         const now = this.deps.now();
-        const lease = await repository.takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS);
+        const lease = await repository
+          .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
+          .catch((error: unknown) => {
+            released.cancel();
+            throw error;
+          });
+        if (lease !== 'busy') released.cancel();
         if (lease === 'taken') break;
         if (lease === 'missing') return missing();
         if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
-        await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+        await released.done;
       }
+      // A batch ahead of the rows received stored nothing: it wakes the calls waiting for the lease,
+      // not those waiting for rows.
+      let stored = true;
       try {
-        return await work();
+        const result = await work();
+        stored = (result as unknown) !== AHEAD;
+        return result;
       } finally {
         await repository.releaseImportLease(importId, token);
+        this.waits.released(importId, { stored });
       }
     });
   }

@@ -5,10 +5,12 @@ import type { CompanyRegistryConfig } from './config';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { AppError } from '../../http/app-error';
+import { clusterSignals } from '../../process-signals';
 import { createProspectBinPort, type ProspectBinPort } from './bin-port';
 import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
 import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
+import { ImportLeaseWaits } from './import-lease-waits';
 import { ImportPool } from './import-pool';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
 import { offlinePositions } from './offline-positions';
@@ -118,6 +120,9 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     notify: deps.notify,
     record: deps.record,
     ...(pool ? { pool } : {}),
+    // As shipped, an import's batches reach both processes: the one waiting for the lease hears at once
+    // that the other gave it back, instead of at its next look at the store.
+    leaseWaits: new ImportLeaseWaits(clusterSignals('import-lease')),
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
