@@ -8,7 +8,7 @@
 // another member of the other organisation (in the load run, 1,000 sessions write about 30 times a second,
 // so most calls follow a write); the write's own cost, measured alone, is taken off.
 // Usage: node bench/load-calls.mjs --seed-dir <dir> [--compare <entry of another build>] [--calls 150]
-//          [--rounds 3] [--out <file>]
+//          [--rounds 3] [--only <part of a call kind>] [--out <file>]
 //   (run `node bench/load.mjs --seed-dir <dir> ...` once first: it seeds and keeps the store there)
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +34,8 @@ const seedDir = pathOption('seed-dir', null);
 const compareEntry = pathOption('compare', null);
 const CALLS = numberOption('calls', 150);
 const ROUNDS = numberOption('rounds', 3);
+/** `--only <text>`: the call kinds whose name holds it (a short A/B of one call). */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const resultsFile = pathOption('out', null) ?? path.join(here, 'results', 'load-calls.json');
 const PASSWORD = 'Motdepasse1';
 const LOAD_ENV = {
@@ -188,7 +190,7 @@ async function main() {
   const writeAlone = builds.map(() => []);
   // Per round and build: the calls alone, the write alone, then each call after a write; the write's
   // cost is taken off in the same round (same conditions).
-  for (const [kind, make] of Object.entries(KINDS)) {
+  for (const [kind, make] of Object.entries(KINDS).filter(([name]) => !only || name.includes(only))) {
     const unchanged = builds.map(() => []);
     const afterWrite = builds.map(() => []);
     for (let round = 0; round < ROUNDS; round += 1)
