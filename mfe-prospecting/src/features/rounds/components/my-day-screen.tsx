@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   Select,
@@ -13,14 +13,15 @@ import { getRound } from '../api/get-round';
 import { listRounds } from '../api/list-rounds';
 import { useRoundSettings } from '../hooks/use-round-settings';
 import { roundOfTheDay } from '../utils/round-of-the-day';
+import { DeferredRoundMap } from './deferred-round-map';
 import { StopCard } from './stop-card';
 import '../../../components/opportunity-detail.css';
 import '../../../components/opportunity-state/opportunity-state.css';
 import '../rounds.css';
 import '../my-day.css';
 
-// Leaflet loads with the map, as in the round editor (docs/decisions/bundle-budget.md).
-const RoundMap = lazy(() => import(/* webpackChunkName: "round-map" */ './round-map'));
+// Leaflet loads with the map once the screen is painted, as in the round editor
+// (docs/decisions/bundle-budget.md, lighthouse.md).
 
 /**
  * /dashboard/tournees/ma-journee[?tournee=<id>]: the round of the day (the most recent one saved
@@ -87,9 +88,7 @@ export function MyDayScreen() {
           </p>
           <div className="my-day__map">
             {settings ? (
-              <Suspense fallback={<Spinner label="Chargement de la carte" />}>
-                <RoundMap start={round.start} stops={round.stops} tileUrl={settings.tileUrl} />
-              </Suspense>
+              <DeferredRoundMap start={round.start} stops={round.stops} tileUrl={settings.tileUrl} />
             ) : (
               <Spinner label="Chargement de la carte" />
             )}

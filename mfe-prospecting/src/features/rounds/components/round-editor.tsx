@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { ROUND_MESSAGES, type RoundInput, type RoundStart, type RoundStop } from '@app/domain';
 import { Button, notifyError, Spinner, TextField } from '@app/platform';
 import { downloadCsv } from '../../../utils/download-csv';
@@ -8,10 +8,8 @@ import { formatKm } from '../utils/geo';
 import { roundCsv } from '../utils/round-csv';
 import { legsOf, moved } from '../utils/round-legs';
 import { optimiseInWorker } from '../utils/start-optimise-worker';
+import { DeferredRoundMap } from './deferred-round-map';
 import { StopList } from './stop-list';
-
-// Leaflet (~40 KB gz) loads with the map, never with the rest of the prospecting remote.
-const RoundMap = lazy(() => import(/* webpackChunkName: "round-map" */ './round-map'));
 
 export type RoundEditorProps = {
   initialName: string;
@@ -118,9 +116,7 @@ export function RoundEditor({ initialName, start, initialStops, saveLabel, onSav
       <div className="round-editor__body">
         <div className="round-editor__map">
           {settings ? (
-            <Suspense fallback={<Spinner label="Chargement de la carte" />}>
-              <RoundMap start={start} stops={stops} tileUrl={settings.tileUrl} />
-            </Suspense>
+            <DeferredRoundMap start={start} stops={stops} tileUrl={settings.tileUrl} />
           ) : (
             <Spinner label="Chargement de la carte" />
           )}

@@ -1,10 +1,13 @@
 // The round on a Leaflet map: the start, numbered stops and the path between them. Tiles come from
 // MAP_TILE_URL; without it the map draws France's départements from a data package, in a chunk of
-// their own (docs/decisions/rounds.md, "Map and tiles").
+// their own (docs/decisions/rounds.md, "Map and tiles"). Leaflet's style sheet is injected by its own
+// chunk (deferred-round-map.tsx). The map is built in steps, each in a task of its own once the frame
+// before is painted: the map, its view, the round's path and markers, then the départements when the
+// browser is idle (docs/decisions/lighthouse.md).
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import type { RoundStart, RoundStop } from '@app/domain';
+import { afterPaint, whenIdle, yieldToBrowser } from '../utils/after-paint';
 
 export type RoundMapProps = {
   start: RoundStart;
@@ -57,30 +60,25 @@ const DEPARTEMENTS_PANE = 'departements';
 /** Work slices this long at most, so a phone's slow CPU never runs one long task (docs/decisions/lighthouse.md). */
 const SLICE_MS = 8;
 
-/** Resolves when the browser is idle (or after a second at most), after the screen's own paint. */
-function whenIdle(): Promise<void> {
+/** Resolves once the map has its view (layers added before are drawn all at once when it gets it). */
+function whenViewSet(map: L.Map): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else window.setTimeout(resolve, 50);
+    map.whenReady(() => resolve());
   });
-}
-
-/** Gives the main thread back to the browser (input, paint) before going on. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
 
 /**
  * The offline base map: every département's outline, under the round (pane below the overlays).
- * Off the screen's critical path: loaded and drawn once the browser is idle, a few départements per
- * slice of at most SLICE_MS, so the round's summary and stops are painted first.
+ * Off the screen's critical path: loaded once the map has its view (its chunk's script tag is not
+ * added in the task building the map) and drawn when the browser is idle, a few départements per
+ * slice of at most SLICE_MS, so the round's summary, stops and markers are painted first.
  */
 async function addDepartements(map: L.Map, isCancelled: () => boolean) {
-  const [{ eachDepartementOutline, DEPARTEMENTS_ATTRIBUTION }] = await Promise.all([
-    import(/* webpackChunkName: "round-departements" */ '../utils/departement-outlines'),
-    whenIdle(),
-  ]);
+  await whenViewSet(map);
+  const { eachDepartementOutline, DEPARTEMENTS_ATTRIBUTION } = await import(
+    /* webpackChunkName: "round-departements" */ '../utils/departement-outlines'
+  );
+  await whenIdle();
   if (isCancelled()) return;
   const style: L.PolylineOptions = {
     pane: DEPARTEMENTS_PANE,
@@ -108,64 +106,91 @@ async function addDepartements(map: L.Map, isCancelled: () => boolean) {
   }
 }
 
+/**
+ * The round's path and numbered markers, the view fitted to them: after a paint (the view's size is
+ * then read from a clean layout), the markers a few per slice of at most SLICE_MS.
+ */
+async function drawRound(
+  map: L.Map,
+  layer: L.LayerGroup,
+  { start, stops, withGraticule }: { start: RoundStart; stops: readonly RoundStop[]; withGraticule: boolean },
+  isCancelled: () => boolean,
+) {
+  await afterPaint();
+  if (isCancelled()) return;
+  layer.clearLayers();
+  const points: L.LatLngTuple[] = [
+    [start.lat, start.lng],
+    ...stops.map((stop): L.LatLngTuple => [stop.lat, stop.lng]),
+  ];
+  const bounds = L.latLngBounds(points);
+  map.fitBounds(bounds.pad(0.1), { maxZoom: 14 });
+  await yieldToBrowser();
+  if (isCancelled()) return;
+  let sliceStart = performance.now();
+  if (withGraticule) graticule(bounds).addTo(layer);
+  L.polyline(points, { color: '#3454d1', weight: 3, opacity: 0.8 }).addTo(layer);
+  // Markers are drawings, not controls: the list beside the map is the accessible view of the stops.
+  const markers = [
+    { point: points[0] as L.LatLngTuple, label: 'D', kind: 'start' as const },
+    ...stops.map((stop, index) => ({
+      point: [stop.lat, stop.lng] as L.LatLngTuple,
+      label: String(index + 1),
+      kind: 'stop' as const,
+    })),
+  ];
+  for (const { point, label, kind } of markers) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToBrowser();
+      if (isCancelled()) return;
+      sliceStart = performance.now();
+    }
+    L.marker(point, { icon: numberedIcon(label, kind), interactive: false, keyboard: false }).addTo(layer);
+  }
+}
+
 export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
-  const roundLayerRef = useRef<L.LayerGroup | null>(null);
+  const [map, setMap] = useState<{ map: L.Map; roundLayer: L.LayerGroup } | null>(null);
   const [baseFailed, setBaseFailed] = useState(false);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
-    const map = L.map(container, { zoomSnap: 0.5, attributionControl: true });
+    const created = L.map(container, { zoomSnap: 0.5, attributionControl: true });
     let cancelled = false;
     if (tileUrl) {
-      L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Fond de carte : MAP_TILE_URL' }).addTo(map);
+      L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Fond de carte : MAP_TILE_URL' }).addTo(created);
     } else {
-      map.createPane(DEPARTEMENTS_PANE).style.zIndex = '350';
-      addDepartements(map, () => cancelled).catch(() => {
+      created.createPane(DEPARTEMENTS_PANE).style.zIndex = '350';
+      addDepartements(created, () => cancelled).catch(() => {
         // The chunk did not load (offline before the map was ever opened): a graticule stands in.
         if (cancelled) return;
-        map.attributionControl.addAttribution('Fond hors ligne (quadrillage d’un degré)');
+        created.attributionControl.addAttribution('Fond hors ligne (quadrillage d’un degré)');
         setBaseFailed(true);
       });
     }
-    mapRef.current = map;
-    roundLayerRef.current = L.layerGroup().addTo(map);
+    setMap({ map: created, roundLayer: L.layerGroup().addTo(created) });
     return () => {
       cancelled = true;
-      map.remove();
-      mapRef.current = null;
+      created.remove();
+      setMap(null);
     };
   }, [tileUrl]);
 
   useEffect(() => {
-    const map = mapRef.current;
-    const layer = roundLayerRef.current;
-    if (!map || !layer) return;
-    layer.clearLayers();
-    const points: L.LatLngTuple[] = [
-      [start.lat, start.lng],
-      ...stops.map((stop): L.LatLngTuple => [stop.lat, stop.lng]),
-    ];
-    const bounds = L.latLngBounds(points);
-    if (!tileUrl && baseFailed) graticule(bounds).addTo(layer);
-    L.polyline(points, { color: '#3454d1', weight: 3, opacity: 0.8 }).addTo(layer);
-    // Markers are drawings, not controls: the list beside the map is the accessible view of the stops.
-    L.marker([start.lat, start.lng], {
-      icon: numberedIcon('D', 'start'),
-      interactive: false,
-      keyboard: false,
-    }).addTo(layer);
-    stops.forEach((stop, index) => {
-      L.marker([stop.lat, stop.lng], {
-        icon: numberedIcon(String(index + 1), 'stop'),
-        interactive: false,
-        keyboard: false,
-      }).addTo(layer);
-    });
-    map.fitBounds(bounds.pad(0.1), { maxZoom: 14 });
-  }, [start, stops, tileUrl, baseFailed]);
+    if (!map) return undefined;
+    let cancelled = false;
+    void drawRound(
+      map.map,
+      map.roundLayer,
+      { start, stops, withGraticule: !tileUrl && baseFailed },
+      () => cancelled,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [map, start, stops, tileUrl, baseFailed]);
 
   return (
     <div
