@@ -35,6 +35,39 @@ export function firstWorkerListens(
   });
 }
 
+/** A message a worker sends the other workers through the primary (toSiblings, onSiblings). */
+const SIBLINGS = 'api:siblings';
+type SiblingMessage = { kind: typeof SIBLINGS; topic: string; payload: unknown };
+
+function isSiblingMessage(message: unknown): message is SiblingMessage {
+  if (typeof message !== 'object' || message === null) return false;
+  const { kind, topic } = message as { kind?: unknown; topic?: unknown };
+  return kind === SIBLINGS && typeof topic === 'string';
+}
+
+/** In a worker of the cluster: `payload` goes to every other worker (nothing in a process alone). */
+export function toSiblings(topic: string, payload: unknown): void {
+  if (!cluster.isWorker || !process.send) return;
+  const message: SiblingMessage = { kind: SIBLINGS, topic, payload };
+  process.send(message);
+}
+
+/** In a worker: `handler` gets what the other workers send on `topic`. Returns what stops it. */
+export function onSiblings(topic: string, handler: (payload: unknown) => void): () => void {
+  if (!cluster.isWorker) return () => undefined;
+  const heard = (message: unknown) => {
+    if (isSiblingMessage(message) && message.topic === topic) handler(message.payload);
+  };
+  process.on('message', heard);
+  return () => process.off('message', heard);
+}
+
+/** The primary passes a worker's sibling message on to every other worker. */
+export function relayToSiblings(from: Worker, message: unknown, workers: readonly Worker[]): void {
+  if (!isSiblingMessage(message)) return;
+  for (const worker of workers) if (worker !== from && worker.isConnected()) worker.send(message);
+}
+
 /** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
 export function runPrimary(count: number, logger: Logger): void {
   const listening = new WeakSet<Worker>();
@@ -116,6 +149,8 @@ export function runPrimary(count: number, logger: Logger): void {
     cluster.on('listening', started);
     started();
   });
+
+  cluster.on('message', (worker, message: unknown) => relayToSiblings(worker, message, alive()));
 
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));

@@ -71,7 +71,14 @@ export type KeptOptions = { options: Record<FilterKind, string[]>; json: string;
 /** A list as searched, filtered and sorted: the ids shown, in order, and each option's live count. */
 export type ListView = { ids: readonly string[]; counts: FacetCounts | null };
 
-export type ListWindowsDeps = { gateway: Pick<ProspectCatalogue['records'], 'byIds'> };
+export type ListWindowsDeps = {
+  gateway: Pick<ProspectCatalogue['records'], 'byIds'>;
+  /**
+   * Told when this process starts an organisation's first reading of facts (the other API processes
+   * then read theirs meanwhile, so the first search they serve does not wait for it).
+   */
+  onFirstReading?: (organisationId: string) => void;
+};
 
 export class ListWindows {
   private readonly views = new Map<string, ListView | Item[] | KeptOptions>();
@@ -94,7 +101,7 @@ export class ListWindows {
    * Every visible opportunity's facts, read at `stamp` or after (awaited), or started in the
    * background when `wait` is false (the first window of a list that filters nothing).
    * After a change to prospects (a newer stamp), the facts are read again in the background while
-   * the ones already known answer.
+   * the ones already known answer. `announce`: a first reading is told to `onFirstReading`.
    */
   async ensureFacts(
     organisationId: string,
@@ -102,6 +109,7 @@ export class ListWindows {
     keys: readonly OpportunityKey[],
     stamp: number,
     wait: boolean,
+    announce = true,
   ): Promise<void> {
     if (list.factsReading) {
       // Only a first reading is waited for: a reading again (prospects changed) runs in the
@@ -128,6 +136,7 @@ export class ListWindows {
           list.factsRestUntil = endedAt + (endedAt - startedAt);
         });
       list.factsReading = reading;
+      if (all && announce) this.deps.onFirstReading?.(organisationId);
       // A first reading is waited for when the answer needs it; a refresh never is.
       if (awaited) await reading;
       else reading.catch(() => undefined);
