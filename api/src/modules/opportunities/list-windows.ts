@@ -17,6 +17,7 @@ import {
   type FilterKind,
   LEFT_OUT,
   type ListFilter,
+  NO_SELECTION,
   type ListItemFacts,
   matchesSearch,
   opportunitySearchTextOf,
@@ -87,6 +88,8 @@ export class ListWindows {
   private readonly values: string[][] = FILTER_KINDS.map(() => []);
   /** Per list of keys (a scope's list, replaced when it changes), the facts epoch it was whole at. */
   private readonly complete = new WeakMap<readonly OpportunityKey[], number>();
+  /** The filter pass was run once with ticked options in this process (warmPass). */
+  private passWarmed = false;
 
   constructor(private readonly deps: ListWindowsDeps) {}
 
@@ -361,6 +364,26 @@ export class ListWindows {
       if (changed) list.factsEpoch += 1;
     }
     if ((complete || list.factsStamp < 0) && whole) list.factsStamp = Math.max(list.factsStamp, stamp);
+    if (complete && whole && !this.passWarmed) {
+      this.passWarmed = true;
+      // After the reading's end (a call waiting for it is answered first).
+      const items = [...list.facts.values()];
+      void yieldToEventLoop().then(() => this.warmPass(items));
+    }
+  }
+
+  /**
+   * Runs the filter pass once, with options ticked in one then two groups, over facts just read, the
+   * answer thrown away. The first pass with ticked options a process runs is compiled on the way
+   * (45–60 ms over 100,000 at load, against 7 ms once compiled: the list opens, the panel opens
+   * without any ticked option, so the user's first click paid it); now the background reading pays it.
+   */
+  private warmPass(items: readonly Item[]): void {
+    const first = items[0];
+    if (!first) return;
+    const one = { ...NO_SELECTION, region: [first.facets.region] };
+    this.filterAndCount(items, one, true);
+    this.filterAndCount(items, { ...one, libelleactivite: [first.facets.libelleactivite] }, true);
   }
 
   /** Each value's number in its kind's dictionary (new values get the next one). */
