@@ -223,7 +223,8 @@ function scrollFrames(page) {
 
 /** Navigates to the "all" list and waits until it is whole; when, and where the time went. */
 async function loadList(page, base, expected, pages) {
-  await page.goto(`${base}/dashboard/opportunity/list/all`);
+  // As long as the list's own wait: on a loaded machine the page's load alone passed 30 s.
+  await page.goto(`${base}/dashboard/opportunity/list/all`, { timeout: 120_000 });
   const loadedHandle = await page.waitForFunction(
     (count) => {
       const summary = document.querySelector('.opportunity-list__summary');

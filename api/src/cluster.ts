@@ -36,6 +36,12 @@ export function firstWorkerListens(
   });
 }
 
+/** The primary passes a worker's signal (process-signals.ts) on to every other worker. */
+export function relayToSiblings(from: Worker, message: unknown, workers: readonly Worker[]): void {
+  if (!isRelayedSignal(message)) return;
+  for (const worker of workers) if (worker !== from && worker.isConnected()) worker.send(message);
+}
+
 /** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
 export function runPrimary(count: number, logger: Logger): void {
   const listening = new WeakSet<Worker>();
@@ -118,11 +124,9 @@ export function runPrimary(count: number, logger: Logger): void {
     started();
   });
 
-  // A worker's signal for the others (process-signals.ts: an import's lease given back).
-  cluster.on('message', (from, message: unknown) => {
-    if (!isRelayedSignal(message)) return;
-    for (const worker of alive()) if (worker !== from && worker.isConnected()) worker.send(message);
-  });
+  // A worker's signal for the others (process-signals.ts: an import's lease given back, a large
+  // list's first reading).
+  cluster.on('message', (worker, message: unknown) => relayToSiblings(worker, message, alive()));
 
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));

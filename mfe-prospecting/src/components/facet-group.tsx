@@ -1,5 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { normaliseSearch } from '@app/domain';
+import { formatNumber, normaliseSearch } from '@app/domain';
 
 /** Options listed at once; beyond that the user narrows them with the group's search box. */
 export const MAX_LISTED_OPTIONS = 100;
@@ -69,7 +69,7 @@ export const FacetGroup = memo(function FacetGroup({
               <label className={count === 0 && !isChosen ? 'opportunity-facet__option--empty' : undefined}>
                 <input type="checkbox" checked={isChosen} onChange={() => onToggle(option)} />
                 <span className="opportunity-facet__name">{describe(option)}</span>
-                <span className="opportunity-facet__count">{count.toLocaleString('fr-FR')}</span>
+                <span className="opportunity-facet__count">{formatNumber(count)}</span>
               </label>
             </li>
           );
@@ -78,7 +78,7 @@ export const FacetGroup = memo(function FacetGroup({
       </ul>
       {listed.hidden > 0 && (
         <p className="opportunity-facet__more">
-          {listed.hidden.toLocaleString('fr-FR')} autres : affinez la recherche
+          {formatNumber(listed.hidden)} autres : affinez la recherche
         </p>
       )}
     </fieldset>

@@ -178,6 +178,11 @@ export class OrganisationList {
     return this.keys.size;
   }
 
+  /** Every opportunity's key, whoever may see it (the facts read ahead of any caller: list-windows.ts). */
+  allKeys(): OpportunityKey[] {
+    return [...this.keys.values()];
+  }
+
   /** The earliest renewal follow-up scheduled (Infinity when none). */
   get nextRenewalAt(): number {
     return this.summarise().nextRenewalAt;

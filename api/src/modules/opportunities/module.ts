@@ -8,6 +8,7 @@ import type { OpportunityHistoryLog, RecordAudit } from '../audit/module';
 import { Leases } from '../../db/leases';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
+import { clusterSignals } from '../../process-signals';
 import type { MessageLog, OpportunityThreads } from '../messages/module';
 import type { Notify } from '../notifications/module';
 import type { ProspectCatalogue } from '../prospects/module';
@@ -67,6 +68,8 @@ export type OpportunitiesModuleDeps = {
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */
 export const RENEWAL_SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** The other API processes' word that a large list's facts are being read (ListReads.warm). */
+const LIST_FACTS_TOPIC = 'opportunity-list-facts';
 
 export type OpportunitiesModule = {
   /** Indexes, then the renewals due while the API was down; starts the hourly sweep. */
@@ -106,7 +109,12 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       : undefined;
 
   const renewals = new Renewals(context);
-  const windows = new ListWindows({ gateway });
+  // A large list opened in one API process: the others read its facts too (list-windows.ts).
+  const listFacts = clusterSignals(LIST_FACTS_TOPIC);
+  const windows = new ListWindows({
+    gateway,
+    onFirstReading: (organisationId) => listFacts?.send(organisationId),
+  });
   const lists = new ListReads({ ...context, cards, replies: new PageReplies(), windows, renewals });
   const detail = new OpportunityDetail(context, renewals);
   const changes = new StateChanges(context, detail);
@@ -123,6 +131,7 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   };
 
   let timer: NodeJS.Timeout | undefined;
+  let stopWarming: () => void = () => undefined;
   const sweep = async () => {
     const applied = await renewals.applyDue();
     if (applied > 0) deps.logger.info({ applied }, 'Relances de renouvellement appliquées');
@@ -149,6 +158,14 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
       const finished = await finishInterruptedChanges(context);
       if (finished > 0) deps.logger.warn({ finished }, 'Changements interrompus terminés au démarrage');
       await sweep();
+      stopWarming =
+        listFacts?.listen((organisationId) => {
+          lists
+            .warm(organisationId)
+            .catch((error: unknown) =>
+              deps.logger.warn({ err: error, organisationId }, 'Lecture anticipée de la liste impossible'),
+            );
+        }) ?? stopWarming;
       timer = setInterval(() => {
         sweep().catch((error: unknown) =>
           deps.logger.error({ err: error }, 'Échec des relances de renouvellement'),
@@ -158,6 +175,7 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
     },
     stop() {
       clearInterval(timer);
+      stopWarming();
     },
     release: async () => {
       await exportPool?.stop();

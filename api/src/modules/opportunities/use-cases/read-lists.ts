@@ -149,6 +149,19 @@ export class ListReads {
   }
 
   /**
+   * Another API process started reading this organisation's facts (a large list was opened there):
+   * this one reads its own in the background too, for every opportunity of the organisation, so the
+   * first search or filter it serves finds them (each process keeps its own). Nothing if they are
+   * read or being read already.
+   */
+  async warm(organisationId: string): Promise<void> {
+    const prospectStamp = await this.deps.prospects.changeStamp(organisationId);
+    const list = await this.deps.index.organisation(organisationId);
+    if (list.facts.size > 0 || list.factsReading) return;
+    await this.deps.windows.ensureFacts(organisationId, list, list.allKeys(), prospectStamp, false, false);
+  }
+
+  /**
    * What the caller sees of the organisation's lists, as stored now. Renewals that fell due are
    * applied first: the earliest one scheduled is known from the keys, so this costs nothing until then.
    */

@@ -36,3 +36,36 @@ test('a card in view is drawn again only when its opportunity changes, not at ea
   expect(renderStrip).toHaveBeenLastCalledWith(changed);
   expect(screen.getAllByText(`Bandeau ${changed._id}`)).toHaveLength(1);
 });
+
+/** Rows received by windows, as useServerList gives them: a list of `total` with these cards first. */
+function windowRows(held: readonly OpportunityView[], total: number, want = jest.fn()) {
+  return { count: total, at: (index: number) => held[index], want };
+}
+
+test('a list received by windows: a new list puts its own card at each position, never the previous one’s element', () => {
+  const first = opportunities(50);
+  const renderStrip = jest.fn((opportunity: OpportunityView) => `Bandeau ${opportunity._id}`);
+  const want = jest.fn();
+  const { rerender } = render(cards(windowRows(first, 100_000, want), renderStrip));
+  const list = () => screen.getByRole('list', { name: 'Opportunités' });
+  const before = within(list()).getAllByRole('article');
+  expect(before[0]).toHaveAccessibleName(first[0]!.prospectId.prospect);
+  expect(within(list()).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '100000');
+  expect(want).toHaveBeenCalledWith(0, expect.any(Number));
+
+  // Another query's answer (a filter click): other cards, another length. Sizes are kept by
+  // position, but each card is its own element: nothing of the previous card at that place remains.
+  const second = opportunities(50, 500);
+  rerender(cards(windowRows(second, 25_000, want), renderStrip));
+  const after = within(list()).getAllByRole('article');
+  expect(after.map((article) => article.getAttribute('aria-label'))).toEqual(
+    second.slice(0, after.length).map((opportunity) => opportunity.prospectId.prospect),
+  );
+  expect(before.some((article) => article.isConnected)).toBe(false);
+  expect(within(list()).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '25000');
+
+  // A position not received yet is a blank, not a card of the list before.
+  rerender(cards(windowRows([], 25_000, want), renderStrip));
+  expect(within(list()).queryAllByRole('article')).toHaveLength(0);
+  expect(within(list()).getAllByRole('listitem')[0]).toHaveAttribute('aria-busy', 'true');
+});

@@ -53,8 +53,16 @@ export const OpportunityCards = memo(function OpportunityCards({
   const scroller = useRef<HTMLDivElement>(null);
   // The card the user had at the top before opening a detail page, until it is scrolled back to.
   const pendingCard = useRef(savedKey ? readSavedFirstCard(savedKey) : null);
-  // Kept while the list is the same: the virtualizer measures every position again when it changes.
-  const getItemKey = useCallback((index: number) => rows.at(index)?._id ?? index, [rows]);
+  // The virtualizer places every position again (O(count)) whenever this function changes. A list
+  // held whole keys its sizes by card, kept while the list is the same; a list received by windows
+  // changes its rows at every window and answer (100,000 positions placed again each time), so its
+  // sizes are kept by position: a new list's card starts at the height the previous one had there,
+  // then is measured as before.
+  const keyedRows = rows.want === undefined ? rows : null;
+  const getItemKey = useCallback(
+    (index: number) => (keyedRows ? (keyedRows.at(index)?._id ?? index) : index),
+    [keyedRows],
+  );
   // The virtualizer re-renders this component on scroll, as intended.
   const virtualizer = useVirtualizer({
     count: rows.count,
@@ -113,7 +121,7 @@ export const OpportunityCards = memo(function OpportunityCards({
             if (!opportunity)
               return (
                 <div
-                  key={item.key}
+                  key={`blank-${item.index}`}
                   role="listitem"
                   data-index={item.index}
                   ref={virtualizer.measureElement}
@@ -125,8 +133,9 @@ export const OpportunityCards = memo(function OpportunityCards({
                 />
               );
             return (
+              // Keyed by opportunity (not by position): a card's own state never passes to another.
               <div
-                key={item.key}
+                key={opportunity._id}
                 role="listitem"
                 data-index={item.index}
                 ref={virtualizer.measureElement}
