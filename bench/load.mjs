@@ -16,19 +16,30 @@
 // its processes together.
 // Usage: node bench/load.mjs [--duration 300] [--sessions 200] [--prospects 20000]
 //          [--ramp 400,800] [--ramp-duration 60] [--cpu-prof <dir>] [--web-concurrency N] [--out <file>]
+//          [--seed-dir <dir>] [--api <entry of another build>]
 //   (after npx turbo run build --filter=@app/api; --ramp 0 skips the ramp)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { cells, COLUMNS } from './import.mjs';
 import { apiEnv, cleanUp, cpuMs, newDataDir, start, stop, waitForHealth } from './opportunities.mjs';
 import { freePort, listOption, memoryMb, numberOption, pathOption, post, quantile } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
-const apiEntry = path.join(repo, 'api', 'dist', 'index.js');
+/** `--api <entry>`: another build's entry (main's, for an A/B on the same seeded store). */
+const apiEntry = pathOption('api', null) ?? path.join(repo, 'api', 'dist', 'index.js');
+/**
+ * `--seed-dir <dir>`: the seeded store kept there on the first run (`data/` and `seed.json`, the API
+ * stopped) and copied into a fresh DATA_DIR on the next ones, so short runs and A/B runs start from the
+ * same store without the minute of seeding through the API.
+ */
+const seedDir = pathOption('seed-dir', null);
 /** `--out <file>`: a short check run kept apart from the committed five-minute figures. */
 const resultsFile = pathOption('out', null) ?? path.join(here, 'results', 'load.json');
 
@@ -194,14 +205,9 @@ const round = (value) => Number(value.toFixed(1));
 async function call(recorder, base, kind, route, body) {
   const started = performance.now();
   try {
-    const res = await fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
+    const { status, text } = await postText(`${base}${route}`, JSON.stringify(body));
     const ms = performance.now() - started;
-    if (res.ok) {
+    if (status >= 200 && status < 300) {
       recorder.ok(kind, ms);
       return text;
     }
@@ -211,11 +217,55 @@ async function call(recorder, base, kind, route, body) {
     } catch {
       message = text.slice(0, 120);
     }
-    recorder.failed(kind, ms, `${res.status} ${message}`);
+    recorder.failed(kind, ms, `${status} ${message}`);
   } catch (error) {
-    recorder.failed(kind, performance.now() - started, `réseau : ${error.cause?.code ?? error.message}`);
+    recorder.failed(
+      kind,
+      performance.now() - started,
+      `réseau : ${error.code ?? error.cause?.code ?? error.message}`,
+    );
   }
   return null;
+}
+
+/**
+ * The sessions' connections: kept alive and reused, as a browser's are. node:http rather than fetch,
+ * whose per-request work (WHATWG streams, headers objects) cost the generator about as much CPU as
+ * the calls cost the API, on the same two cores; the request is the same (POST, JSON body, gzip
+ * accepted as the browser does), the answer is unzipped on libuv's threads.
+ */
+// An idle connection is let go after 4 s, before the server's keep-alive timeout (5 s) closes it: a
+// request sent on a connection the server is closing fails (ECONNRESET); fetch does the same.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: 4000 });
+const unzip = promisify(gunzip);
+
+function postText(url, payload) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'accept-encoding': 'gzip',
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body = res.headers['content-encoding'] === 'gzip' ? unzip(raw) : Promise.resolve(raw);
+          body.then((buffer) => resolve({ status: res.statusCode, text: buffer.toString('utf8') }), reject);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 // ——— Seeding, through the API ———
@@ -697,20 +747,43 @@ async function main() {
     `Préparation par l’API : ${ORGANISATIONS.map((spec) => `${spec.members} membres et ${spec.prospects} prospects`).join(' ; ')}…`,
   );
   const seedStart = performance.now();
-  const organisations = [];
-  for (const [index, spec] of ORGANISATIONS.entries())
-    organisations.push(await seedOrganisation(base, dataDir, spec, index + 1));
-  const seedS = Math.round((performance.now() - seedStart) / 1000);
-  const counts = await post(base, '/api/opportunity/getAllCount', {
-    token: organisations[0].members[0].token,
-    organisationId: organisations[0].organisationId,
-  });
+  let organisations = [];
+  let seedS;
+  let counts;
+  const seedFile = seedDir ? path.join(seedDir, 'seed.json') : null;
+  const reused = Boolean(seedFile && existsSync(seedFile));
+  if (reused) {
+    // A kept seeded store: copied into this run's DATA_DIR, the API restarted on it.
+    const kept = JSON.parse(readFileSync(seedFile, 'utf8'));
+    await stop(api);
+    for (const name of readdirSync(dataDir))
+      rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    cpSync(path.join(seedDir, 'data'), dataDir, { recursive: true });
+    ({ organisations, seedS, counts } = kept);
+    console.log(
+      `Base préparée reprise de ${path.relative(repo, seedDir) || seedDir} (préparée en ${seedS} s).`,
+    );
+  } else {
+    for (const [index, spec] of ORGANISATIONS.entries())
+      organisations.push(await seedOrganisation(base, dataDir, spec, index + 1));
+    seedS = Math.round((performance.now() - seedStart) / 1000);
+    counts = await post(base, '/api/opportunity/getAllCount', {
+      token: organisations[0].members[0].token,
+      organisationId: organisations[0].organisationId,
+    });
+    if (seedFile) {
+      await stop(api);
+      mkdirSync(seedDir, { recursive: true });
+      cpSync(dataDir, path.join(seedDir, 'data'), { recursive: true });
+      writeFileSync(seedFile, `${JSON.stringify({ organisations, seedS, counts })}\n`);
+    }
+  }
   console.log(`Préparé en ${seedS} s ; liste du propriétaire : ${JSON.stringify(counts)}.`);
-  if (cpuProfDir) {
+  if (cpuProfDir || api.exitCode !== null) {
     // The profile should hold the load, not the seeding: the same store, a new process.
     await stop(api);
     port = await freePort();
-    api = start('API', ['--cpu-prof', '--cpu-prof-dir', cpuProfDir, apiEntry], {
+    api = start('API', [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []), apiEntry], {
       ...apiEnv(port),
       ...LOAD_ENV,
     });
@@ -777,6 +850,8 @@ async function main() {
     uptimeAtEnd: uptime(),
     loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
     store: 'sqlite',
+    apiEntry: path.relative(repo, apiEntry),
+    seededStoreReused: reused,
     note: 'machine de 2 cœurs partagée avec d’autres ingénieurs (builds, tests) pendant la mesure, et le générateur de charge tourne sur la même machine que l’API : chiffres bruités, à lire avec apiCpuPct, loadCpuPct et loadAverage1 des échantillons',
     parameters: {
       sessions: SESSIONS,

@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openSqliteStore } from './sqlite-store';
+import Database from 'better-sqlite3';
+import { openSqliteStore, STORE_FILE } from './sqlite-store';
 import type { Store } from './types';
 
 type Tagged = { _id: string; name: string; tags?: string[]; owners?: { ids: string[] }[] };
@@ -44,5 +45,62 @@ describe('two connections on one store file', () => {
     await expect(second.collection<Tagged>('things').insertOne({ name: 'seul' })).rejects.toThrow(
       /index unique/,
     );
+  });
+
+  it('waits for the other connection’s write lock without holding the event loop', async () => {
+    // The first holds the lock across a timer, as a runInTransaction awaiting between its writes; the
+    // second's write must wait for it. SQLite's own busy handler waits by sleeping in the thread: the
+    // timer could not fire, the first never committed, and the second failed with SQLITE_BUSY.
+    const things = second.collection<Tagged>('things');
+    await things.countDocuments({});
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = first.runInTransaction(async () => {
+      await first.collection<Tagged>('things').insertOne({ name: 'premier' });
+      await released;
+      await first.collection<Tagged>('things').insertOne({ name: 'deuxième' });
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = things.insertOne({ name: 'après' });
+    // Only the event loop can let the first finish: a timer, while the second write waits.
+    setTimeout(release, 20);
+    await Promise.all([holding, waiting]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const names = (await things.find({}, { sort: { _id: 1 } })).map((thing) => thing.name);
+    expect(names.sort()).toEqual(['après', 'deuxième', 'premier']);
+  });
+
+  it('reads a search over a field the index carries as without it, and replaces the plain index', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      name: `ligne ${i}`,
+      group: i % 3,
+      order: 300 - i,
+      text: i % 7 === 0 ? `crèche numéro ${i}` : i % 11 === 0 ? { pas: 'un texte' } : `atelier ${i}`,
+    }));
+    type Row = (typeof rows)[number] & { _id: string };
+    const plain = first.collection<Row>('rows');
+    await plain.createIndex({ group: 1, order: 1 });
+    await plain.insertMany(rows);
+    const query = (collection: typeof plain) =>
+      Promise.all([
+        collection.countDocuments({ group: 1, text: { $regex: /crèche/ } }),
+        collection.find({ group: 1, text: { $regex: /crèche/ } }, { sort: { order: 1 }, limit: 5 }),
+        collection.countDocuments({ group: 2, text: { $regex: /numéro 1\d/ } }),
+        collection.find({ group: 0 }, { sort: { order: 1 }, skip: 10, limit: 5 }),
+      ]);
+    const before = await query(plain);
+    await plain.createIndex({ group: 1, order: 1 }, { carries: ['text'] });
+    const carried = second.collection<Row>('rows');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await query(carried)).toEqual(before);
+    expect(before[0]).toBeGreaterThan(0);
+    const raw = new Database(path.join(dir, STORE_FILE), { readonly: true });
+    const indexes = raw
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_rows'")
+      .pluck()
+      .all()
+      .filter((name) => String(name).startsWith('ix_'));
+    raw.close();
+    expect(indexes).toEqual(['ix_c_rows__group_1__order_1__c_text']);
   });
 });

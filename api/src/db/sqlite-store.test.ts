@@ -11,7 +11,7 @@ import { transformFileSync } from '@swc/core';
 import Database from 'better-sqlite3';
 import { DuplicateKeyError } from './errors';
 import { NedbImportError } from './nedb-import';
-import { literalOf, orderByClause, whereClause } from './sqlite-query';
+import { literalOf, orderByClause, requiredTextOf, whereClause } from './sqlite-query';
 import { openSqliteStore, STORE_FILE, StoreOpenError } from './sqlite-store';
 
 type Prospect = {
@@ -363,6 +363,39 @@ describe('$regex translation', () => {
       expect([String(pattern), literalOf(pattern)]).toEqual([String(pattern), null]);
     expect(whereClause({ name: { $regex: /a\.b/ } }, new Set()).sql).toContain('instr(');
     expect(whereClause({ name: { $regex: /a.b/ } }, new Set()).sql).toContain('mongo_regex(');
+  });
+
+  it('lets SQLite keep only the rows holding a pattern’s leading text before the regular expression', async () => {
+    expect(requiredTextOf(/societe 1[ .-]*2/)).toBe('societe 1');
+    expect(requiredTextOf(/contact@societe\.7 \d/)).toBe('contact@societe.7 ');
+    expect(requiredTextOf(/ab*c/)).toBe('a');
+    expect(requiredTextOf(/a\.?b/)).toBe('a');
+    expect(requiredTextOf(/ab\d/)).toBe('ab');
+    for (const pattern of [/^ab/, /a*/, /ab|cd/, /x(ab|cd)/, /ab/i, /\dab/, /[a]b/])
+      expect([String(pattern), requiredTextOf(pattern)]).toEqual([String(pattern), null]);
+    const texts = [
+      'societe 12',
+      'societe 1 2',
+      'societe 1-2',
+      'societe 13',
+      'la societe 1.2 ici',
+      'societe12',
+    ];
+    const store = await openSqliteStore({ dataDir });
+    const col = store.collection<{ _id: string; text: unknown }>('required');
+    await col.insertMany([...texts.map((text) => ({ text })), { text: 12 }, { text: ['societe 1 2'] }]);
+    for (const pattern of [/societe 1[ .-]*2/, /ab*c/, /e 1\.?2/, /^societe 1/])
+      expect([
+        String(pattern),
+        (await col.find({ text: { $regex: pattern } })).map((doc) => doc.text),
+      ]).toEqual([
+        String(pattern),
+        [
+          ...texts.filter((text) => pattern.test(text)),
+          ...(pattern.test('societe 1 2') ? [['societe 1 2']] : []),
+        ],
+      ]);
+    await store.close();
   });
 });
 

@@ -52,9 +52,21 @@ const COMPACT_FREE_SHARE = 0.25;
 /** …and they weigh at least this much (a small store is not rewritten at every stop). */
 const COMPACT_MIN_FREE_BYTES = 8 * 1024 * 1024;
 
+/** How long a connection waits for another one's write lock (busy_timeout, and withWriteLock). */
+const BUSY_TIMEOUT_MS = 5000;
+/** withWriteLock’s pauses between two tries, in ms: short, as most writes hold the lock under 1 ms. */
+const WRITE_LOCK_RETRY_MS = [1, 1, 2, 2, 4];
+
 type Row = { _id: string; doc: string };
 type RowWithId = Row & { rowid: number };
 type KnownScalarPaths = { [kind in keyof ScalarPaths]: Set<string> };
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+const pauseMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -225,6 +237,37 @@ class SqliteEngine {
       await this.transaction.done;
   }
 
+  /**
+   * Opens an IMMEDIATE transaction and runs `work` in the same turn, right after taking the write lock,
+   * so no other call of this process runs while it is held: `work` commits or rolls back before it
+   * returns, or (runInTransaction) records the transaction it opened. Another connection's lock is
+   * waited for without holding the event loop: SQLite's busy handler sleeps in the calling thread (1, 2,
+   * 5, 10, 15… ms), so with two API processes on one file a write stopped all the calls of its process
+   * meanwhile (docs/decisions/load.md). Here each try is immediate (busy_timeout 0) and the wait between
+   * tries is a timer; after BUSY_TIMEOUT_MS it fails with SQLITE_BUSY, as busy_timeout did.
+   */
+  async withWriteLock<R>(work: () => R): Promise<R> {
+    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      // This process's own transaction first (one may have begun during the pause).
+      while (this.transaction && this.transactionScope.getStore() !== this.transaction)
+        await this.transaction.done;
+      this.endRead();
+      this.statement('PRAGMA busy_timeout = 0').get();
+      let taken = false;
+      try {
+        this.statement('BEGIN IMMEDIATE').run();
+        taken = true;
+      } catch (error) {
+        if (!isBusy(error) || performance.now() >= deadline) throw error;
+      } finally {
+        this.statement(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+      }
+      if (taken) return work();
+      await pauseMs(WRITE_LOCK_RETRY_MS[Math.min(attempt, WRITE_LOCK_RETRY_MS.length - 1)] as number);
+    }
+  }
+
   get transactionOpen(): boolean {
     return this.transaction !== null;
   }
@@ -236,12 +279,10 @@ class SqliteEngine {
   async runInTransaction<R>(work: () => Promise<R>): Promise<R> {
     // Called from inside an open one: its work joins it.
     if (this.transaction && this.transactionScope.getStore() === this.transaction) return work();
-    await this.outsideTransactions();
-    this.endRead();
-    this.statement('BEGIN IMMEDIATE').run();
     let end!: () => void;
     const scope = { done: new Promise<void>((resolve) => (end = resolve)) };
-    this.transaction = scope;
+    // From the BEGIN on, the open transaction keeps this process's other calls waiting.
+    await this.withWriteLock(() => (this.transaction = scope));
     try {
       const result = await this.transactionScope.run(scope, work);
       this.statement('COMMIT').run();
@@ -443,14 +484,33 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   /**
-   * Runs a write in one transaction, IMMEDIATE so that it waits (busy_timeout) for another process's
-   * write lock instead of failing with SQLITE_BUSY when a deferred one would have to upgrade (inside
-   * runInTransaction it is a savepoint); a unique violation becomes DuplicateKeyError and nothing is kept.
+   * Runs a write in one transaction, IMMEDIATE so that it waits for another process's write lock
+   * (withWriteLock, without holding the event loop) instead of failing with SQLITE_BUSY when a deferred
+   * one would have to upgrade; inside runInTransaction it is a savepoint. A unique violation becomes
+   * DuplicateKeyError and nothing is kept.
    */
-  private write<R>(work: () => R): R {
-    this.engine.endRead();
+  private async write<R>(work: () => R): Promise<R> {
+    if (this.engine.transactionOpen) return this.savepoint(work);
+    const db = this.engine.db;
+    // The work and the commit run in the turn the lock is taken: nothing of this process runs between.
+    return this.engine.withWriteLock(() => {
+      try {
+        const result = db.transaction(work)();
+        this.engine.statement('COMMIT').run();
+        return result;
+      } catch (error) {
+        if (db.inTransaction) this.engine.statement('ROLLBACK').run();
+        this.engine.reloadArrayPaths(this.name);
+        if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, error);
+        throw error;
+      }
+    });
+  }
+
+  /** A write inside the open runInTransaction (its collection calls are savepoints). */
+  private savepoint<R>(work: () => R): R {
     try {
-      return this.engine.db.transaction(work).immediate();
+      return this.engine.db.transaction(work)();
     } catch (error) {
       this.engine.reloadArrayPaths(this.name);
       if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, error);
@@ -541,7 +601,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     return names.flatMap((name) => {
       if (!name.startsWith(head)) return [];
       const parts = name.slice(head.length).split('__');
-      if (parts.some((part) => part === 's' || part.startsWith('w_'))) return [];
+      if (parts.some((part) => part === 's' || part.startsWith('w_') || part.startsWith('c_'))) return [];
       const fields = parts.filter((part) => part !== 'u').map((part) => /^(.+)_-?1$/.exec(part)?.[1]);
       return fields.every((field) => field !== undefined) ? [{ name, fields: fields as string[] }] : [];
     });
@@ -641,7 +701,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   async insertOne(doc: NewDocument<T>): Promise<{ insertedId: string }> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
-    const [insertedId] = this.write(() => this.insertRows([doc]));
+    const [insertedId] = await this.write(() => this.insertRows([doc]));
     return { insertedId: insertedId as string };
   }
 
@@ -649,14 +709,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   async insertMany(docs: NewDocument<T>[]): Promise<{ insertedIds: string[]; insertedCount: number }> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (docs.length === 0) return { insertedIds: [], insertedCount: 0 };
-    const insertedIds = this.write(() => this.insertRows(docs));
+    const insertedIds = await this.write(() => this.insertRows(docs));
     return { insertedIds, insertedCount: insertedIds.length };
   }
 
   async insertSerialised(bodies: readonly string[], shape: DocShape): Promise<InsertManyResult> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (bodies.length === 0) return { insertedIds: [], insertedCount: 0 };
-    const insertedIds = this.write(() => {
+    const insertedIds = await this.write(() => {
       const insert = this.prepare(`INSERT INTO ${this.tableSql} (_id, doc) VALUES (?, ?)`);
       this.engine.registerShape(this.name, shape);
       return bodies.map((body) => {
@@ -670,13 +730,15 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   /** The work of one update, to run inside a write transaction; returns how many rows matched. */
   private updateWork(filter: Filter<T>, update: Update<T>, multi: boolean): () => number {
-    const where = this.where(filter);
+    checkFilter(filter);
     checkUpdate(update);
-    const select = this.prepare(
-      `SELECT rowid, _id, doc FROM ${this.tableSql} WHERE ${where.sql}${multi ? '' : ' LIMIT 1'}`,
-    );
-    const save = this.prepare(`UPDATE ${this.tableSql} SET doc = ? WHERE rowid = ?`);
     return () => {
+      // Built under the write lock: the array paths as they are when it runs.
+      const where = this.where(filter);
+      const select = this.prepare(
+        `SELECT rowid, _id, doc FROM ${this.tableSql} WHERE ${where.sql}${multi ? '' : ' LIMIT 1'}`,
+      );
+      const save = this.prepare(`UPDATE ${this.tableSql} SET doc = ? WHERE rowid = ?`);
       const rows = select.all(...where.params) as RowWithId[];
       const updated = rows.map((row) => ({
         rowid: row.rowid,
@@ -691,9 +753,13 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     };
   }
 
-  private update(filter: Filter<T>, update: Update<T>, multi: boolean): { matchedCount: number } {
+  private async update(
+    filter: Filter<T>,
+    update: Update<T>,
+    multi: boolean,
+  ): Promise<{ matchedCount: number }> {
     const work = this.updateWork(filter, update, multi);
-    return { matchedCount: this.write(work) };
+    return { matchedCount: await this.write(work) };
   }
 
   async updateEach(
@@ -702,7 +768,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (updates.length === 0) return { matchedCount: 0 };
     const works = updates.map(({ filter, update }) => this.updateWork(filter, update, false));
-    return { matchedCount: this.write(() => works.reduce((matched, work) => matched + work(), 0)) };
+    return { matchedCount: await this.write(() => works.reduce((matched, work) => matched + work(), 0)) };
   }
 
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {
@@ -717,19 +783,23 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   async deleteOne(filter: Filter<T>): Promise<{ deletedCount: number }> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
-    const where = this.where(filter);
-    const statement = this.prepare(
-      `DELETE FROM ${this.tableSql} WHERE rowid = (SELECT rowid FROM ${this.tableSql} WHERE ${where.sql} LIMIT 1)`,
-    );
-    const result = this.write(() => statement.run(...where.params));
+    checkFilter(filter);
+    const result = await this.write(() => {
+      const where = this.where(filter);
+      return this.prepare(
+        `DELETE FROM ${this.tableSql} WHERE rowid = (SELECT rowid FROM ${this.tableSql} WHERE ${where.sql} LIMIT 1)`,
+      ).run(...where.params);
+    });
     return { deletedCount: result.changes };
   }
 
   async deleteMany(filter: Filter<T>): Promise<{ deletedCount: number }> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
-    const where = this.where(filter);
-    const statement = this.prepare(`DELETE FROM ${this.tableSql} WHERE ${where.sql}`);
-    const result = this.write(() => statement.run(...where.params));
+    checkFilter(filter);
+    const result = await this.write(() => {
+      const where = this.where(filter);
+      return this.prepare(`DELETE FROM ${this.tableSql} WHERE ${where.sql}`).run(...where.params);
+    });
     return { deletedCount: result.changes };
   }
 
@@ -744,7 +814,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     );
     const suffix = fields.map(([field, direction]) => `${field}_${direction}`).join('__');
     const only = options.onlyWith ? `__w_${options.onlyWith}` : '';
-    const name = `ix_${this.table}__${suffix}${options.unique ? '__u' : ''}${options.sparse ? '__s' : ''}${only}`;
+    const plain = `ix_${this.table}__${suffix}${options.unique ? '__u' : ''}${options.sparse ? '__s' : ''}${only}`;
+    const carried = options.carries ?? [];
+    const name = `${plain}${carried.map((field) => `__c_${field}`).join('')}`;
+    // Value and type, written as the filters write them (sqlite-query.ts), so SQLite finds them here.
+    for (const field of carried)
+      columns.push(expression(field), `json_type(doc, ${jsonPathLiteral(splitPath(field))})`);
     // Sparse: documents without the field are not indexed, so they never collide. onlyWith: `x IS NOT
     // NULL` on the indexed expression, which SQLite knows any comparison of x implies (a range on the
     // field picks the index, and the index alone answers it).
@@ -760,6 +835,8 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       this.engine.db.exec(
         `CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${this.tableSql} (${columns.join(', ')})${partial}`,
       );
+      // The same keys without the carried fields: the new index serves every query the old one did.
+      if (carried.length > 0) this.engine.db.exec(`DROP INDEX IF EXISTS ${quoteIdentifier(plain)}`);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, error);
       throw error;

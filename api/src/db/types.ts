@@ -80,6 +80,13 @@ export type IndexOptions = {
    * (the taken prospects).
    */
   onlyWith?: string;
+  /**
+   * Embedded store: text fields whose value (and JSON type) the index holds too, after its keys, so a
+   * filter on them over the keys' range (a search in a file's searchText) is read from the index alone
+   * and only the matching documents are read. It replaces an index of the same keys without them.
+   * MongoDB ignores it.
+   */
+  carries?: string[];
 };
 
 import type { DocShape } from './doc-shape';

@@ -158,7 +158,12 @@ export class ProspectsRepository {
   async ensureIndexes(): Promise<void> {
     await this.files.createIndex({ organisationId: 1, status: 1 });
     await this.files.createIndex({ status: 1, lastActivityAt: 1 });
-    await this.prospects.createIndex({ organisationId: 1, excelId: 1, rowIndex: 1 });
+    // A file's rows in order; it carries their searchText, so a search in a file (its count, and its
+    // page until enough rows match) reads the index and only the matching prospects (docs/decisions/load.md).
+    await this.prospects.createIndex(
+      { organisationId: 1, excelId: 1, rowIndex: 1 },
+      { carries: ['searchText'] },
+    );
     await this.prospects.createIndex({ organisationId: 1, dedupKey: 1 });
     await this.prospects.createIndex({ organisationId: 1, excelId: 1, isAccepted: 1 });
     // Counts a file's opportunities by state from the index alone (the files list, a file's figures).

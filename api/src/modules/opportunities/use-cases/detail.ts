@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import type { Actor } from '../../messages/module';
 import { toHistoryView, toOpportunityView, type ViewContext } from '../opportunity-views';
+import type { ProspectDoc } from '../../prospects/module';
 import type { OpportunityDoc } from '../repository';
 import { type OpportunityDeps, visibleOpportunity } from './context';
 import { readHistory } from './history-log';
@@ -35,7 +36,7 @@ export class OpportunityDetail {
     const [prospect] = await this.deps.gateway.byIds(actor.organisationId, [doc.prospectId]);
     const editors = [doc.modifiedBy, prospect?.modifiedBy].filter((id) => id !== undefined);
     const [context, messages] = await Promise.all([
-      this.viewContext(actor.organisationId, [doc], [...historyUsers, ...editors]),
+      this.viewContext(prospect ? [prospect] : [], [doc], [...historyUsers, ...editors]),
       this.deps.messages.listFor(actor.organisationId, doc._id),
     ]);
     const view = toOpportunityView(doc, context);
@@ -47,19 +48,14 @@ export class OpportunityDetail {
     return { opportunity: view };
   }
 
+  /** The prospect is the one read for the edit stamp: read once per call, not twice. */
   private async viewContext(
-    organisationId: string,
-    docs: readonly Pick<OpportunityDoc, 'prospectId' | 'userId'>[],
+    prospects: readonly ProspectDoc[],
+    docs: readonly Pick<OpportunityDoc, 'userId'>[],
     extraUsers: readonly string[] = [],
   ): Promise<ViewContext> {
     const userIds = [...new Set([...docs.map((doc) => doc.userId), ...extraUsers])];
-    const [prospects, users] = await Promise.all([
-      this.deps.gateway.byIds(
-        organisationId,
-        docs.map((doc) => doc.prospectId),
-      ),
-      this.deps.users(userIds),
-    ]);
+    const users = await this.deps.users(userIds);
     const usersById = new Map(users.map((user) => [user._id, user]));
     return {
       now: this.deps.now(),
