@@ -15,6 +15,8 @@ export type NedbImportTarget = {
   db: Database.Database;
   ensureTable(table: string): void;
   registerArrayPaths(collection: string, docs: Iterable<Record<string, unknown>>): void;
+  /** Moves a collection's change mark (the empty name: every collection's). */
+  bumpMark(collection: string): void;
 };
 
 export type NedbImportReport = {
@@ -143,6 +145,8 @@ export async function importNedbDataDir(
       report.skippedLines += skipped;
     }
     db.prepare("INSERT INTO _meta (key, value) VALUES ('nedb_import', ?)").run(JSON.stringify(report));
+    // Written without the collections' write path: every collection mark moves (changeMark).
+    target.bumpMark('');
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

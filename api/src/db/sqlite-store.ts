@@ -109,6 +109,11 @@ class SqliteEngine {
   private seenArrayPaths = 0;
   /** Compared once per turn of the event loop: the pragma costs about half a findOne by id. */
   private comparedThisTurn = false;
+  /** False on a read-only connection to a file without the _marks table. */
+  private readonly hasMarks: boolean;
+  /** The _marks table as last read, and the whole-store mark it was read at (collectionsMark). */
+  private marks = new Map<string, number>();
+  private marksReadAt: string | null = null;
 
   constructor(readonly db: Database.Database) {
     db.function('mongo_regex', { deterministic: true }, (value, type, source, flags) => {
@@ -127,6 +132,12 @@ class SqliteEngine {
     db.exec(
       'CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID',
     );
+    // The per-collection change counters (changeMark(collections)); a read-only connection to a file
+    // written before they existed has none and answers null.
+    if (!db.readonly)
+      db.exec('CREATE TABLE IF NOT EXISTS _marks (collection TEXT PRIMARY KEY NOT NULL, n INTEGER NOT NULL)');
+    this.hasMarks =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_marks'").get() !== undefined;
     const rows = db.prepare('SELECT collection, path FROM _array_paths').all() as {
       collection: string;
       path: string;
@@ -322,6 +333,37 @@ class SqliteEngine {
   }
 
   /**
+   * Store.changeMark(collections): the counters of these collections in _marks, which every write
+   * transaction moves for each collection it writes, in the same transaction (bumpMark), so a commit
+   * of any connection moves them and a rollback takes the move back with the rows. The table is read
+   * again only when the whole-store mark moved, in the same read transaction as the caller's reads.
+   * The '' counter moves with dropAll (tables dropped by any connection), the epoch with this
+   * connection's rollbacks (docs/decisions/load.md).
+   */
+  collectionsMark(collections: readonly string[]): string | null {
+    const whole = this.changeMark();
+    if (whole === null || !this.hasMarks) return null;
+    if (whole !== this.marksReadAt) {
+      const rows = this.statement('SELECT collection, n FROM _marks').all() as {
+        collection: string;
+        n: number;
+      }[];
+      this.marks = new Map(rows.map((row) => [row.collection, row.n]));
+      this.marksReadAt = whole;
+    }
+    let mark = `${this.changeEpoch}:${this.marks.get('') ?? 0}`;
+    for (const collection of collections) mark += `:${this.marks.get(collection) ?? 0}`;
+    return mark;
+  }
+
+  /** Moves the collection's counter, inside the write transaction (or savepoint) that writes it. */
+  bumpMark(collection: string): void {
+    this.statement(
+      'INSERT INTO _marks (collection, n) VALUES (?, 1) ON CONFLICT (collection) DO UPDATE SET n = n + 1',
+    ).run(collection);
+  }
+
+  /**
    * The reads of one turn of the event loop share one read transaction: in WAL mode each
    * transaction takes and releases its read lock on the -shm file (about ten fcntl calls for the
    * three reads of a simple call), which cost more than the reads themselves (request-path.md).
@@ -454,6 +496,7 @@ class SqliteEngine {
     for (const { name } of tables) this.db.exec(`DROP TABLE ${quoteIdentifier(name)}`);
     this.db.exec('DELETE FROM _array_paths');
     this.db.exec('DELETE FROM _scalar_paths');
+    this.bumpMark('');
     this.arrayPaths.clear();
     this.scalarPaths.clear();
     this.createdTables.clear();
@@ -489,7 +532,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
    * one would have to upgrade; inside runInTransaction it is a savepoint. A unique violation becomes
    * DuplicateKeyError and nothing is kept.
    */
-  private async write<R>(work: () => R): Promise<R> {
+  private async write<R>(written: () => R): Promise<R> {
+    // Once per write call, whatever its size (an import batch is one), in its transaction or savepoint.
+    const work = () => {
+      this.engine.bumpMark(this.name);
+      return written();
+    };
     if (this.engine.transactionOpen) return this.savepoint(work);
     const db = this.engine.db;
     // The work and the commit run in the turn the lock is taken: nothing of this process runs between.
@@ -950,7 +998,8 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
       return existing as unknown as Collection<T>;
     },
     runInTransaction: (work) => engine.runInTransaction(work),
-    changeMark: () => (db.open ? engine.changeMark() : null),
+    changeMark: (collections) =>
+      !db.open ? null : collections ? engine.collectionsMark(collections) : engine.changeMark(),
     async dropAll(): Promise<void> {
       engine.dropAll();
       collections.clear();

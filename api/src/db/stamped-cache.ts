@@ -1,16 +1,24 @@
-// Values read from the store, kept by one process while the store has not changed since they were
-// read (Store.changeMark): any commit, of this process or of another one on the same DATA_DIR, moves
-// the mark, so a kept value is never older than what a read would return. Used on the request path
+// Values read from the store, kept by one process while the collections they are built from have not
+// changed since they were read (Store.changeMark(collections)): any commit writing one of them, of this
+// process or of another one on the same DATA_DIR, moves the mark, so a kept value is never older than
+// what a read would return; writes to other collections leave it (docs/decisions/load.md). Used on the request path
 // for what every call reads and almost no call changes: the session, the organisation document, the
 // member list (docs/decisions/request-path.md, fourth round).
 
 /** The store's change mark, or null when it cannot tell (then every get reads). */
 export type ChangeMark = () => string | null;
 
+/**
+ * The mark of the collections a kept value is read from: every one of them must be named (a value
+ * also built from a collection left out would outlive that collection's changes).
+ */
 export const changeMarkOf =
-  (store: { changeMark?(): string | null }): ChangeMark =>
+  (
+    store: { changeMark?(collections?: readonly string[]): string | null },
+    collections: readonly string[],
+  ): ChangeMark =>
   () =>
-    store.changeMark?.() ?? null;
+    store.changeMark?.(collections) ?? null;
 
 /** Entries kept per cache; beyond it the oldest is dropped. */
 const DEFAULT_MAX_ENTRIES = 10_000;

@@ -142,9 +142,11 @@ export type Store = {
    * commit of this connection or of any other (another API process, a worker thread). Read before
    * loading a value, it lets a process keep the value while the mark stays the same (StampedCache,
    * docs/decisions/request-path.md, fourth round). Null when the store cannot tell (MongoDB, or inside
-   * an open runInTransaction): the caller reads the store.
+   * an open runInTransaction): the caller reads the store. With `collections`, a mark that moves only
+   * when one of them may have changed (a write to another collection leaves it); a store that cannot
+   * tell them apart answers its whole-store mark.
    */
-  changeMark?(): string | null;
+  changeMark?(collections?: readonly string[]): string | null;
   /** Drops every collection (tests only). */
   dropAll(): Promise<void>;
   close(): Promise<void>;

@@ -1,12 +1,17 @@
 // What each API process keeps of the request path (the session, the organisation document, the member
 // list: request-path.md, fourth round) never outlives a change made through another process on the same
 // DATA_DIR: a sign-out, a removed member, a role or a licence change, a new name are refused or shown on
-// the very next call to the other process, whose copies were warm.
+// the very next call to the other process, whose copies were warm; a write to other collections (an
+// import batch) leaves them kept.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import type { App } from '../app';
 import { changeMarkOf, StampedCache } from '../db/stamped-cache';
 import { openSqliteStore } from '../db/sqlite-store';
-import { kit, type Member } from '../test-support/prospects-test-kit';
+import type { Collection, Document } from '../db/types';
+import { kit, type Member, rowOf as importRow } from '../test-support/prospects-test-kit';
 import { openSharedStore, type SharedStore } from '../test-support/shared-store';
 import { createClock, type TestApp } from '../test-support/test-app';
 
@@ -25,6 +30,7 @@ type UserRow = { _id: string; username: string; roles: { name: string }[]; licen
 describe('copies kept by an API process, with two processes on one DATA_DIR', () => {
   let first: App;
   let second: App;
+  let secondStore: TestApp['store'];
   let k: ReturnType<typeof kit>;
   let store: TestApp['store'];
   let owner: Member;
@@ -51,7 +57,9 @@ describe('copies kept by an API process, with two processes on one DATA_DIR', ()
   beforeAll(async () => {
     const one = await shared.instance();
     first = one.app;
-    second = (await shared.instance()).app;
+    const other = await shared.instance();
+    second = other.app;
+    secondStore = other.store;
     store = one.store;
     k = kit(one as TestApp);
     owner = await k.owner('Société Gardée');
@@ -106,6 +114,51 @@ describe('copies kept by an API process, with two processes on one DATA_DIR', ()
       .collection<{ _id: string; username: string }>('users')
       .updateOne({ _id: colleague.userId }, { $set: { username: 'Paul Martin' } });
     expect((await rowOf(second, colleague.userId))?.username).toBe('Paul Martin');
+  });
+
+  /** Counts the reads of these collections by the second process (its components hold the same objects). */
+  const readsOnSecond = (names: string[]) => {
+    const spies = names.map((name) => {
+      const collection = secondStore.collection<Document>(name) as Collection<Document>;
+      return [jest.spyOn(collection, 'findOne'), jest.spyOn(collection, 'find')];
+    });
+    return {
+      count: () => spies.flat().reduce((total, spy) => total + spy.mock.calls.length, 0),
+      restore: () => {
+        for (const spy of spies.flat()) spy.mockRestore();
+      },
+    };
+  };
+
+  it('keeps its copies across an import batch written through the other process', async () => {
+    await warm();
+    const kept = readsOnSecond(['sessions', 'organisations', 'memberships', 'licences', 'users']);
+    try {
+      const importId = await k.start(owner, 2);
+      const batch = await k.sendRows(owner, importId, 0, [importRow(1), importRow(2)]);
+      expect(batch.status).toBe(200);
+      const before = await usersOn(second);
+      expect(kept.count()).toBe(0);
+      expect(before.map((user) => user._id)).toContain(colleague.userId);
+
+      // A write that matters, through the first process, is read on the second's next call.
+      await post(first, '/api/user/changeRole', {
+        ...as(owner),
+        userId: colleague.userId,
+        roleId: roleId.Manager,
+      });
+      expect((await rowOf(second, colleague.userId))?.roles).toEqual([
+        { _id: roleId.Manager, name: 'Manager' },
+      ]);
+      expect(kept.count()).toBeGreaterThan(0);
+      await post(first, '/api/user/changeRole', {
+        ...as(owner),
+        userId: colleague.userId,
+        roleId: roleId.Commercial,
+      });
+    } finally {
+      kept.restore();
+    }
   });
 
   it('refuses a removed member on the next call to the other process', async () => {
@@ -172,13 +225,96 @@ describe("the embedded store's change mark", () => {
     }
   });
 
+  it("moves a collection's mark with its writes only, in any process, and with a rollback", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'collection-marks-'));
+    const here = await openSqliteStore({ dataDir: dir });
+    const elsewhere = await openSqliteStore({ dataDir: dir });
+    try {
+      type Note = { _id: string; text: string };
+      const next = () => new Promise((resolve) => setImmediate(resolve));
+      const { insertedId } = await here.collection<Note>('watched').insertOne({ text: 'avant' });
+      const watched = here.collection<Note>('watched');
+      const cache = new StampedCache<Note | null>(changeMarkOf(here, ['watched']));
+      let loads = 0;
+      const read = async () => {
+        const value = await cache.get(insertedId, () => {
+          loads += 1;
+          return watched.findOne({ _id: insertedId });
+        });
+        await next();
+        return value?.text;
+      };
+      expect(await read()).toBe('avant');
+
+      // Writes to other collections, of either connection: kept.
+      await elsewhere.collection<Note>('unrelated').insertMany([{ text: 'a' }, { text: 'b' }]);
+      await next();
+      await here.collection<Note>('unrelated').insertOne({ text: 'c' });
+      expect(await read()).toBe('avant');
+      expect(loads).toBe(1);
+
+      // The other connection's write to it, alone and inside a transaction with another collection.
+      await elsewhere.collection<Note>('watched').updateOne({ _id: insertedId }, { $set: { text: 'un' } });
+      await next();
+      expect(await read()).toBe('un');
+      await elsewhere.runInTransaction(async () => {
+        await elsewhere.collection<Note>('unrelated').insertOne({ text: 'd' });
+        await elsewhere
+          .collection<Note>('watched')
+          .updateOne({ _id: insertedId }, { $set: { text: 'deux' } });
+      });
+      await next();
+      expect(await read()).toBe('deux');
+      expect(loads).toBe(3);
+
+      // Rolled back in the other connection: nothing changed, the value stays right.
+      await expect(
+        elsewhere.runInTransaction(async () => {
+          await elsewhere
+            .collection<Note>('watched')
+            .updateOne({ _id: insertedId }, { $set: { text: 'non' } });
+          throw new Error('annulé');
+        }),
+      ).rejects.toThrow('annulé');
+      await next();
+      expect(await read()).toBe('deux');
+
+      // A savepoint of this connection rolled back, then a kept write to it in the same transaction.
+      await here.runInTransaction(async () => {
+        await expect(
+          watched.insertMany([{ _id: insertedId, text: 'doublon' } as unknown as Note]),
+        ).rejects.toThrow();
+        await watched.updateOne({ _id: insertedId }, { $set: { text: 'trois' } });
+      });
+      expect(await read()).toBe('trois');
+
+      // Rolled back in this connection, and every table dropped by the other one.
+      await expect(
+        here.runInTransaction(async () => {
+          await watched.updateOne({ _id: insertedId }, { $set: { text: 'non' } });
+          throw new Error('annulé');
+        }),
+      ).rejects.toThrow('annulé');
+      expect(await read()).toBe('trois');
+      const beforeDrop = here.changeMark?.(['watched']);
+      await next();
+      await elsewhere.dropAll();
+      await next();
+      expect(here.changeMark?.(['watched'])).not.toBe(beforeDrop);
+    } finally {
+      await here.close();
+      await elsewhere.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a value while nothing changed, and reads again after any commit', async () => {
     const here = await openSqliteStore({ dataDir: shared.dir });
     const elsewhere = await openSqliteStore({ dataDir: shared.dir });
     try {
       const notes = here.collection<{ _id: string; text: string }>('cachedNotes');
       const { insertedId } = await notes.insertOne({ text: 'avant' });
-      const cache = new StampedCache<{ text: string } | null>(changeMarkOf(here));
+      const cache = new StampedCache<{ text: string } | null>(changeMarkOf(here, ['cachedNotes']));
       let loads = 0;
       const read = () =>
         cache.get(insertedId, () => {

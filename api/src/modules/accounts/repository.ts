@@ -43,13 +43,14 @@ export class AccountsRepository {
   readonly sessions: Collection<SessionDoc>;
   readonly resets: Collection<PasswordResetDoc>;
   /**
-   * The sessions every call looks up, kept while the store has not changed (a sign-out, a removal,
-   * any write of any process moves its mark): a revoked session is refused from the next call on.
+   * The sessions every call looks up, kept while the sessions collection has not changed (a sign-out,
+   * a removal, any write of any process to it moves its mark): a revoked session is refused from the
+   * next call on.
    */
   private readonly liveSessions: StampedCache<SessionDoc | null>;
 
   constructor(store: Store) {
-    this.liveSessions = new StampedCache(changeMarkOf(store));
+    this.liveSessions = new StampedCache(changeMarkOf(store, ['sessions']));
     this.users = store.collection<UserDoc>('users');
     this.sessions = store.collection<SessionDoc>('sessions');
     this.resets = store.collection<PasswordResetDoc>('passwordResets');

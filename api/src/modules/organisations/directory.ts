@@ -35,7 +35,7 @@ export const MAX_COPY_AGE_MS = 5_000;
 
 export class OrganisationDirectory {
   private readonly copies = new Map<string, CachedAccess>();
-  /** The organisation documents, kept while the store has not changed (its mark). */
+  /** The organisation documents, kept while the organisations collection has not changed (its mark). */
   private readonly documents: StampedCache<OrganisationDoc | null>;
 
   constructor(

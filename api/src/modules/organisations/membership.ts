@@ -18,16 +18,32 @@ export const CREATOR_ROLE_NAME = 'Administrateur';
 export class OrganisationMembership {
   readonly repository: OrganisationsRepository;
   readonly directory: OrganisationDirectory;
-  /** The store's change mark (StampedCache): what the organisations component keeps is checked by it. */
-  readonly changeMark: ChangeMark;
+  /**
+   * The mark of what getUsers' member list is built from (StampedCache): the organisation with its
+   * roles and members, the licences and the trial (licences component), the users' names (accounts).
+   * A collection added to that list must be named here, or the kept list outlives its changes.
+   */
+  readonly memberListMark: ChangeMark;
 
   constructor(
     store: Store,
     private readonly now: () => number,
   ) {
     this.repository = new OrganisationsRepository(store);
-    this.changeMark = changeMarkOf(store);
-    this.directory = new OrganisationDirectory(this.repository, undefined, this.changeMark);
+    this.memberListMark = changeMarkOf(store, [
+      'organisations',
+      'roles',
+      'memberships',
+      'licences',
+      'licenceTrials',
+      'users',
+    ]);
+    // The document alone is kept by this mark (its roles and members by its accessVersion).
+    this.directory = new OrganisationDirectory(
+      this.repository,
+      undefined,
+      changeMarkOf(store, ['organisations']),
+    );
   }
 
   isMember(organisationId: string, userId: string): Promise<boolean> {

@@ -53,7 +53,7 @@ export function createOrganisationsModule(deps: OrganisationsModuleDeps): Organi
     deps.accounts,
     deps.licences,
     deps.now,
-    deps.membership.changeMark,
+    deps.membership.memberListMark,
   );
   const team = new TeamService({
     repository,

@@ -68,8 +68,9 @@ export class OrganisationsService {
   }
 
   /**
-   * getUsers' replies, kept while the store has not changed: a member, role, licence or user name
-   * changed by any process moves the store's mark, and the next call builds the list again.
+   * getUsers' replies, kept while the collections they are built from have not changed: a member,
+   * role, licence or user name changed by any process moves their mark (membership.memberListMark),
+   * and the next call builds the list again; a comment or an import batch leaves it.
    */
   private readonly memberLists: StampedCache<OrganisationUsersReply>;
 
