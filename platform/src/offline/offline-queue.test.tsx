@@ -97,6 +97,16 @@ test('changes made offline are kept and sent in the order they were made, each w
   expect(received[0]?.body).toEqual({ organisationId: 'o1', opportunityId: 'op1', n: 1, token: 'jeton-1' });
 });
 
+test('a network state the browser changed without telling is shown within seconds', async () => {
+  render(<OfflineBanner />);
+  expect(screen.queryByText('Hors ligne')).not.toBeInTheDocument();
+  // No 'offline' event, as Chromium 150 for a page reloaded with no network.
+  online = false;
+  expect(await screen.findByText('Hors ligne', {}, { timeout: 5_000 })).toBeInTheDocument();
+  online = true;
+  await waitFor(() => expect(screen.queryByText('Hors ligne')).not.toBeInTheDocument(), { timeout: 5_000 });
+});
+
 test('after a try that got no answer, the same change is sent again with the same key, before the next one', async () => {
   let calls = 0;
   handler = (entry, request) => {

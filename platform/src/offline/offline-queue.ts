@@ -254,10 +254,37 @@ export function confirmSignOut(): boolean {
   return question === null || window.confirm(question);
 }
 
+/** The network is back: the waiting changes go out at once. */
+function backOnline(): void {
+  failures = 0;
+  publish();
+  void flushQueue();
+}
+
+/**
+ * A browser may change navigator.onLine without an 'online' or 'offline' event (Chromium 150 for a
+ * page reloaded with no network: true at first, false a moment later, no event): while a screen shows
+ * the state, it is read again every few seconds.
+ */
+const ONLINE_RECHECK_MS = 2_000;
+let recheck: ReturnType<typeof setInterval> | null = null;
+
+function recheckOnline(): void {
+  if (snapshot.online === isOnline()) return;
+  if (isOnline()) backOnline();
+  else publish();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   void loadFromDevice();
-  return () => listeners.delete(listener);
+  recheck ??= setInterval(recheckOnline, ONLINE_RECHECK_MS);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0 || recheck === null) return;
+    clearInterval(recheck);
+    recheck = null;
+  };
 }
 
 /** The network status and the device queue, for the banner and the screens' optimistic view. */
@@ -281,11 +308,7 @@ export function resetOfflineQueue(): void {
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => {
-    failures = 0;
-    publish();
-    void flushQueue();
-  });
+  window.addEventListener('online', backOnline);
   window.addEventListener('offline', () => publish());
   // The user known (after /api/verify): their changes are shown and sent.
   useSessionStore.subscribe((state, previous) => {
