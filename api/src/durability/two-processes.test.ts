@@ -1,13 +1,19 @@
 // Two real API processes on one DATA_DIR, as `npm start` runs them on a two-core machine, take 1,000
 // writes of every kind at once, half through each: none is refused and none is left half-done
 // (docs/decisions/write-transactions.md).
-import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_ROLES } from '@app/domain';
 import { STORE_FILE } from '../db/sqlite-store';
 import { MAPPING, rowOf } from '../test-support/prospects-test-kit';
-import { type ApiProcess, freePort, type Reply, stopApi, useBuiltApi } from '../test-support/api-process';
+import {
+  type ApiProcess,
+  freePort,
+  postOnNewConnection as post,
+  type Reply,
+  stopApi,
+  useBuiltApi,
+} from '../test-support/api-process';
 
 const OWNERS = 20;
 /** Per owner: organisations created, roles created, files loaded, opportunities worked on. */
@@ -29,34 +35,6 @@ const ROUTE: Record<State, string> = {
   WIN: '/api/opportunity/setWin',
   LOOSE: '/api/opportunity/setLoose',
 };
-
-/**
- * One POST on a connection of its own: a kept-alive socket that the server closes as idle just as the
- * client reuses it (a race on a loaded machine) could fail a call the API never received.
- */
-function post(url: string, route: string, body: Record<string, unknown>): Promise<Reply> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${url}${route}`,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(data);
-  });
-}
 
 type Owner = { token: string; organisationId: string; userId: string; opportunityIds: string[] };
 type Row = Record<string, unknown>;

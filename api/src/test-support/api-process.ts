@@ -2,6 +2,7 @@
 // again: api/dist is rebuilt first when older than the sources, as e2e/support/servers.ts starts it.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,21 @@ export async function freePort(): Promise<number> {
 
 export type ApiProcess = { child: ChildProcess; url: string };
 
+/** The environment of a built API on 127.0.0.1:`port` over `dataDir`, as `npm start` sets it. */
+function apiEnvironment(dataDir: string, port: number, logLevel: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: logLevel,
+    PASSWORD_HASH_COST: '1024',
+  };
+}
+
 /** Starts api/dist on 127.0.0.1:`port` over `dataDir` (with `env` on top) and waits for /healthz. */
 export async function startApi(
   dataDir: string,
@@ -55,15 +71,7 @@ export async function startApi(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [ENTRY], {
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_ROOT: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: '1024',
+      ...apiEnvironment(dataDir, port, 'warn'),
       // One process unless a test asks for the cluster: the crash tests kill exactly one.
       WEB_CONCURRENCY: '1',
       ...env,
@@ -148,19 +156,7 @@ export async function startCluster(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_ROOT: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'info',
-      PASSWORD_HASH_COST: '1024',
-      WEB_CONCURRENCY: String(workers),
-      ...env,
-    },
+    env: { ...apiEnvironment(dataDir, port, 'info'), WEB_CONCURRENCY: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream }))
@@ -179,6 +175,39 @@ export async function post(url: string, route: string, body: Record<string, unkn
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * POST on a connection of its own: the cluster gives each new connection to the next worker, and no
+ * kept-alive socket can be closed as idle by the server just as the client reuses it (a race on a loaded
+ * machine that could fail a call the API never received).
+ */
+export function postOnNewConnection(
+  url: string,
+  route: string,
+  body: Record<string, unknown>,
+): Promise<Reply> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}${route}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(data);
+  });
 }
 
 /** The owner of a new organisation, signed in (the trial gives them a licence). */

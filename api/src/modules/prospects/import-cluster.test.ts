@@ -4,7 +4,6 @@
 // twice. The lease keeps them in file order across the processes, the waiting process is woken through
 // the primary (import-lease-waits.ts): the stored prospects are byte for byte those of one process.
 // Runs api/dist (rebuilt here when older than the sources).
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import {
   type ApiProcess,
   buildApiIfStale,
   freePort,
+  postOnNewConnection as post,
   type Reply,
   signUpOwner,
   startApi,
@@ -24,31 +24,6 @@ import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/
 
 const ROWS = 6_000;
 const BATCH = 500;
-
-/** One POST on a connection of its own: the cluster gives each new connection to the next worker. */
-function post(url: string, route: string, body: Record<string, unknown>): Promise<Reply> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${url}${route}`,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(data);
-  });
-}
 
 type Imported = { summary: unknown; docs: string[]; idProcessParts: Set<string> };
 
