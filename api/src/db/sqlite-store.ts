@@ -56,6 +56,8 @@ const COMPACT_MIN_FREE_BYTES = 8 * 1024 * 1024;
 const BUSY_TIMEOUT_MS = 5000;
 /** withWriteLock’s pauses between two tries, in ms: short, as most writes hold the lock under 1 ms. */
 const WRITE_LOCK_RETRY_MS = [1, 1, 2, 2, 4];
+/** How long withWriteLock waits on timers before it waits in SQLite's busy handler. */
+const NON_BLOCKING_WAIT_MS = 100;
 
 type Row = { _id: string; doc: string };
 type RowWithId = Row & { rowid: number };
@@ -255,22 +257,32 @@ class SqliteEngine {
    * waited for without holding the event loop: SQLite's busy handler sleeps in the calling thread (1, 2,
    * 5, 10, 15… ms), so with two API processes on one file a write stopped all the calls of its process
    * meanwhile (docs/decisions/load.md). Here each try is immediate (busy_timeout 0) and the wait between
-   * tries is a timer; after BUSY_TIMEOUT_MS it fails with SQLITE_BUSY, as busy_timeout did.
+   * tries is a timer, for NON_BLOCKING_WAIT_MS; a longer wait goes on in the busy handler, which fails
+   * with SQLITE_BUSY after BUSY_TIMEOUT_MS.
    */
   async withWriteLock<R>(work: () => R): Promise<R> {
-    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+    const start = performance.now();
     for (let attempt = 0; ; attempt += 1) {
       // This process's own transaction first (one may have begun during the pause).
       while (this.transaction && this.transactionScope.getStore() !== this.transaction)
         await this.transaction.done;
       this.endRead();
+      if (performance.now() - start >= NON_BLOCKING_WAIT_MS) {
+        // A long wait (many writes of both processes at once): SQLite's busy handler, as before, with
+        // its whole busy_timeout. Waiting on timers, this process's many waiting calls each tried on
+        // its own and counted its own 5 s while the others took the lock in turn (1,000 writes at once
+        // in two processes: some failed with SQLITE_BUSY after 5 s); asleep in the handler, the
+        // process takes the lock as soon as the other one leaves it, and its next calls queue behind.
+        this.statement('BEGIN IMMEDIATE').run();
+        return work();
+      }
       this.statement('PRAGMA busy_timeout = 0').get();
       let taken = false;
       try {
         this.statement('BEGIN IMMEDIATE').run();
         taken = true;
       } catch (error) {
-        if (!isBusy(error) || performance.now() >= deadline) throw error;
+        if (!isBusy(error)) throw error;
       } finally {
         this.statement(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
       }
