@@ -22,6 +22,7 @@ import {
   numberOption,
   pathOption,
   post,
+  repo,
   startNode,
   stop,
   tempDir,
@@ -29,7 +30,6 @@ import {
 } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
 const seedDir = pathOption('seed-dir', null);
 const compareEntry = pathOption('compare', null);
 const CALLS = numberOption('calls', 150);
