@@ -47,6 +47,14 @@ export class ImportLeaseWaits {
     this.signals?.send(`${release.stored ? 'stored' : 'free'}:${importId}`);
   }
 
+  /**
+   * Rows of `importId` were stored and the lease stays in this process (handed to its next call):
+   * this process's batches waiting for those rows look again; the other processes are not told.
+   */
+  storedHere(importId: string): void {
+    for (const waiter of this.waiting.get(importId) ?? []) if (waiter.storedOnly) waiter.wake();
+  }
+
   private wake(importId: string, release: Release): void {
     for (const waiter of this.waiting.get(importId) ?? [])
       if (release.stored || !waiter.storedOnly) waiter.wake();

@@ -95,14 +95,41 @@ const AHEAD = Symbol('ahead');
 
 /** Duplicate keys looked up per query (a few ms of SQLite work, like an insert transaction). */
 const LOOKUP_SLICE = 500;
+/**
+ * A batch's duplicate look-up begun before its turn, while the batch before it is stored here: the
+ * keys found among the organisation's visible files, this import's rows from `fromRow` (its `received`
+ * then) on left out. Under the lock the keys this process stored from `fromRow` on complete it.
+ */
+type EarlyLookup = { fromRow: number; keys: Set<string>; found: Set<string> };
 /** A batch's preparation begun before its turn (wrapped: an async function would wait for it). */
-type Early = { prepared: Promise<PreparedBatch> } | null;
+type Early = { prepared: Promise<PreparedBatch>; lookup?: Promise<EarlyLookup> } | null;
+/** The keys a batch stored here, for the next batch's look-up begun early (rows `from` to `to`). */
+type StoredKeys = { from: number; to: number; keys: string[] };
+/** Imports whose last stored keys this process keeps (an abandoned import's go after this many). */
+const KEPT_KEY_IMPORTS = 16;
+
+/**
+ * The import's lease as a call holds it (`held`). A batch's acknowledgement ends it in its own write
+ * (`ack`): it gives the lease back, or, when another call of this import already waits in this
+ * process, extends it and hands it to that call, which then neither takes it nor waits.
+ */
+type Lease = {
+  token: string;
+  /** What the acknowledgement writes about the lease, and records which of the two it did. */
+  ack(): { token: string; until?: number };
+  /** Set by `ack`: 'kept' for the next call of this process, 'released' in the acknowledgement. */
+  outcome?: 'kept' | 'released';
+};
 
 const notFound = (): Promise<never> => Promise.reject(AppError.notFound(PROSPECT_MESSAGES.importNotFound));
 
 export class ProspectImportService {
   private readonly lock = new KeyedLock();
   private readonly waits: ImportLeaseWaits;
+  /** Leases an acknowledgement extended for the call of the same import waiting behind it here. */
+  private readonly kept = new Map<string, string>();
+  /** Per import, the keys of the last batches stored here (for EarlyLookup), oldest first. */
+  private readonly storedKeys = new Map<string, StoredKeys[]>();
 
   constructor(private readonly deps: ImportServiceDeps) {
     this.waits = deps.leaseWaits ?? new ImportLeaseWaits();
@@ -149,8 +176,8 @@ export class ProspectImportService {
     const waitUntil = Date.now() + GAP_WAIT_MS;
     const prepared = await this.prepareEarly(caller, input);
     for (;;) {
-      const reply = await this.held(caller, input.importId, notFound, () =>
-        this.storeBatch(caller, input, prepared),
+      const reply = await this.held(caller, input.importId, notFound, (lease) =>
+        this.storeBatch(caller, input, prepared, lease),
       );
       if (reply !== AHEAD) return reply;
       if (Date.now() > waitUntil) {
@@ -181,7 +208,72 @@ export class ProspectImportService {
     const prepared = this.prepare(file, input);
     // Awaited under the lock, unless the batch is refused before: not an unhandled rejection then.
     prepared.catch(() => undefined);
-    return { prepared };
+    // While a batch of this import is stored here, the rows it stores will be known here: look up the
+    // others now, during its insert, rather than after it on the import's one chain.
+    if (this.lock.pending(input.importId) === 0) return { prepared };
+    const lookup = prepared.then((batch) => this.lookUpEarly(caller, file, batch));
+    lookup.catch(() => undefined);
+    return { prepared, lookup };
+  }
+
+  private async lookUpEarly(
+    caller: Caller,
+    file: ProspectFileDoc,
+    batch: PreparedBatch,
+  ): Promise<EarlyLookup> {
+    const keys = new Set(batch.rows.map((row) => row.dedupKey));
+    const visibleFiles = await this.visibleFiles(caller, file);
+    const before = { excelId: file._id, fromRow: file.received };
+    const found = await this.lookUp(caller, visibleFiles, [...keys], before);
+    return { fromRow: file.received, keys, found };
+  }
+
+  private async visibleFiles(caller: Caller, file: ProspectFileDoc): Promise<string[]> {
+    return [...(await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId)), file._id];
+  }
+
+  /** The keys among `keys` stored in `files`, by slices (LOOKUP_SLICE). */
+  private async lookUp(
+    caller: Caller,
+    files: string[],
+    keys: string[],
+    before?: { excelId: string; fromRow: number },
+  ): Promise<Set<string>> {
+    const seen = new Set<string>();
+    // By slices of keys: one query for a whole batch that repeats stored rows reads 2,000 documents at once.
+    for (let first = 0; first < keys.length; first += LOOKUP_SLICE) {
+      if (first > 0) await yieldToEventLoop();
+      const slice = keys.slice(first, first + LOOKUP_SLICE);
+      const found = await this.deps.repository.existingDedupKeys(caller.organisationId, files, slice, before);
+      for (const key of found) seen.add(key);
+    }
+    return seen;
+  }
+
+  /**
+   * The keys this process stored for `importId` from row `from` to row `to`, or null when some of
+   * those rows were stored elsewhere (another process, or a batch this process no longer remembers).
+   */
+  private keysStoredHere(importId: string, from: number, to: number): Set<string> | null {
+    const keys = new Set<string>();
+    let reached = from;
+    for (const batch of this.storedKeys.get(importId) ?? []) {
+      if (batch.to <= reached) continue;
+      if (batch.from !== reached) return null;
+      for (const key of batch.keys) keys.add(key);
+      reached = batch.to;
+    }
+    return reached >= to ? keys : null;
+  }
+
+  private rememberKeys(importId: string, batch: StoredKeys): void {
+    const batches = (this.storedKeys.get(importId) ?? []).slice(-1);
+    this.storedKeys.delete(importId);
+    this.storedKeys.set(importId, [...batches, batch]);
+    for (const other of this.storedKeys.keys()) {
+      if (this.storedKeys.size <= KEPT_KEY_IMPORTS) break;
+      this.storedKeys.delete(other);
+    }
   }
 
   private prepare(
@@ -209,6 +301,7 @@ export class ProspectImportService {
     caller: Caller,
     input: ImportBatchData,
     early: Early,
+    lease: Lease,
   ): Promise<ImportRowsReply | typeof AHEAD> {
     const { repository } = this.deps;
     const file = await repository.findOwnImport(caller.organisationId, caller.userId, input.importId);
@@ -232,7 +325,13 @@ export class ProspectImportService {
 
     // Rows of an earlier attempt at this batch that failed before it was acknowledged.
     await repository.deleteRows(file, { rowIndex: { $gte: start } });
-    const { rows, counts, rejected } = await this.deduplicate(caller, file, prepared, start);
+    const { rows, counts, rejected } = await this.deduplicate(
+      caller,
+      file,
+      prepared,
+      start,
+      await early?.lookup?.catch(() => undefined),
+    );
     await this.insert(
       file,
       start,
@@ -240,12 +339,20 @@ export class ProspectImportService {
       prepared.shape,
     );
     const received = start + sent.length - skip;
-    const acknowledged = await repository.acknowledgeBatch(file, received, counts, rejected, this.deps.now());
+    const acknowledged = await repository.acknowledgeBatch(
+      file,
+      received,
+      counts,
+      rejected,
+      this.deps.now(),
+      lease.ack(),
+    );
     if (!acknowledged) {
       // Aborted or swept meanwhile: take this batch's rows back with it.
       await repository.deleteRows(file);
       throw AppError.conflict(PROSPECT_MESSAGES.interrupted);
     }
+    this.rememberKeys(file._id, { from: start, to: received, keys: rows.map((row) => row.dedupKey) });
     return { received };
   }
 
@@ -272,8 +379,18 @@ export class ProspectImportService {
     await repository.insertProspects(bodies, shape);
   }
 
-  /** The batch's rows from `start` on, counted, and without the duplicates the file skips. */
-  private async deduplicate(caller: Caller, file: ProspectFileDoc, prepared: PreparedBatch, start: number) {
+  /**
+   * The batch's rows from `start` on, counted, and without the duplicates the file skips. Duplicates:
+   * of rows already stored for this file, and of the organisation's prospects the caller sees; from the
+   * look-up begun early when this process stored every row since it began, else looked up now.
+   */
+  private async deduplicate(
+    caller: Caller,
+    file: ProspectFileDoc,
+    prepared: PreparedBatch,
+    start: number,
+    early?: EarlyLookup,
+  ) {
     const counts: BatchCounts = {
       imported: 0,
       duplicatesFound: 0,
@@ -287,19 +404,14 @@ export class ProspectImportService {
     const rejected = fresh.slice(0, listable);
     const accepted = prepared.rows.filter((row) => row.rowIndex >= start);
 
-    // Duplicates: of rows already stored for this file, and of the organisation's prospects the caller sees.
     const keys = [...new Set(accepted.map((row) => row.dedupKey))];
-    const visibleFiles = [
-      ...(await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId)),
-      file._id,
-    ];
-    const seen = new Set<string>();
-    // By slices of keys: one query for a whole batch that repeats stored rows reads 2,000 documents at once.
-    for (let first = 0; first < keys.length; first += LOOKUP_SLICE) {
-      if (first > 0) await yieldToEventLoop();
-      const slice = keys.slice(first, first + LOOKUP_SLICE);
-      const found = await this.deps.repository.existingDedupKeys(caller.organisationId, visibleFiles, slice);
-      for (const key of found) seen.add(key);
+    const since = early ? this.keysStoredHere(file._id, early.fromRow, start) : null;
+    let seen: Set<string>;
+    if (early && since && early.fromRow <= start && keys.every((key) => early.keys.has(key))) {
+      seen = new Set(early.found);
+      for (const key of keys) if (since.has(key)) seen.add(key);
+    } else {
+      seen = await this.lookUp(caller, await this.visibleFiles(caller, file), keys);
     }
 
     const rows: ReadyRow[] = [];
@@ -337,6 +449,7 @@ export class ProspectImportService {
       }
       if (!(await repository.markReady(file, count, this.deps.now())))
         throw AppError.notFound(PROSPECT_MESSAGES.importNotFound);
+      this.storedKeys.delete(file._id);
       await this.deps.notify({
         ...caller,
         kind: 'importFinished',
@@ -371,44 +484,66 @@ export class ProspectImportService {
 
   /**
    * Runs `work` holding the import: first in this process (KeyedLock), then across API instances
-   * (the store lease). `missing` answers when the caller has no such import in progress.
+   * (the store lease). `missing` answers when the caller has no such import in progress. A lease the
+   * previous call's acknowledgement handed over is used as it is (no write, no wait).
    */
   private held<T>(
     caller: Caller,
     importId: string,
     missing: () => Promise<T>,
-    work: () => Promise<T>,
+    work: (lease: Lease) => Promise<T>,
   ): Promise<T> {
     return this.lock.run(importId, async () => {
       const { repository } = this.deps;
-      const token = randomUUID();
-      const waitUntil = Date.now() + LEASE_WAIT_MS;
-      for (;;) {
-        // Watched before the look at the store: a release in between wakes the wait at once.
-        const released = this.waits.next(importId, LEASE_POLL_MS);
-        const now = this.deps.now();
-        const lease = await repository
-          .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
-          .catch((error: unknown) => {
-            released.cancel();
-            throw error;
-          });
-        if (lease !== 'busy') released.cancel();
-        if (lease === 'taken') break;
-        if (lease === 'missing') return missing();
-        if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
-        await released.done;
+      let token = this.kept.get(importId);
+      this.kept.delete(importId);
+      if (token === undefined) {
+        token = randomUUID();
+        const waitUntil = Date.now() + LEASE_WAIT_MS;
+        for (;;) {
+          // Watched before the look at the store: a release in between wakes the wait at once.
+          const released = this.waits.next(importId, LEASE_POLL_MS);
+          const now = this.deps.now();
+          const lease = await repository
+            .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
+            .catch((error: unknown) => {
+              released.cancel();
+              throw error;
+            });
+          if (lease !== 'busy') released.cancel();
+          if (lease === 'taken') break;
+          if (lease === 'missing') return missing();
+          if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
+          await released.done;
+        }
       }
+      const held: Lease = {
+        token,
+        ack: () => {
+          // This call counts itself: more than one means another call of the import waits here.
+          const handOver = this.lock.pending(importId) > 1;
+          held.outcome = handOver ? 'kept' : 'released';
+          return handOver ? { token, until: this.deps.now() + IMPORT_LEASE_MS } : { token };
+        },
+      };
       // A batch ahead of the rows received stored nothing: it wakes the calls waiting for the lease,
       // not those waiting for rows.
       let stored = true;
+      let done = false;
       try {
-        const result = await work();
+        const result = await work(held);
         stored = (result as unknown) !== AHEAD;
+        done = true;
         return result;
       } finally {
-        await repository.releaseImportLease(importId, token);
-        this.waits.released(importId, { stored });
+        if (held.outcome === 'kept' && done) {
+          this.kept.set(importId, token);
+          // Batches of this process waiting for the rows just stored look again (the lease stays here).
+          this.waits.storedHere(importId);
+        } else {
+          if (held.outcome !== 'released') await repository.releaseImportLease(importId, token);
+          this.waits.released(importId, { stored });
+        }
       }
     });
   }
@@ -462,12 +597,17 @@ export class ProspectImportService {
 
   /** A file and its untouched prospects go; prospects made into opportunities stay, detached. */
   remove(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void> {
-    return this.lock.run(file._id, () => this.purge(file));
+    return this.lock.run(file._id, () => {
+      // A lease handed to this call goes with the file.
+      this.kept.delete(file._id);
+      return this.purge(file);
+    });
   }
 
   private async purge(file: Pick<ProspectFileDoc, '_id' | 'organisationId'>): Promise<void> {
     const { repository } = this.deps;
     const now = this.deps.now();
+    this.storedKeys.delete(file._id);
     await repository.detachAccepted(file, now);
     await repository.deleteRows(file, { isAccepted: false });
     // Again: an opportunity made while the rows were going must not leave its prospect attached.

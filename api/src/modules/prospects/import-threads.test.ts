@@ -259,10 +259,132 @@ describe('the lease of an import another instance holds', () => {
       expect(await repository.takeImportLease(caller, file._id, 'waiting', 3000, 63_000)).toBe('taken');
       // An expired lease is taken over.
       expect(await repository.takeImportLease(caller, file._id, 'late', 64_000, 124_000)).toBe('taken');
+
+      // A batch's acknowledgement needs the lease: the previous holder's is refused, nothing moves.
+      const counts = {
+        imported: 10,
+        duplicatesFound: 0,
+        duplicatesSkipped: 0,
+        siretFlagged: 0,
+        rejectedCount: 0,
+      };
+      const seen = { _id: file._id, received: 0 };
+      expect(await repository.acknowledgeBatch(seen, 10, counts, [], 65_000, { token: 'waiting' })).toBe(
+        false,
+      );
+      // The holder's, extended for its next batch: the lease stays, until the new end.
+      expect(
+        await repository.acknowledgeBatch(seen, 10, counts, [], 65_000, { token: 'late', until: 200_000 }),
+      ).toBe(true);
+      expect(await repository.takeImportLease(caller, file._id, 'other', 150_000, 210_000)).toBe('busy');
+      // Given back in the acknowledgement itself: free at once.
+      const next = { _id: file._id, received: 10 };
+      expect(await repository.acknowledgeBatch(next, 20, counts, [], 66_000, { token: 'late' })).toBe(true);
+      expect(await repository.findOwnImport(caller.organisationId, caller.userId, file._id)).toMatchObject({
+        received: 20,
+        imported: 20,
+      });
+      expect(await repository.takeImportLease(caller, file._id, 'other', 67_000, 127_000)).toBe('taken');
     } finally {
       inserting.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('batches sent two at a time, as the modal does', () => {
+  const files: SharedStore[] = [];
+  afterAll(async () => {
+    for (const file of files) await file.close();
+  });
+
+  /**
+   * Every 7th row from the second batch on repeats a row of the batch just before it, which is being
+   * stored while its successor's duplicates are looked up.
+   */
+  function cellsWithNeighbourDuplicates(): string[][] {
+    const cells = goldenCells(3000, 37);
+    for (let index = 500; index < cells.length; index += 7)
+      cells[index] = [...(cells[index - 500 + (index % 3)] ?? [])];
+    return cells;
+  }
+
+  /** Imports in batches of 500, `inFlight` at a time (each next one sent when one is answered). */
+  async function importOn(
+    t: Pick<TestApp, 'app' | 'store'>,
+    cells: string[][],
+    duplicates: 'keep' | 'skip',
+    inFlight: number,
+  ) {
+    const k = kit(t);
+    const owner = await k.owner();
+    const start = await k.post('/api/prospect/import/start', {
+      ...k.as(owner),
+      name: `Voisins ${duplicates}`,
+      isPrivate: false,
+      value: GOLDEN_MAPPING,
+      columns: GOLDEN_COLUMNS,
+      totalRows: cells.length,
+      duplicates,
+    });
+    const importId = start.body.importId as string;
+    const sending = new Set<Promise<unknown>>();
+    for (let offset = 0; offset < cells.length; offset += 500) {
+      const sent = k
+        .post('/api/prospect/import/rows', {
+          ...k.as(owner),
+          importId,
+          offset,
+          cells: cells.slice(offset, offset + 500),
+        })
+        .then((reply) => expect(reply.status).toBe(200));
+      sending.add(sent);
+      void sent.finally(() => sending.delete(sent));
+      if (sending.size >= inFlight) await Promise.race(sending);
+    }
+    await Promise.all(sending);
+    const done = await k.finish(owner, importId);
+    expect(done.status).toBe(200);
+    const stored = await t.store
+      .collection<Record<string, unknown> & { _id: string }>('prospects')
+      .find({ excelId: done.body.excelId as string }, { sort: { rowIndex: 1 } });
+    const fields = stored.map(({ _id, ...doc }) =>
+      JSON.stringify({ ...doc, organisationId: undefined, userId: undefined, excelId: undefined }),
+    );
+    return { summary: done.body.summary as { duplicates: number }, fields };
+  }
+
+  it.each(['keep', 'skip'] as const)(
+    'hand the lease from one to the next and look duplicates up during the insert before, and store the same bytes as one at a time (%s)',
+    async (duplicates) => {
+      const cells = cellsWithNeighbourDuplicates();
+      const file = openSharedStore('api-import-pipeline-', () => Date.now());
+      files.push(file);
+      const t = await file.instance({ env: { IMPORT_WORKERS: '2' } });
+      const takes = jest.spyOn(ProspectsRepository.prototype, 'takeImportLease');
+      const lookups = jest.spyOn(ProspectsRepository.prototype, 'existingDedupKeys');
+      const paired = await importOn(t, cells, duplicates, 2);
+      // Begun early: the look-ups that leave out the rows stored since (their fourth argument).
+      const early = lookups.mock.calls.filter((call) => call[3] !== undefined).length;
+      const leases = takes.mock.calls.length;
+      takes.mockRestore();
+      lookups.mockRestore();
+
+      const memory = createTestApp({ env: { IMPORT_WORKERS: '0' } });
+      await memory.app.locals.ready;
+      try {
+        const alone = await importOn(memory, cells, duplicates, 1);
+        expect(alone.summary.duplicates).toBeGreaterThan(300);
+        expect(paired.summary).toEqual(alone.summary);
+        expect(paired.fields).toEqual(alone.fields);
+      } finally {
+        memory.app.locals.stop();
+        await memory.close();
+      }
+      expect(early).toBeGreaterThan(0);
+      // Six batches and the finish: fewer leases taken than calls, the others handed over.
+      expect(leases).toBeLessThan(7);
+    },
+  );
 });

@@ -213,20 +213,30 @@ export class ProspectsRepository {
     return files.map((file) => file._id);
   }
 
-  /** Records one batch: succeeds only if no other batch moved `received` since it was read. */
+  /**
+   * Records one batch: succeeds only if no other batch moved `received` since it was read and the
+   * caller still holds the import's lease (`lease.token`). In the same write the lease is given back
+   * (`until` absent) or extended to `until` for the next batch queued in this process.
+   */
   async acknowledgeBatch(
     file: Pick<ProspectFileDoc, '_id' | 'received'>,
     received: number,
     counts: BatchCounts,
     rejected: ImportSummary['rejected'],
     now: number,
+    lease: { token: string; until?: number },
   ): Promise<boolean> {
     const { matchedCount } = await this.files.updateOne(
-      { _id: file._id, status: 'importing', received: file.received },
+      { _id: file._id, status: 'importing', received: file.received, leaseToken: lease.token },
       {
-        $set: { received, lastActivityAt: now },
+        $set: {
+          received,
+          lastActivityAt: now,
+          ...(lease.until !== undefined ? { leaseUntil: lease.until } : {}),
+        },
         $inc: counts,
         ...(rejected.length > 0 ? { $push: { rejected: { $each: rejected } } } : {}),
+        ...(lease.until === undefined ? { $unset: { leaseUntil: true, leaseToken: true } } : {}),
       },
     );
     return matchedCount === 1;
@@ -345,17 +355,33 @@ export class ProspectsRepository {
     return this.prospects.countDocuments({ organisationId, excelId });
   }
 
-  /** Which of `keys` already exist among the given files' prospects. */
-  async existingDedupKeys(organisationId: string, excelIds: string[], keys: string[]): Promise<Set<string>> {
+  /**
+   * Which of `keys` already exist among the given files' prospects; with `before`, the rows of that
+   * file from row `fromRow` on do not count (an import's look-up begun before the rows stored since).
+   */
+  async existingDedupKeys(
+    organisationId: string,
+    excelIds: string[],
+    keys: string[],
+    before?: { excelId: string; fromRow: number },
+  ): Promise<Set<string>> {
     if (keys.length === 0 || excelIds.length === 0) return new Set();
     // Only the dedup key in the query, so the (organisationId, dedupKey) index answers it: with the
     // files in it too, SQLite could walk the importing file's rows instead, slower at every batch.
     const files = new Set(excelIds);
     const found = await this.prospects.find(
       { organisationId, dedupKey: { $in: keys } },
-      { projection: { dedupKey: 1, excelId: 1 } },
+      { projection: before ? { dedupKey: 1, excelId: 1, rowIndex: 1 } : { dedupKey: 1, excelId: 1 } },
     );
-    return new Set(found.filter((doc) => files.has(doc.excelId)).map((doc) => doc.dedupKey));
+    return new Set(
+      found
+        .filter(
+          (doc) =>
+            files.has(doc.excelId) &&
+            !(before && doc.excelId === before.excelId && doc.rowIndex >= before.fromRow),
+        )
+        .map((doc) => doc.dedupKey),
+    );
   }
 
   pageOfFile(
