@@ -200,6 +200,41 @@ test('the round page has no accessibility violation', async () => {
   ).toEqual([]);
 });
 
+test("a saved round opened by its address is asked for once, with the session check, before the remote's code", async ({
+  browser,
+}) => {
+  const roundId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  expect(roundId).toMatch(/^[0-9a-f]{24}$/);
+  // A first visit: no service worker answering from its caches, the session and organisation stored.
+  const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
+  const visit = await context.newPage();
+  await visit.addInitScript(({ token, organisationId }) => {
+    window.localStorage.setItem('token', token);
+    window.localStorage.setItem('CurrentOrganisation', organisationId);
+  }, caller);
+  const roundCalls: unknown[] = [];
+  visit.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/round/get') roundCalls.push(request.postDataJSON());
+  });
+  // The prospecting remote's routes module is held: the call can only come from the shell's start,
+  // which reads it from the page (#first-calls), keyed as the round's screen then asks for it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await visit.route('**/remotes/prospecting/__federation_expose_Routes*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = visit.waitForRequest((request) => new URL(request.url()).pathname === '/api/round/get');
+  await visit.goto(`${app.url}/dashboard/tournees/${roundId}`, { waitUntil: 'commit' });
+  await asked;
+  release();
+  await expect(visit.getByRole('heading', { level: 1, name: ROUND_NAME })).toBeVisible();
+  await expect(visit.locator('.round-marker')).toHaveCount(7);
+  await expect(visit.locator('.leaflet-control-zoom-in')).toHaveAttribute('title', 'Zoom avant');
+  expect(roundCalls).toEqual([{ ...caller, roundId }]);
+  await context.close();
+});
+
 test('a round of more than 200 stops is refused with a French message', async () => {
   const tooMany = Array.from({ length: 201 }, (_, i) => ({
     opportunityId: i.toString(16).padStart(24, '0'),
