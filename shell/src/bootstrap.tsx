@@ -10,7 +10,6 @@ import { injectChatWidget } from './chat/chat-widget';
 import { loadRemoteRoutes, registerFederatedRemotes } from './remotes/federation';
 import { fetchRemoteDefinitions } from './remotes/remote-manifest';
 import { registerServiceWorker } from './service-worker/register';
-import { prefetchFirstCalls } from './session/first-calls';
 import { prefetchSessionCheck } from './session/use-session-bootstrap';
 import { DEFAULT_REMOTE_ROUTES, findRemoteForPath, type RemoteDefinition } from './remotes/remote-table';
 import './shell.css';
@@ -21,12 +20,10 @@ if (window.location.hash.startsWith('#/'))
 
 async function start() {
   // Behind a session the first screen calls the API at once: fetch the client alongside the rest, and
-  // check the session while the first screen's code loads; with it, the calls the page names for its
-  // screen (a saved round), which then need not wait for the remote's code.
+  // check the session while the first screen's code loads.
   if (useSessionStore.getState().token) {
     preloadApiClient();
     prefetchSessionCheck();
-    prefetchFirstCalls();
   }
   // The chat widget's settings do not hold the first screen back: its remote starts loading as soon
   // as the manifest of remotes is read (and with it the calls its routes module starts).

@@ -5,61 +5,20 @@
 // the screen's part only (its title), set inside the dashboard frame the shell's build ships the
 // same way under "/dashboard" (shell/src/first-paint/dashboard.html): the screen is painted before any script has run, on
 // a phone's slow network and CPU, and React replaces it with the same screen, live.
-// A route may also declare the API calls its screen makes first (`first-calls.json`, { "<route>": [{ key, path,
-// input }] }): the API names them in the page and the shell sends them with the session check, before the remote's
-// code has arrived (shell/src/session/first-calls.ts).
 const { readFileSync } = require('node:fs');
 const { minify } = require('csso');
 
 const NAME = 'FirstPaintPlugin';
-
-/**
- * The first calls' declaration, checked at build time: a route → a list of { key, path, input }, the key
- * and the input as the screen's `useApiQuery` asks (the organisation first, added by the shell), the
- * path an API path, each input value a text or a `:name` segment of the route.
- */
-function firstCalls(text, file) {
-  const fail = (reason) => {
-    throw new Error(`${file} : ${reason}`);
-  };
-  const parsed = JSON.parse(text);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    fail('un objet route → appels est attendu');
-  for (const [route, calls] of Object.entries(parsed)) {
-    if (!route.startsWith('/') || !Array.isArray(calls)) fail(`${route} : une liste d’appels est attendue`);
-    const segments = new Set(
-      route
-        .split('/')
-        .filter((segment) => segment.startsWith(':'))
-        .map((segment) => segment.slice(1)),
-    );
-    for (const call of calls) {
-      if (typeof call?.key !== 'string' || typeof call.path !== 'string' || !call.path.startsWith('/api/'))
-        fail(`${route} : chaque appel a une clé et un chemin /api/…`);
-      if (!call.input || typeof call.input !== 'object' || Array.isArray(call.input))
-        fail(`${route} : l’entrée de ${call.path} est un objet`);
-      for (const value of Object.values(call.input))
-        if (typeof value !== 'string' || (value.startsWith(':') && !segments.has(value.slice(1))))
-          fail(`${route} : ${call.path} lit un segment absent de la route (${value})`);
-    }
-  }
-  return parsed;
-}
 
 class FirstPaintPlugin {
   /**
    * @param {object} options
    * @param {Record<string, string>} options.pages route → HTML file (absolute paths)
    * @param {string[]} options.styles the style sheets the pages need, in cascade order (absolute paths)
-   * @param {string} [options.calls] a JSON file: route → the screen's first calls (absolute path)
-   * @param {Record<string, string>} [options.screens] route → the screen's lazy module, as its `import()`
-   *   is written: its chunks are listed in `first-chunks.json`, for the API to preload with the page
    */
   constructor(options) {
     this.pages = options.pages;
     this.styles = options.styles;
-    this.calls = options.calls;
-    this.screens = options.screens ?? {};
   }
 
   apply(compiler) {
@@ -85,25 +44,6 @@ class FirstPaintPlugin {
           for (const file of [...this.styles, ...Object.values(this.pages)])
             compilation.fileDependencies.add(file);
           compilation.emitAsset('first-paint.json', new RawSource(`${JSON.stringify(pages)}\n`));
-          if (this.calls) {
-            compilation.fileDependencies.add(this.calls);
-            const calls = firstCalls(readFileSync(this.calls, 'utf8'), this.calls);
-            compilation.emitAsset('first-calls.json', new RawSource(`${JSON.stringify(calls)}\n`));
-          }
-          if (Object.keys(this.screens).length) {
-            const chunks = {};
-            for (const [route, request] of Object.entries(this.screens)) {
-              const group = compilation.chunkGroups.find(
-                (candidate) =>
-                  !candidate.isInitial() && candidate.origins.some((origin) => origin.request === request),
-              );
-              if (!group) throw new Error(`${NAME} : aucun import() de ${request} pour ${route}`);
-              chunks[route] = group.chunks.flatMap((chunk) =>
-                [...chunk.files].filter((file) => file.endsWith('.js')),
-              );
-            }
-            compilation.emitAsset('first-chunks.json', new RawSource(`${JSON.stringify(chunks)}\n`));
-          }
         },
       );
     });

@@ -5,7 +5,6 @@
 // run (a phone's slow network and CPU), then replaced by React with the same screen, live.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Preload } from './preload-hints';
 
 type FirstPaints = Record<string, string>;
 
@@ -49,141 +48,16 @@ function routeMatches(route: string, path: string): boolean {
   );
 }
 
-/** The route of `routes` for this path (a trailing slash aside): written exactly first, then with `:name`. */
-function routeFor(routes: readonly string[], pathname: string): string | null {
-  const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  if (routes.includes(route)) return route;
-  return routes.find((key) => key.includes('/:') && routeMatches(key, route)) ?? null;
-}
-
 /**
  * The first paint a remote's build holds for this path (a trailing slash aside), or null: the route
  * written exactly first, then the first route with `:name` segments that matches.
  */
 export function remoteFirstPaint(dist: string, pathname: string): string | null {
+  const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const pages = firstPaints(dist);
-  const route = routeFor(Object.keys(pages), pathname);
-  return route === null ? null : (pages[route] ?? null);
-}
-
-/** A screen's first call as its remote's build declares it (tooling/webpack/first-paint.js). */
-type FirstCall = { key: string; path: string; input: Record<string, string> };
-type FirstCalls = Record<string, FirstCall[]>;
-
-const callsCache = new Map<string, { mtimeMs: number; calls: FirstCalls }>();
-
-function isFirstCall(value: unknown): value is FirstCall {
-  if (!value || typeof value !== 'object') return false;
-  const { key, path: apiPath, input } = value as Record<string, unknown>;
-  return (
-    typeof key === 'string' &&
-    typeof apiPath === 'string' &&
-    apiPath.startsWith('/api/') &&
-    !!input &&
-    typeof input === 'object' &&
-    !Array.isArray(input) &&
-    Object.values(input).every((item) => typeof item === 'string')
-  );
-}
-
-/** The remote's first calls by route, read again when its build changes; none when it declares none. */
-function firstCalls(dist: string): FirstCalls {
-  const file = path.join(dist, 'first-calls.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return {};
-  }
-  const cached = callsCache.get(file);
-  if (cached?.mtimeMs === mtimeMs) return cached.calls;
-  let calls: FirstCalls = {};
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      calls = Object.fromEntries(
-        Object.entries(parsed).filter(
-          (entry): entry is [string, FirstCall[]] => Array.isArray(entry[1]) && entry[1].every(isFirstCall),
-        ),
-      );
-  } catch {
-    calls = {};
-  }
-  callsCache.set(file, { mtimeMs, calls });
-  return calls;
-}
-
-/**
- * The calls a remote's build declares for this path's screen (matched as the first paint is), with
- * their route, or null: the shell sends them with the session check (shell/src/session/first-calls.ts).
- * Only what the build wrote: the address's segments are read by the shell, never written in the page.
- */
-export function remoteFirstCalls(
-  dist: string,
-  pathname: string,
-): { route: string; calls: FirstCall[] } | null {
-  const calls = firstCalls(dist);
-  const route = routeFor(Object.keys(calls), pathname);
-  const declared = route === null ? [] : (calls[route] ?? []);
-  return route === null || declared.length === 0 ? null : { route, calls: declared };
-}
-
-const chunksCache = new Map<string, { mtimeMs: number; chunks: Record<string, string[]> }>();
-
-/**
- * The code of this path's screen when its remote loads it lazily (`first-chunks.json`, route → files,
- * tooling/webpack/first-paint.js), as preloads: the page asks for it with the remote's first files
- * instead of once the remote's routes module has run. None when the build lists none.
- */
-export function remoteScreenPreloads(name: string, dist: string, pathname: string): Preload[] {
-  const file = path.join(dist, 'first-chunks.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  let chunks = chunksCache.get(file)?.mtimeMs === mtimeMs ? chunksCache.get(file)?.chunks : undefined;
-  if (!chunks) {
-    try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      chunks =
-        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-          ? Object.fromEntries(
-              Object.entries(parsed).map(([route, files]): [string, string[]] => [
-                route,
-                Array.isArray(files)
-                  ? files.filter(
-                      (asset): asset is string =>
-                        typeof asset === 'string' && /^[\w./-]+\.js$/.test(asset) && !asset.includes('..'),
-                    )
-                  : [],
-              ]),
-            )
-          : {};
-    } catch {
-      chunks = {};
-    }
-    chunksCache.set(file, { mtimeMs, chunks });
-  }
-  const route = routeFor(Object.keys(chunks), pathname);
-  return (route === null ? [] : (chunks[route] ?? [])).map((asset): Preload => ({
-    href: `/remotes/${name}/${asset}`,
-    as: 'script',
-  }));
-}
-
-/** The shell's page naming the first calls in a data block (not a script: nothing runs, CSP unchanged). */
-export function pageWithFirstCalls(
-  html: string,
-  firstCallsOfPage: { route: string; calls: FirstCall[] } | null,
-): string {
-  if (!firstCallsOfPage || !html.includes('</head>')) return html;
-  const json = JSON.stringify(firstCallsOfPage).replace(/</g, '\\u003c');
-  return html.replace(
-    '</head>',
-    () => `<script type="application/json" id="first-calls">${json}</script></head>`,
-  );
+  if (Object.hasOwn(pages, route)) return pages[route] ?? null;
+  const pattern = Object.keys(pages).find((key) => key.includes('/:') && routeMatches(key, route));
+  return pattern ? (pages[pattern] ?? null) : null;
 }
 
 const DASHBOARD_FRAME = '/dashboard';

@@ -253,41 +253,6 @@ describe('preload hints in the shell page', () => {
   });
 });
 
-describe("the API client's chunk asked for with the start on signed-in addresses only", () => {
-  let t: TestApp;
-
-  beforeAll(() => {
-    const web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
-    writeFile(
-      web,
-      'shell/dist/index.html',
-      '<!doctype html><html><head><title>Shell</title></head><body></body></html>',
-    );
-    // As the shell's build writes it, plus two entries it never writes: left out.
-    writeFile(
-      web,
-      'shell/dist/signed-in-preload.json',
-      JSON.stringify(['/8.fc59e925.js', '/../secret.js', 'https://ailleurs.fr/x.js']),
-    );
-    writeFileSync(
-      path.join(web, 'remotes.json'),
-      JSON.stringify({ auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] } }),
-    );
-    t = createTestApp({ env: { WEB_ROOT: web } });
-  });
-  afterAll(() => t.close());
-
-  const scripts = (html: string) =>
-    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script">/g)].map(([, href]) => href);
-
-  it('hints it under /dashboard, not on /login nor elsewhere', async () => {
-    for (const route of ['/dashboard', '/dashboard/tournees/6566aa', '/dashboard/opportunity/list/all'])
-      expect(scripts((await request(t.app).get(route)).text)).toEqual(['/8.fc59e925.js']);
-    for (const route of ['/login', '/', '/dashboards'])
-      expect(scripts((await request(t.app).get(route)).text)).toEqual([]);
-  });
-});
-
 describe("a route's static first paint in the shell page", () => {
   let t: TestApp;
   let web: string;
@@ -396,83 +361,5 @@ describe("a dashboard address's static first paint: the shell's frame with the s
       expect(root((await request(t.app).get(route)).text)).toBe(framed(''));
     expect(root((await request(t.app).get('/dashboards')).text)).toBe(BOOT);
     expect(root((await request(t.app).get('/login')).text)).toBe(BOOT);
-  });
-});
-
-describe("a screen's first calls named in the shell page", () => {
-  let t: TestApp;
-  let web: string;
-  const ROUND_CALL = { key: 'round/get', path: '/api/round/get', input: { roundId: ':id' } };
-
-  beforeAll(() => {
-    web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
-    writeFile(
-      web,
-      'shell/dist/index.html',
-      '<!doctype html><html><head><title>Shell</title></head><body><div id=root></div></body></html>',
-    );
-    writeFileSync(
-      path.join(web, 'remotes.json'),
-      JSON.stringify({
-        auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] },
-        prospecting: { entry: '/remotes/prospecting/mf-manifest.json', routes: ['/dashboard/tournees'] },
-      }),
-    );
-    writeFile(
-      web,
-      'mfe-prospecting/dist/first-calls.json',
-      JSON.stringify({
-        '/dashboard/tournees/nouvelle': [],
-        '/dashboard/tournees/:id': [ROUND_CALL],
-        // Not what the build writes (a call outside the API): left out.
-        '/dashboard/tournees/:id/imprimer': [{ key: 'x', path: 'https://ailleurs.fr/x', input: {} }],
-      }),
-    );
-    // A remote whose file is not what the build writes names nothing.
-    writeFile(web, 'mfe-auth/dist/first-calls.json', '["/login"]');
-    writeFile(
-      web,
-      'mfe-prospecting/dist/first-chunks.json',
-      JSON.stringify({ '/dashboard/tournees/:id': ['595.1737675a.js', '../secret.js', '8962.89951c27.js'] }),
-    );
-    t = createTestApp({ env: { WEB_ROOT: web } });
-  });
-  afterAll(() => t.close());
-
-  const declared = (html: string) => {
-    const block = /<script type="application\/json" id="first-calls">([\s\S]*?)<\/script><\/head>/.exec(html);
-    return block ? (JSON.parse(block[1] ?? '') as unknown) : null;
-  };
-
-  it("names the route and the calls its remote's build declares, not the address's segments", async () => {
-    const page = (await request(t.app).get('/dashboard/tournees/6566aa')).text;
-    expect(declared(page)).toEqual({ route: '/dashboard/tournees/:id', calls: [ROUND_CALL] });
-    expect(page).not.toContain('6566aa');
-    // A segment that is markup reaches the page nowhere.
-    const hostile = (await request(t.app).get('/dashboard/tournees/%3C%2Fscript%3E%3Cb%3E')).text;
-    expect(declared(hostile)).toEqual({ route: '/dashboard/tournees/:id', calls: [ROUND_CALL] });
-    expect(hostile).not.toContain('<b>');
-  });
-
-  it("asks for the screen's lazy code with the page, for its route only", async () => {
-    const scripts = (html: string) =>
-      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script">/g)].map(([, href]) => href);
-    expect(scripts((await request(t.app).get('/dashboard/tournees/6566aa')).text)).toEqual([
-      '/remotes/prospecting/595.1737675a.js',
-      '/remotes/prospecting/8962.89951c27.js',
-    ]);
-    expect(scripts((await request(t.app).get('/dashboard/tournees/nouvelle/x')).text)).toEqual([]);
-    expect(scripts((await request(t.app).get('/dashboard/tournees')).text)).toEqual([]);
-  });
-
-  it('names nothing where the route has no calls or the declaration is not one', async () => {
-    for (const route of [
-      '/dashboard/tournees/nouvelle',
-      '/dashboard/tournees',
-      '/dashboard/tournees/a/imprimer',
-      '/login',
-      '/dashboard',
-    ])
-      expect(declared((await request(t.app).get(route)).text)).toBeNull();
   });
 });

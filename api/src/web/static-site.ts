@@ -4,22 +4,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import type { ChatWidgetConfig } from './chat-widget-config';
-import {
-  dashboardFirstPaint,
-  isDashboardPath,
-  pageWithFirstCalls,
-  pageWithFirstPaint,
-  remoteFirstCalls,
-  remoteFirstPaint,
-  remoteScreenPreloads,
-} from './first-paint';
-import {
-  pageWithPreloads,
-  remoteForPath,
-  remotePreloads,
-  servedRemoteRoutes,
-  signedInPreloads,
-} from './preload-hints';
+import { dashboardFirstPaint, isDashboardPath, pageWithFirstPaint, remoteFirstPaint } from './first-paint';
+import { pageWithPreloads, remoteForPath, remotePreloads, servedRemoteRoutes } from './preload-hints';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
 /**
@@ -167,26 +153,14 @@ export function createStaticSite(config: {
       // /dashboard (first-paint.ts).
       const remote = remoteForPath(remoteRoutes, req.path);
       const remoteDist = remote ? path.join(config.webRoot, `mfe-${remote}`, 'dist') : null;
-      const hints = [
-        ...(remote && remoteDist ? remotePreloads(remote, remoteDist) : []),
-        // A signed-in address calls the API at once: the client with the rest.
-        ...(isDashboardPath(req.path) ? signedInPreloads(shellDist) : []),
-        // The screen's own code when the remote loads it lazily (a saved round).
-        ...(remote && remoteDist ? remoteScreenPreloads(remote, remoteDist, req.path) : []),
-      ].filter((hint, index, all) => all.findIndex((other) => other.href === hint.href) === index);
+      const hints = remote && remoteDist ? remotePreloads(remote, remoteDist) : [];
       const screenPaint = remoteDist ? remoteFirstPaint(remoteDist, req.path) : null;
       // Under /dashboard the remote's part is the screen's title, inside the shell's frame.
       const firstPaint = isDashboardPath(req.path)
         ? dashboardFirstPaint(shellDist, screenPaint)
         : screenPaint;
-      // And the calls the screen makes first, which the shell sends with the session check.
-      const calls = remoteDist ? remoteFirstCalls(remoteDist, req.path) : null;
       res.setHeader('Cache-Control', 'no-cache');
-      res
-        .type('html')
-        .send(
-          pageWithFirstPaint(pageWithFirstCalls(pageWithPreloads(shellPage(), hints), calls), firstPaint),
-        );
+      res.type('html').send(pageWithFirstPaint(pageWithPreloads(shellPage(), hints), firstPaint));
     });
   });
 
