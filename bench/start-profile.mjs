@@ -31,6 +31,8 @@ const CATEGORIES = [
   'v8.execute',
   'blink.user_timing',
   'disabled-by-default-v8.cpu_profiler',
+  // The largest contentful paint's candidates.
+  'loading',
 ];
 const THROTTLING = {
   latency: 562.5,
@@ -232,9 +234,20 @@ async function profile(browser, base, address, ready) {
   const request = events.find(
     (event) => event.name === 'ResourceSendRequest' && event.args?.data?.url === address,
   );
-  const tasks = longTasks(events, request?.ts ?? 0);
+  const origin = request?.ts ?? 0;
+  const tasks = longTasks(events, origin);
   const blockingMs = tasks.reduce((sum, task) => sum + task.durationMs - LONG_TASK_MS, 0);
-  return { readyMs, longTasks: tasks.length, blockingMs, tasks };
+  // From the trace, not from the polling above (which starts at the load event): the page's largest
+  // paint (its last candidate) and when each API call was sent.
+  const sinceRequest = (event) => Math.round((event.ts - origin) / 1000);
+  const candidates = events.filter((event) => event.name === 'largestContentfulPaint::Candidate');
+  const lcpMs = candidates.length ? sinceRequest(candidates[candidates.length - 1]) : null;
+  const apiSentMs = Object.fromEntries(
+    events
+      .filter((event) => event.name === 'ResourceSendRequest' && /\/api\//.test(event.args?.data?.url ?? ''))
+      .map((event) => [new URL(event.args.data.url).pathname, sinceRequest(event)]),
+  );
+  return { readyMs, lcpMs, apiSentMs, longTasks: tasks.length, blockingMs, tasks };
 }
 
 async function main() {
@@ -272,9 +285,14 @@ async function main() {
       await page.close();
       const [address, ready] = screens[name];
       results[name] = await profile(browser, base, address, ready);
-      const { readyMs, tasks, blockingMs } = results[name];
+      const { readyMs, lcpMs, apiSentMs, tasks, blockingMs } = results[name];
       console.log(
         `\n${name}: ready in ${readyMs} ms, ${tasks.length} long tasks, ${blockingMs} ms beyond 50 ms`,
+      );
+      console.log(
+        `  LCP ${lcpMs ?? '?'} ms; API calls sent at ${Object.entries(apiSentMs)
+          .map(([path, ms]) => `${path} ${ms} ms`)
+          .join(', ')}`,
       );
       for (const task of tasks) {
         console.log(`  ${task.startMs} ms +${task.durationMs} ms: ${task.what.join(' | ')}`);

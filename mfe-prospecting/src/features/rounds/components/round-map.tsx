@@ -2,8 +2,8 @@
 // MAP_TILE_URL; without it the map draws France's départements from a data package, in a chunk of
 // their own (docs/decisions/rounds.md, "Map and tiles"). Leaflet's style sheet is injected by its own
 // chunk (deferred-round-map.tsx). The map is built in steps, each in a task of its own once the frame
-// before is painted: the map, its view, the round's path and markers, then the départements when the
-// browser is idle (docs/decisions/lighthouse.md).
+// before is painted: the map, its zoom buttons, its view, the round's path, its markers, then the
+// départements when the browser is idle (docs/decisions/lighthouse.md).
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import type { RoundStart, RoundStop } from '@app/domain';
@@ -127,9 +127,12 @@ async function drawRound(
   map.fitBounds(bounds.pad(0.1), { maxZoom: 14 });
   await yieldToBrowser();
   if (isCancelled()) return;
-  let sliceStart = performance.now();
   if (withGraticule) graticule(bounds).addTo(layer);
+  // The path alone: its first drawing creates the map's SVG renderer.
   L.polyline(points, { color: '#3454d1', weight: 3, opacity: 0.8 }).addTo(layer);
+  await yieldToBrowser();
+  if (isCancelled()) return;
+  let sliceStart = performance.now();
   // Markers are drawings, not controls: the list beside the map is the accessible view of the stops.
   const markers = [
     { point: points[0] as L.LatLngTuple, label: 'D', kind: 'start' as const },
@@ -157,8 +160,13 @@ export default function RoundMap({ start, stops, tileUrl }: RoundMapProps) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
-    const created = L.map(container, { zoomSnap: 0.5, attributionControl: true });
+    // The zoom buttons in a task of their own: building them was most of the map's first task.
+    const created = L.map(container, { zoomSnap: 0.5, attributionControl: true, zoomControl: false });
     let cancelled = false;
+    void yieldToBrowser().then(() => {
+      if (!cancelled)
+        L.control.zoom({ zoomInTitle: 'Zoom avant', zoomOutTitle: 'Zoom arrière' }).addTo(created);
+    });
     if (tileUrl) {
       L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Fond de carte : MAP_TILE_URL' }).addTo(created);
     } else {
