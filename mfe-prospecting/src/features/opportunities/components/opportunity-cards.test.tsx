@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { OpportunityView } from '@app/domain';
 import { opportunities } from '../../../test-utils/list-fixtures';
@@ -68,4 +68,23 @@ test('a list received by windows: a new list puts its own card at each position,
   rerender(cards(windowRows([], 25_000, want), renderStrip));
   expect(within(list()).queryAllByRole('article')).toHaveLength(0);
   expect(within(list()).getAllByRole('listitem')[0]).toHaveAttribute('aria-busy', 'true');
+});
+
+test('a list’s first cards are drawn alone, in its first render; the cards beyond the view after that frame', async () => {
+  // fakeLayout: a scroll area of 800 px, cards of 300 px: three cards are in view (0, 300, 600).
+  const list = opportunities(200);
+  const renderStrip = jest.fn((opportunity: OpportunityView) => `Bandeau ${opportunity._id}`);
+  render(cards(windowRows(list, 20_000), renderStrip));
+  const articles = () =>
+    within(screen.getByRole('list', { name: 'Opportunités' })).queryAllByRole('article');
+  // Drawn by the first render itself (the area's size is assumed before it is measured), without
+  // the cards below the view.
+  expect(articles().map((article) => article.getAttribute('aria-label'))).toEqual(
+    list.slice(0, 3).map((opportunity) => opportunity.prospectId.prospect),
+  );
+  // Then the cards beyond the view, so a quick scroll never shows a gap.
+  await waitFor(() => expect(articles()).toHaveLength(3 + 4));
+  expect(articles().map((article) => article.getAttribute('aria-label'))).toEqual(
+    list.slice(0, 7).map((opportunity) => opportunity.prospectId.prospect),
+  );
 });
