@@ -11,6 +11,13 @@ export const ESTIMATED_CARD_HEIGHT = 280;
 const OVERSCAN = 4;
 
 /**
+ * Whether a list of this page has drawn its cards beyond the view yet. Only the page's first list
+ * defers them (the start's task); a list drawn later (the search's answer after "Aucun résultat", a
+ * return from a detail page) draws them at once, as before.
+ */
+let overscanDrawn = false;
+
+/**
  * The scroll area's size before it is measured: the window's (the area is at most a few rem taller).
  * With no size the virtualizer's first render draws no card, measures the area in its layout effect
  * and draws the cards in view again synchronously inside that commit (issue 19: a phone's first
@@ -71,17 +78,20 @@ export const OpportunityCards = memo(function OpportunityCards({
   // sizes are kept by position: a new list's card starts at the height the previous one had there,
   // then is measured as before.
   const keyedRows = rows.want === undefined ? rows : null;
-  // The first cards are drawn alone; the ones beyond the view (overscan) after that frame is painted,
-  // in a task of their own: the task that draws a list's first cards (its first answer) is the
-  // longest of a phone's start (issue 19), and half of its cards were out of view.
-  const [overscan, setOverscan] = useState(0);
+  // The page's first cards are drawn alone; the ones beyond the view (overscan) after that frame is
+  // painted, in a task of their own: the task that draws the first list's first cards is the longest
+  // of a phone's start (issue 19), and half of its cards were out of view.
+  const [overscan, setOverscan] = useState(() => (overscanDrawn ? OVERSCAN : 0));
   const [firstRect] = useState(initialRect);
   const hasRows = rows.count > 0;
   useEffect(() => {
     if (!hasRows || overscan === OVERSCAN) return undefined;
     let timer: number | undefined;
     const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setOverscan(OVERSCAN), 0);
+      timer = window.setTimeout(() => {
+        overscanDrawn = true;
+        setOverscan(OVERSCAN);
+      }, 0);
     });
     return () => {
       window.cancelAnimationFrame(frame);
