@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { OpportunityView } from '@app/domain';
 import { opportunities } from '../../../test-utils/list-fixtures';
@@ -14,6 +14,35 @@ function cards(rows: ReturnType<typeof rowsOf>, renderStrip: (opportunity: Oppor
     </MemoryRouter>
   );
 }
+
+/** Rows received by windows, as useServerList gives them: a list of `total` with these cards first. */
+function windowRows(held: readonly OpportunityView[], total: number, want = jest.fn()) {
+  return { count: total, at: (index: number) => held[index], want };
+}
+
+// First in this file: only the page's first list defers its cards beyond the view.
+test('the page’s first list draws its first cards alone, in its first render; the cards beyond the view after that frame; a later list at once', async () => {
+  // fakeLayout: a scroll area of 800 px, cards of 300 px: three cards are in view (0, 300, 600).
+  const list = opportunities(200);
+  const renderStrip = jest.fn((opportunity: OpportunityView) => `Bandeau ${opportunity._id}`);
+  const { unmount } = render(cards(windowRows(list, 20_000), renderStrip));
+  const articles = () => within(screen.getByRole('list', { name: 'Opportunités' })).queryAllByRole('article');
+  // Drawn by the first render itself (the area's size is assumed before it is measured), without
+  // the cards below the view.
+  expect(articles().map((article) => article.getAttribute('aria-label'))).toEqual(
+    list.slice(0, 3).map((opportunity) => opportunity.prospectId.prospect),
+  );
+  // Then the cards beyond the view, so a quick scroll never shows a gap.
+  await waitFor(() => expect(articles()).toHaveLength(3 + 4));
+  expect(articles().map((article) => article.getAttribute('aria-label'))).toEqual(
+    list.slice(0, 7).map((opportunity) => opportunity.prospectId.prospect),
+  );
+
+  // A list drawn later (a search's answer after "Aucun résultat"): all its cards in its first render.
+  unmount();
+  render(cards(windowRows(list, 20_000), renderStrip));
+  expect(articles()).toHaveLength(3 + 4);
+});
 
 test('a card in view is drawn again only when its opportunity changes, not at each render of the list', () => {
   const list = opportunities(200);
@@ -36,11 +65,6 @@ test('a card in view is drawn again only when its opportunity changes, not at ea
   expect(renderStrip).toHaveBeenLastCalledWith(changed);
   expect(screen.getAllByText(`Bandeau ${changed._id}`)).toHaveLength(1);
 });
-
-/** Rows received by windows, as useServerList gives them: a list of `total` with these cards first. */
-function windowRows(held: readonly OpportunityView[], total: number, want = jest.fn()) {
-  return { count: total, at: (index: number) => held[index], want };
-}
 
 test('a list received by windows: a new list puts its own card at each position, never the previous one’s element', () => {
   const first = opportunities(50);

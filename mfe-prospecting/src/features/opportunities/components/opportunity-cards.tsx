@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListFilter } from '@app/domain';
 import type { OpportunityView } from '@app/domain';
@@ -9,6 +9,25 @@ import { OpportunityCard } from './opportunity-card';
 export const ESTIMATED_CARD_HEIGHT = 280;
 /** Cards rendered beyond the visible ones, so a quick scroll never shows a gap. */
 const OVERSCAN = 4;
+
+/**
+ * Whether a list of this page has drawn its cards beyond the view yet. Only the page's first list
+ * defers them (the start's task); a list drawn later (the search's answer after "Aucun résultat", a
+ * return from a detail page) draws them at once, as before.
+ */
+let overscanDrawn = false;
+
+/**
+ * The scroll area's size before it is measured: the window's (the area is at most a few rem taller).
+ * With no size the virtualizer's first render draws no card, measures the area in its layout effect
+ * and draws the cards in view again synchronously inside that commit (issue 19: a phone's first
+ * render of the list paid a layout of the page without cards, then a second render and commit).
+ */
+function initialRect(): { width: number; height: number } {
+  return typeof window === 'undefined'
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight };
+}
 
 /**
  * The cards of a list by position: all in hand (a list loaded whole), or received window by window
@@ -59,6 +78,27 @@ export const OpportunityCards = memo(function OpportunityCards({
   // sizes are kept by position: a new list's card starts at the height the previous one had there,
   // then is measured as before.
   const keyedRows = rows.want === undefined ? rows : null;
+  // The page's first cards are drawn alone; the ones beyond the view (overscan) after that frame is
+  // painted, one card per task after each frame: the task that draws the first list's first cards
+  // is the longest of a phone's start (issue 19), half of its cards were out of view, and the four
+  // drawn in one task made a long task of their own (166 ms with 4x throttling).
+  const [overscan, setOverscan] = useState(() => (overscanDrawn ? OVERSCAN : 0));
+  const [firstRect] = useState(initialRect);
+  const hasRows = rows.count > 0;
+  useEffect(() => {
+    if (!hasRows || overscan === OVERSCAN) return undefined;
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        if (overscan + 1 === OVERSCAN) overscanDrawn = true;
+        setOverscan(overscan + 1);
+      }, 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [hasRows, overscan]);
   const getItemKey = useCallback(
     (index: number) => (keyedRows ? (keyedRows.at(index)?._id ?? index) : index),
     [keyedRows],
@@ -68,7 +108,8 @@ export const OpportunityCards = memo(function OpportunityCards({
     count: rows.count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    overscan: OVERSCAN,
+    overscan,
+    initialRect: firstRect,
     getItemKey,
     // Cards above are not measured yet, so the saved card starts at its estimated place.
     initialOffset: () => {
