@@ -10,7 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { openSqliteStore, STORE_FILE } from '../../db/sqlite-store';
 import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/import-golden-data';
-import { kit } from '../../test-support/prospects-test-kit';
+import { kit, type Member } from '../../test-support/prospects-test-kit';
 import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { ImportPool } from './import-pool';
@@ -19,6 +19,25 @@ import { offlinePositions } from './offline-positions';
 import { ProspectsRepository } from './repository';
 
 const silent = pino({ level: 'silent' });
+
+/** Finishes the import and reads its file's documents back, in row order. */
+async function finishedFile(
+  t: Pick<TestApp, 'store'>,
+  k: ReturnType<typeof kit>,
+  owner: Member,
+  importId: string,
+) {
+  const done = await k.finish(owner, importId);
+  expect(done.status).toBe(200);
+  const stored = await t.store
+    .collection<Record<string, unknown> & { _id: string }>('prospects')
+    .find({ excelId: done.body.excelId as string }, { sort: { rowIndex: 1 } });
+  // Each document as stored, but for the ids of its organisation, owner and file (one per app).
+  const fields = stored.map(({ _id, ...doc }) =>
+    JSON.stringify({ ...doc, organisationId: undefined, userId: undefined, excelId: undefined }),
+  );
+  return { summary: done.body.summary as unknown, stored, fields };
+}
 
 const job = (cells: string[][], offset = 0): PrepareJob => ({
   organisationId: 'org',
@@ -158,18 +177,10 @@ describe('an import through the threads', () => {
       { received: cells.length },
       { received: 1900 },
     ]);
-    const done = await k.finish(owner, importId);
-    expect(done.status).toBe(200);
-    const stored = await t.store
-      .collection<Record<string, unknown> & { _id: string }>('prospects')
-      .find({ excelId: done.body.excelId as string }, { sort: { rowIndex: 1 } });
-    // Each document as stored, but for the ids of its organisation, owner and file (one per app).
-    const fields = stored.map(({ _id, ...doc }) =>
-      JSON.stringify({ ...doc, organisationId: undefined, userId: undefined, excelId: undefined }),
-    );
+    const { summary, stored, fields } = await finishedFile(t, k, owner, importId);
     // An id's bytes 5 to 9 are drawn once per thread that made it (db/ids.ts): which threads inserted.
     const inserters = new Set(stored.map(({ _id }) => _id.slice(8, 18)));
-    return { summary: done.body.summary as unknown, fields, inserters };
+    return { summary, fields, inserters };
   }
 
   it('stores byte for byte what an import on the main thread stores', async () => {
@@ -344,15 +355,8 @@ describe('batches sent two at a time, as the modal does', () => {
       if (sending.size >= inFlight) await Promise.race(sending);
     }
     await Promise.all(sending);
-    const done = await k.finish(owner, importId);
-    expect(done.status).toBe(200);
-    const stored = await t.store
-      .collection<Record<string, unknown> & { _id: string }>('prospects')
-      .find({ excelId: done.body.excelId as string }, { sort: { rowIndex: 1 } });
-    const fields = stored.map(({ _id, ...doc }) =>
-      JSON.stringify({ ...doc, organisationId: undefined, userId: undefined, excelId: undefined }),
-    );
-    return { summary: done.body.summary as { duplicates: number }, fields };
+    const { summary, fields } = await finishedFile(t, k, owner, importId);
+    return { summary: summary as { duplicates: number }, fields };
   }
 
   it.each(['keep', 'skip'] as const)(
