@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from '
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListFilter } from '@app/domain';
 import type { OpportunityView } from '@app/domain';
+import { afterPaint } from '../../../utils/after-paint';
 import { readSavedFirstCard, saveFirstCard } from '../../../utils/saved-list-view';
 import { OpportunityCard } from './opportunity-card';
 
@@ -87,16 +88,14 @@ export const OpportunityCards = memo(function OpportunityCards({
   const hasRows = rows.count > 0;
   useEffect(() => {
     if (!hasRows || overscan === OVERSCAN) return undefined;
-    let timer: number | undefined;
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        if (overscan + 1 === OVERSCAN) overscanDrawn = true;
-        setOverscan(overscan + 1);
-      }, 0);
+    let cancelled = false;
+    void afterPaint().then(() => {
+      if (cancelled) return;
+      if (overscan + 1 === OVERSCAN) overscanDrawn = true;
+      setOverscan(overscan + 1);
     });
     return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
+      cancelled = true;
     };
   }, [hasRows, overscan]);
   const getItemKey = useCallback(

@@ -4,7 +4,7 @@
 // evaluation (docs/decisions/lighthouse.md, sixth pass).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@app/platform';
-import { afterPaint, whenIdle } from '../utils/after-paint';
+import { afterPaint, whenIdle } from '../../../utils/after-paint';
 import type { RoundMapProps } from './round-map';
 
 const RoundMap = lazy(() =>

@@ -6,12 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { RoundSummary, RoundView } from '@app/domain';
 import { clearApiQueries, clearDeviceData, OfflineBanner, ToastHost } from '@app/platform';
 import { getStatuses } from '../../../api/get-statuses';
-import {
-  messageView,
-  opportunityView,
-  prospectView,
-  STATUSES,
-} from '../../../test-utils/fixtures';
+import { messageView, opportunityView, prospectView, STATUSES } from '../../../test-utils/fixtures';
 import { signIn } from '../../../test-utils/session';
 import { getOpportunity } from '../api/get-opportunity';
 import { getRound } from '../api/get-round';

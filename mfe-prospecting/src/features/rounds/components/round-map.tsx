@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import type { RoundStart, RoundStop } from '@app/domain';
-import { afterPaint, whenIdle, yieldToBrowser } from '../utils/after-paint';
+import { afterPaint, whenIdle, yieldToBrowser } from '../../../utils/after-paint';
 
 export type RoundMapProps = {
   start: RoundStart;
