@@ -13,7 +13,7 @@ module.exports = createWebpackConfig({
     proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3000' }],
   }),
   // The titles of the list and the rounds, painted inside the shell's dashboard frame before the
-  // scripts (docs/decisions/lighthouse.md).
+  // scripts, and the rounds' screen code, asked for with the page (docs/decisions/lighthouse.md).
   plugins: () => [
     new FirstPaintPlugin({
       pages: {
@@ -23,6 +23,12 @@ module.exports = createWebpackConfig({
         '/dashboard/tournees/:id': firstPaint('round.html'),
       },
       styles: [firstPaint('first-paint.css')],
+      // Its code too: the page asks for it with the rest instead of once the routes module has run.
+      screens: {
+        '/dashboard/tournees/nouvelle': './features/rounds/components/round-builder-screen',
+        '/dashboard/tournees/ma-journee': './features/rounds/components/my-day-screen',
+        '/dashboard/tournees/:id': './features/rounds/components/round-screen',
+      },
     }),
   ],
 });

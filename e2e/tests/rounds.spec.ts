@@ -203,6 +203,59 @@ test('the round page has no accessibility violation', async () => {
   ).toEqual([]);
 });
 
+test("a saved round's page asks for the API client and its screen's code with its first files, and runs each", async ({
+  browser,
+}) => {
+  // A cold visit of the round reopened above (lighthouse.md): the page names axios's chunk and the
+  // round screen's lazy chunks, which the shell and the remote would otherwise ask for only once
+  // their own code has run.
+  const roundUrl = page.url();
+  expect(roundUrl).toMatch(/\/dashboard\/tournees\/[0-9a-f]{24}$/);
+  const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
+  const cold = await context.newPage();
+  await useSession(cold, caller.token);
+  const requested: string[] = [];
+  cold.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await cold.goto(roundUrl);
+  await expect(cold.getByRole('heading', { level: 1, name: ROUND_NAME })).toBeVisible();
+  await expect(cold.getByRole('list', { name: 'Étapes de la tournée' }).getByRole('listitem')).toHaveCount(6);
+
+  const preloaded = await cold.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]'),
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  const apiClient = (await (await fetch(`${app.url}/signed-in-preload.json`)).json()) as string[];
+  const screens = (await (await fetch(`${app.url}/remotes/prospecting/first-chunks.json`)).json()) as Record<
+    string,
+    string[]
+  >;
+  const screenCode = (screens['/dashboard/tournees/:id'] ?? []).map((file) => `/remotes/prospecting/${file}`);
+  expect(apiClient.length).toBeGreaterThan(0);
+  expect(screenCode.length).toBeGreaterThan(0);
+  expect(preloaded).toEqual(expect.arrayContaining([...apiClient, ...screenCode]));
+  // Each asked for once (the preload is the script the page then runs, not a second download)...
+  for (const file of [...apiClient, ...screenCode])
+    expect(requested.filter((pathname) => pathname === file)).toHaveLength(1);
+  // ... and run: its chunk is among those the shell's and the remote's runtimes have loaded.
+  const loaded = await cold.evaluate(() => {
+    const ids = (name: string) =>
+      ((window as unknown as Record<string, [(string | number)[]][] | undefined>)[name] ?? []).flatMap(
+        ([chunkIds]) => chunkIds.map(String),
+      );
+    return { shell: ids('webpackChunkshell'), prospecting: ids('webpackChunkprospecting') };
+  });
+  const chunkId = (file: string) => (file.split('/').pop() ?? '').split('.')[0] ?? '';
+  expect(loaded.shell).toEqual(expect.arrayContaining(apiClient.map(chunkId)));
+  expect(loaded.prospecting).toEqual(expect.arrayContaining(screenCode.map(chunkId)));
+
+  // /login, where nobody is signed in yet, does not pay for the API client.
+  const login = await (await fetch(`${app.url}/login`)).text();
+  for (const file of apiClient) expect(login).not.toContain(file);
+  await context.close();
+});
+
 test('a round of more than 200 stops is refused with a French message', async () => {
   const tooMany = Array.from({ length: 201 }, (_, i) => ({
     opportunityId: i.toString(16).padStart(24, '0'),

@@ -5,6 +5,7 @@
 // run (a phone's slow network and CPU), then replaced by React with the same screen, live.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Preload } from './preload-hints';
 
 type FirstPaints = Record<string, string>;
 
@@ -48,16 +49,66 @@ function routeMatches(route: string, path: string): boolean {
   );
 }
 
+/** The route of `routes` for this path (a trailing slash aside): written exactly first, then with `:name`. */
+function routeFor(routes: readonly string[], pathname: string): string | null {
+  const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (routes.includes(route)) return route;
+  return routes.find((key) => key.includes('/:') && routeMatches(key, route)) ?? null;
+}
+
 /**
  * The first paint a remote's build holds for this path (a trailing slash aside), or null: the route
  * written exactly first, then the first route with `:name` segments that matches.
  */
 export function remoteFirstPaint(dist: string, pathname: string): string | null {
-  const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const pages = firstPaints(dist);
-  if (Object.hasOwn(pages, route)) return pages[route] ?? null;
-  const pattern = Object.keys(pages).find((key) => key.includes('/:') && routeMatches(key, route));
-  return pattern ? (pages[pattern] ?? null) : null;
+  const route = routeFor(Object.keys(pages), pathname);
+  return route === null ? null : (pages[route] ?? null);
+}
+
+const chunksCache = new Map<string, { mtimeMs: number; chunks: Record<string, string[]> }>();
+
+/**
+ * The code of this path's screen when its remote loads it lazily (`first-chunks.json`, route → files,
+ * tooling/webpack/first-paint.js), as preloads: the page asks for it with the remote's first files
+ * instead of once the remote's routes module has run. None when the build lists none.
+ */
+export function remoteScreenPreloads(name: string, dist: string, pathname: string): Preload[] {
+  const file = path.join(dist, 'first-chunks.json');
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  let chunks = chunksCache.get(file)?.mtimeMs === mtimeMs ? chunksCache.get(file)?.chunks : undefined;
+  if (!chunks) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      chunks =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? Object.fromEntries(
+              Object.entries(parsed).map(([route, files]): [string, string[]] => [
+                route,
+                Array.isArray(files)
+                  ? files.filter(
+                      (asset): asset is string =>
+                        typeof asset === 'string' && /^[\w./-]+\.js$/.test(asset) && !asset.includes('..'),
+                    )
+                  : [],
+              ]),
+            )
+          : {};
+    } catch {
+      chunks = {};
+    }
+    chunksCache.set(file, { mtimeMs, chunks });
+  }
+  const route = routeFor(Object.keys(chunks), pathname);
+  return (route === null ? [] : (chunks[route] ?? [])).map((asset): Preload => ({
+    href: `/remotes/${name}/${asset}`,
+    as: 'script',
+  }));
 }
 
 const DASHBOARD_FRAME = '/dashboard';

@@ -85,6 +85,40 @@ export function remotePreloads(name: string, dist: string): Preload[] {
   return preloads;
 }
 
+const signedInCache = new Map<string, { mtimeMs: number; preloads: Preload[] }>();
+
+/**
+ * The shell's files a signed-in page needs before its first screen (axios: the session check is the
+ * page's first call), listed by its build in `signed-in-preload.json` (tooling/webpack/startup-preload.js),
+ * read again when the file changes. Only for signed-in addresses: /login does not pay for them.
+ */
+export function signedInPreloads(shellDist: string): Preload[] {
+  const file = path.join(shellDist, 'signed-in-preload.json');
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = signedInCache.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.preloads;
+  let preloads: Preload[] = [];
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (Array.isArray(parsed))
+      preloads = parsed
+        .filter(
+          (href): href is string =>
+            typeof href === 'string' && /^\/[\w./-]+\.js$/.test(href) && !href.includes('..'),
+        )
+        .map((href): Preload => ({ href, as: 'script' }));
+  } catch {
+    preloads = [];
+  }
+  signedInCache.set(file, { mtimeMs, preloads });
+  return preloads;
+}
+
 /** `<link rel="preload">` tags; `fetch` ones carry `crossorigin` to match the page's fetch() calls. */
 export function preloadTags(preloads: readonly Preload[]): string {
   return preloads

@@ -253,6 +253,100 @@ describe('preload hints in the shell page', () => {
   });
 });
 
+describe("the API client's chunk asked for with the start on signed-in addresses only", () => {
+  let t: TestApp;
+
+  beforeAll(() => {
+    const web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
+    writeFile(
+      web,
+      'shell/dist/index.html',
+      '<!doctype html><html><head><title>Shell</title></head><body></body></html>',
+    );
+    // As the shell's build writes it, plus two entries it never writes: left out.
+    writeFile(
+      web,
+      'shell/dist/signed-in-preload.json',
+      JSON.stringify(['/8.fc59e925.js', '/../secret.js', 'https://ailleurs.fr/x.js']),
+    );
+    writeFileSync(
+      path.join(web, 'remotes.json'),
+      JSON.stringify({ auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] } }),
+    );
+    t = createTestApp({ env: { WEB_ROOT: web } });
+  });
+  afterAll(() => t.close());
+
+  const scripts = (html: string) =>
+    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script">/g)].map(([, href]) => href);
+
+  it('hints it under /dashboard, not on /login nor elsewhere', async () => {
+    for (const route of ['/dashboard', '/dashboard/tournees/6566aa', '/dashboard/opportunity/list/all'])
+      expect(scripts((await request(t.app).get(route)).text)).toEqual(['/8.fc59e925.js']);
+    for (const route of ['/login', '/', '/dashboards'])
+      expect(scripts((await request(t.app).get(route)).text)).toEqual([]);
+  });
+});
+
+describe("a lazily loaded screen's code asked for with the page", () => {
+  let t: TestApp;
+  let web: string;
+
+  beforeAll(() => {
+    web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
+    writeFile(
+      web,
+      'shell/dist/index.html',
+      '<!doctype html><html><head><title>Shell</title></head><body><div id=root></div></body></html>',
+    );
+    writeFileSync(
+      path.join(web, 'remotes.json'),
+      JSON.stringify({
+        auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] },
+        prospecting: { entry: '/remotes/prospecting/mf-manifest.json', routes: ['/dashboard/tournees'] },
+      }),
+    );
+    // As the build writes it, plus an entry it never writes (outside the remote's folder): left out.
+    writeFile(
+      web,
+      'mfe-prospecting/dist/first-chunks.json',
+      JSON.stringify({
+        '/dashboard/tournees/nouvelle': ['31.aa.js'],
+        '/dashboard/tournees/:id': ['595.1737675a.js', '../secret.js', '8962.89951c27.js'],
+      }),
+    );
+    // A remote whose file is not what the build writes preloads nothing.
+    writeFile(web, 'mfe-auth/dist/first-chunks.json', '["/login"]');
+    t = createTestApp({ env: { WEB_ROOT: web } });
+  });
+  afterAll(() => t.close());
+
+  const scripts = (html: string) =>
+    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script">/g)].map(([, href]) => href);
+
+  it('for its route only, the address written exactly first', async () => {
+    expect(scripts((await request(t.app).get('/dashboard/tournees/6566aa')).text)).toEqual([
+      '/remotes/prospecting/595.1737675a.js',
+      '/remotes/prospecting/8962.89951c27.js',
+    ]);
+    expect(scripts((await request(t.app).get('/dashboard/tournees/nouvelle')).text)).toEqual([
+      '/remotes/prospecting/31.aa.js',
+    ]);
+    for (const route of ['/dashboard/tournees/nouvelle/x', '/dashboard/tournees', '/login'])
+      expect(scripts((await request(t.app).get(route)).text)).toEqual([]);
+  });
+
+  it('reads the list again when the remote is redeployed', async () => {
+    const file = path.join(web, 'mfe-prospecting/dist/first-chunks.json');
+    writeFileSync(file, JSON.stringify({ '/dashboard/tournees/:id': ['600.bb.js'] }));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(file, later, later);
+    expect(scripts((await request(t.app).get('/dashboard/tournees/6566aa')).text)).toEqual([
+      '/remotes/prospecting/600.bb.js',
+    ]);
+  });
+});
+
 describe("a route's static first paint in the shell page", () => {
   let t: TestApp;
   let web: string;

@@ -4,8 +4,20 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import type { ChatWidgetConfig } from './chat-widget-config';
-import { dashboardFirstPaint, isDashboardPath, pageWithFirstPaint, remoteFirstPaint } from './first-paint';
-import { pageWithPreloads, remoteForPath, remotePreloads, servedRemoteRoutes } from './preload-hints';
+import {
+  dashboardFirstPaint,
+  isDashboardPath,
+  pageWithFirstPaint,
+  remoteFirstPaint,
+  remoteScreenPreloads,
+} from './first-paint';
+import {
+  pageWithPreloads,
+  remoteForPath,
+  remotePreloads,
+  servedRemoteRoutes,
+  signedInPreloads,
+} from './preload-hints';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
 /**
@@ -153,7 +165,13 @@ export function createStaticSite(config: {
       // /dashboard (first-paint.ts).
       const remote = remoteForPath(remoteRoutes, req.path);
       const remoteDist = remote ? path.join(config.webRoot, `mfe-${remote}`, 'dist') : null;
-      const hints = remote && remoteDist ? remotePreloads(remote, remoteDist) : [];
+      const hints = [
+        ...(remote && remoteDist ? remotePreloads(remote, remoteDist) : []),
+        // A signed-in address calls the API at once (the session check): the API client with the rest.
+        ...(isDashboardPath(req.path) ? signedInPreloads(shellDist) : []),
+        // The screen's own code when the remote loads it lazily (the rounds' screens).
+        ...(remote && remoteDist ? remoteScreenPreloads(remote, remoteDist, req.path) : []),
+      ].filter((hint, index, all) => all.findIndex((other) => other.href === hint.href) === index);
       const screenPaint = remoteDist ? remoteFirstPaint(remoteDist, req.path) : null;
       // Under /dashboard the remote's part is the screen's title, inside the shell's frame.
       const firstPaint = isDashboardPath(req.path)
