@@ -166,9 +166,10 @@ export function createStaticSite(config: {
       const remote = remoteForPath(remoteRoutes, req.path);
       const remoteDist = remote ? path.join(config.webRoot, `mfe-${remote}`, 'dist') : null;
       const hints = [
-        ...(remote && remoteDist ? remotePreloads(remote, remoteDist) : []),
-        // A signed-in address calls the API at once (the session check): the API client with the rest.
+        // A signed-in address calls the API as soon as the shell's code has run (the session check, the
+        // screen's first calls): the API client first, ahead of the remote's files on a slow network.
         ...(isDashboardPath(req.path) ? signedInPreloads(shellDist) : []),
+        ...(remote && remoteDist ? remotePreloads(remote, remoteDist) : []),
         // The screen's own code when the remote loads it lazily (the rounds' screens).
         ...(remote && remoteDist ? remoteScreenPreloads(remote, remoteDist, req.path) : []),
       ].filter((hint, index, all) => all.findIndex((other) => other.href === hint.href) === index);
