@@ -3,37 +3,26 @@
 // tooling/webpack/first-paint.js). The page the API sends for such a route carries it inside the
 // shell's `#root`: painted as soon as the page arrives, before the scripts have been downloaded and
 // run (a phone's slow network and CPU), then replaced by React with the same screen, live.
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Preload } from './preload-hints';
+import { readBuildFile } from './build-file';
+import { isBuildScript, type Preload } from './preload-hints';
 
 type FirstPaints = Record<string, string>;
 
-const readCache = new Map<string, { mtimeMs: number; pages: FirstPaints }>();
-
 /** The remote's pages by route, read again when its build changes; none when it ships none. */
 function firstPaints(dist: string): FirstPaints {
-  const file = path.join(dist, 'first-paint.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return {};
-  }
-  const cached = readCache.get(file);
-  if (cached?.mtimeMs === mtimeMs) return cached.pages;
-  let pages: FirstPaints = {};
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      pages = Object.fromEntries(
-        Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-      );
-  } catch {
-    pages = {};
-  }
-  readCache.set(file, { mtimeMs, pages });
-  return pages;
+  return readBuildFile(
+    path.join(dist, 'first-paint.json'),
+    (text): FirstPaints => {
+      const parsed = JSON.parse(text) as unknown;
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? Object.fromEntries(
+            Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+          )
+        : {};
+    },
+    {},
+  );
 }
 
 /** Whether `route` (segments, `:name` matching any one segment) is the address `path`. */
@@ -66,44 +55,29 @@ export function remoteFirstPaint(dist: string, pathname: string): string | null 
   return route === null ? null : (pages[route] ?? null);
 }
 
-const chunksCache = new Map<string, { mtimeMs: number; chunks: Record<string, string[]> }>();
-
 /**
  * The code of this path's screen when its remote loads it lazily (`first-chunks.json`, route → files,
  * tooling/webpack/first-paint.js), as preloads: the page asks for it with the remote's first files
  * instead of once the remote's routes module has run. None when the build lists none.
  */
 export function remoteScreenPreloads(name: string, dist: string, pathname: string): Preload[] {
-  const file = path.join(dist, 'first-chunks.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  let chunks = chunksCache.get(file)?.mtimeMs === mtimeMs ? chunksCache.get(file)?.chunks : undefined;
-  if (!chunks) {
-    try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      chunks =
-        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-          ? Object.fromEntries(
-              Object.entries(parsed).map(([route, files]): [string, string[]] => [
-                route,
-                Array.isArray(files)
-                  ? files.filter(
-                      (asset): asset is string =>
-                        typeof asset === 'string' && /^[\w./-]+\.js$/.test(asset) && !asset.includes('..'),
-                    )
-                  : [],
-              ]),
-            )
-          : {};
-    } catch {
-      chunks = {};
-    }
-    chunksCache.set(file, { mtimeMs, chunks });
-  }
+  const chunks = readBuildFile(
+    path.join(dist, 'first-chunks.json'),
+    (text): Record<string, string[]> => {
+      const parsed = JSON.parse(text) as unknown;
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? Object.fromEntries(
+            Object.entries(parsed).map(([route, files]): [string, string[]] => [
+              route,
+              Array.isArray(files)
+                ? files.filter((asset): asset is string => typeof asset === 'string' && isBuildScript(asset))
+                : [],
+            ]),
+          )
+        : {};
+    },
+    {},
+  );
   const route = routeFor(Object.keys(chunks), pathname);
   return (route === null ? [] : (chunks[route] ?? [])).map((asset): Preload => ({
     href: `/remotes/${name}/${asset}`,

@@ -3,8 +3,8 @@
 // shell's start → /remotes.json → the remote's mf-manifest.json → its remoteEntry.js and chunks. The
 // API knows the deployment's manifest and, for a remote it serves, that remote's built files: the page
 // it sends for a route asks for all of them at once.
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readBuildFile } from './build-file';
 import type { RemotesManifest } from './remotes-manifest';
 
 export type Preload = { href: string; as: 'fetch' | 'script' };
@@ -47,7 +47,10 @@ type FederationManifest = {
   exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
 };
 
-const readCache = new Map<string, { mtimeMs: number; preloads: Preload[] }>();
+/** A build's file name as the page may ask for it: a script of that build, no way out of its folder. */
+export function isBuildScript(asset: string): boolean {
+  return /^[\w./-]+\.js$/.test(asset) && !asset.includes('..');
+}
 
 /**
  * The remote's manifest, its entry and the files its `./Routes` needs at once, read from its build
@@ -55,37 +58,25 @@ const readCache = new Map<string, { mtimeMs: number; preloads: Preload[] }>();
  * remote is not built or its manifest is not what the federation plugin writes.
  */
 export function remotePreloads(name: string, dist: string): Preload[] {
-  const file = path.join(dist, 'mf-manifest.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  const cached = readCache.get(file);
-  if (cached?.mtimeMs === mtimeMs) return cached.preloads;
   const base = `/remotes/${name}/`;
-  let preloads: Preload[];
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as FederationManifest;
-    const entry = manifest.metaData?.remoteEntry;
-    const routes = manifest.exposes?.find((expose) => expose.path === './Routes');
-    const files = [
-      ...(entry?.name ? [`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`] : []),
-      ...(routes?.assets?.js?.sync ?? []),
-    ].filter((asset) => /^[\w./-]+\.js$/.test(asset) && !asset.includes('..'));
-    preloads = [
-      { href: `${base}mf-manifest.json`, as: 'fetch' },
-      ...files.map((asset): Preload => ({ href: `${base}${asset}`, as: 'script' })),
-    ];
-  } catch {
-    preloads = [];
-  }
-  readCache.set(file, { mtimeMs, preloads });
-  return preloads;
+  return readBuildFile(
+    path.join(dist, 'mf-manifest.json'),
+    (text) => {
+      const manifest = JSON.parse(text) as FederationManifest;
+      const entry = manifest.metaData?.remoteEntry;
+      const routes = manifest.exposes?.find((expose) => expose.path === './Routes');
+      const files = [
+        ...(entry?.name ? [`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`] : []),
+        ...(routes?.assets?.js?.sync ?? []),
+      ].filter(isBuildScript);
+      return [
+        { href: `${base}mf-manifest.json`, as: 'fetch' },
+        ...files.map((asset): Preload => ({ href: `${base}${asset}`, as: 'script' })),
+      ];
+    },
+    [],
+  );
 }
-
-const signedInCache = new Map<string, { mtimeMs: number; preloads: Preload[] }>();
 
 /**
  * The shell's files a signed-in page needs before its first screen (axios: the session check is the
@@ -93,30 +84,21 @@ const signedInCache = new Map<string, { mtimeMs: number; preloads: Preload[] }>(
  * read again when the file changes. Only for signed-in addresses: /login does not pay for them.
  */
 export function signedInPreloads(shellDist: string): Preload[] {
-  const file = path.join(shellDist, 'signed-in-preload.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  const cached = signedInCache.get(file);
-  if (cached?.mtimeMs === mtimeMs) return cached.preloads;
-  let preloads: Preload[] = [];
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (Array.isArray(parsed))
-      preloads = parsed
-        .filter(
-          (href): href is string =>
-            typeof href === 'string' && /^\/[\w./-]+\.js$/.test(href) && !href.includes('..'),
-        )
-        .map((href): Preload => ({ href, as: 'script' }));
-  } catch {
-    preloads = [];
-  }
-  signedInCache.set(file, { mtimeMs, preloads });
-  return preloads;
+  return readBuildFile(
+    path.join(shellDist, 'signed-in-preload.json'),
+    (text) => {
+      const parsed = JSON.parse(text) as unknown;
+      return Array.isArray(parsed)
+        ? parsed
+            .filter(
+              (href): href is string =>
+                typeof href === 'string' && href.startsWith('/') && isBuildScript(href.slice(1)),
+            )
+            .map((href): Preload => ({ href, as: 'script' }))
+        : [];
+    },
+    [],
+  );
 }
 
 /** `<link rel="preload">` tags; `fetch` ones carry `crossorigin` to match the page's fetch() calls. */
