@@ -26,6 +26,7 @@ import {
 import type {
   Collection,
   Document,
+  DocText,
   Filter,
   FindOptions,
   IndexOptions,
@@ -579,10 +580,33 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   private select(filter: Filter<T>, options: FindOptions): T[] {
+    const rows = this.selectRows(filter, options, '');
+    return rows.map((row) => deserialise<T>(row));
+  }
+
+  async findTexts(
+    filter: Filter<T>,
+    options: FindOptions & { fields?: readonly string[] } = {},
+  ): Promise<DocText[]> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
+    const fields = options.fields ?? [];
+    const columns = fields
+      .map((field, index) => `, json_extract(doc, ${jsonPathLiteral(splitPath(field))}) AS f${index}`)
+      .join('');
+    const rows = this.selectRows(filter, options, columns) as (Row & Record<string, unknown>)[];
+    return rows.map((row) => ({
+      _id: row._id,
+      json: row.doc,
+      fields: fields.map((_field, index) => row[`f${index}`] ?? null),
+    }));
+  }
+
+  /** The rows of find, with more `columns` (SQL text starting with a comma, without parameters). */
+  private selectRows(filter: Filter<T>, options: FindOptions, columns: string): Row[] {
     const where = this.where(filter);
     if (options.projection) checkProjection(options.projection);
     const projected = projectedDocument(options.projection);
-    let sql = `SELECT _id, ${projected.sql} AS doc FROM ${this.tableSql} WHERE ${where.sql}${orderByClause(options.sort)}`;
+    let sql = `SELECT _id, ${projected.sql} AS doc${columns} FROM ${this.tableSql} WHERE ${where.sql}${orderByClause(options.sort)}`;
     const params = [...projected.params, ...where.params];
     if (options.limit !== undefined && options.limit > 0) {
       sql += ' LIMIT ?';
@@ -596,8 +620,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     }
     const statement = this.prepare(sql);
     this.engine.beginRead();
-    const rows = statement.all(...params) as Row[];
-    return rows.map((row) => deserialise<T>(row));
+    return statement.all(...params) as Row[];
   }
 
   async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {

@@ -106,7 +106,11 @@ describe('OrganisationList, patched after writes', () => {
         patched.catchUp(version, writes.changed, writes.keys);
         const read = LIST_FILTERS.filter(() => next() < 0.3);
         const fresh = new OrganisationList(version, new Map(keys), TIME_ZONE);
-        expect([seed, version, snapshot(patched, AT, read)]).toEqual([seed, version, snapshot(fresh, AT, read)]);
+        expect([seed, version, snapshot(patched, AT, read)]).toEqual([
+          seed,
+          version,
+          snapshot(fresh, AT, read),
+        ]);
       }
       expect(snapshot(patched, AT)).toEqual(snapshot(new OrganisationList(99, new Map(keys), TIME_ZONE), AT));
     }
