@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { applyUpdate } from './apply-update';
 import { collectPaths, type DocShape, type FoundPaths, noPaths } from './doc-shape';
@@ -1003,6 +1004,78 @@ type Connection = 'memory' | 'file' | 'reader' | 'writer';
 /** How often a long-lived connection refreshes the planner's statistics (SQLite's advice: hourly). */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
+/** How often the checkpointer thread copies the WAL's new pages into the database file. */
+const CHECKPOINT_EVERY_MS = 200;
+
+/**
+ * The checkpointer's code (a worker thread of its own, `eval`: nothing to compile or find on disk).
+ * Each tick is a PASSIVE checkpoint, as SQLite's automatic ones are: it copies what no reader still
+ * needs and waits for nobody; a busy or locked file is tried again at the next tick.
+ */
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('synchronous = NORMAL');
+db.pragma('journal_size_limit = ' + workerData.walSizeLimit);
+db.pragma('busy_timeout = 0');
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    if (!/^SQLITE_(BUSY|LOCKED)/.test(String(error && error.code))) throw error;
+  }
+}, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * Moves the WAL's checkpoints off the event loop (issue 21, docs/decisions/load.md): SQLite's automatic
+ * checkpoint runs inside the COMMIT that passes 1,000 pages of WAL, and with synchronous = NORMAL
+ * that is where the fsyncs are (a commit alone does not sync): at 1,000 sessions an API process spent
+ * seconds a minute blocked in them, up to 1.9 s at once. The API's connection stops checkpointing;
+ * a thread with its own connection checkpoints every CHECKPOINT_EVERY_MS. Should the thread fail, the
+ * connection checkpoints itself again. Durability is the same: commits are in the WAL either way.
+ */
+function startCheckpointer(db: Database.Database, file: string): () => Promise<void> {
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(CHECKPOINTER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        file,
+        walSizeLimit: WAL_SIZE_LIMIT,
+        everyMs: CHECKPOINT_EVERY_MS,
+      },
+    });
+  } catch {
+    return async () => undefined;
+  }
+  db.pragma('wal_autocheckpoint = 0');
+  let running = true;
+  const fallBack = () => {
+    if (!running) return;
+    running = false;
+    if (db.open) db.pragma('wal_autocheckpoint = 1000');
+  };
+  worker.on('error', fallBack);
+  worker.on('exit', fallBack);
+  worker.unref();
+  const started = worker;
+  return async () => {
+    if (!running) return;
+    running = false;
+    const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+    started.postMessage('stop');
+    await exited;
+  };
+}
+
 function storeOver(db: Database.Database, engine: SqliteEngine, connection: Connection): Store {
   const collections = new Map<string, SqliteCollection<Document>>();
   // Statistics gathered at open go stale as a table grows (a log of 5 records at start, 200,000 a
@@ -1021,6 +1094,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
         }, OPTIMIZE_EVERY_MS)
       : undefined;
   optimizer?.unref();
+  const stopCheckpointer = connection === 'file' ? startCheckpointer(db, db.name) : async () => undefined;
   return {
     kind: connection === 'memory' ? 'sqlite-memory' : 'sqlite',
     collection<T extends Document>(name: string): Collection<T> {
@@ -1041,6 +1115,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
     },
     async close(): Promise<void> {
       clearInterval(optimizer);
+      await stopCheckpointer();
       if (!db.open) return;
       engine.endRead();
       if (connection === 'file') {
