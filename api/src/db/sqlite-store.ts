@@ -1071,6 +1071,9 @@ function startCheckpointer(db: Database.Database, file: string): () => Promise<v
     if (!running) return;
     running = false;
     const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+    // Held again until it has closed its connection: else, with nothing else left to do (a stop),
+    // the process would end here, before the close's checkpoint and compaction.
+    started.ref();
     started.postMessage('stop');
     await exited;
   };
