@@ -2,7 +2,7 @@
 // SQLite really uses, durability when the process is killed, refusal of an unreadable file, and the
 // one-time import of a NeDB DATA_DIR.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -313,6 +313,32 @@ describe('SQLite under DATA_DIR', () => {
       expect(await things.findOne({ _id: 'c' })).toEqual({ _id: 'c', n: 4 });
     } finally {
       other.close();
+      await store.close();
+    }
+  });
+
+  it('checkpoints the WAL in a thread of its own, while the event loop is busy elsewhere', async () => {
+    // Issue 21: the checkpoint (and its fsyncs) ran inside the COMMIT that passed 1,000 pages of WAL,
+    // holding the event loop. Now the API's connection never checkpoints: a thread does. A few hundred
+    // pages are written (under SQLite's automatic threshold), then this thread blocks: only another
+    // thread can copy them into the database file meanwhile.
+    const store = await openSqliteStore({ dataDir });
+    const things = store.collection<{ _id: string; text: string }>('things');
+    const file = path.join(dataDir, STORE_FILE);
+    try {
+      await things.insertOne({ _id: 'first', text: '' });
+      const sizeBefore = statSync(file).size;
+      await things.insertMany(
+        Array.from({ length: 300 }, (_value, index) => ({ _id: `t${index}`, text: 'x'.repeat(2000) })),
+      );
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(300 * 2000);
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      const giveUpAt = Date.now() + 30_000;
+      while (statSync(file).size <= sizeBefore + 300 * 2000 && Date.now() < giveUpAt)
+        Atomics.wait(pause, 0, 0, 20);
+      expect(statSync(file).size).toBeGreaterThan(sizeBefore + 300 * 2000);
+      expect(await things.countDocuments({})).toBe(301);
+    } finally {
       await store.close();
     }
   });

@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { applyUpdate } from './apply-update';
 import { collectPaths, type DocShape, type FoundPaths, noPaths } from './doc-shape';
@@ -26,6 +27,7 @@ import {
 import type {
   Collection,
   Document,
+  DocText,
   Filter,
   FindOptions,
   IndexOptions,
@@ -579,10 +581,33 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   private select(filter: Filter<T>, options: FindOptions): T[] {
+    const rows = this.selectRows(filter, options, '');
+    return rows.map((row) => deserialise<T>(row));
+  }
+
+  async findTexts(
+    filter: Filter<T>,
+    options: FindOptions & { fields?: readonly string[] } = {},
+  ): Promise<DocText[]> {
+    if (this.engine.transactionOpen) await this.engine.outsideTransactions();
+    const fields = options.fields ?? [];
+    const columns = fields
+      .map((field, index) => `, json_extract(doc, ${jsonPathLiteral(splitPath(field))}) AS f${index}`)
+      .join('');
+    const rows = this.selectRows(filter, options, columns) as (Row & Record<string, unknown>)[];
+    return rows.map((row) => ({
+      _id: row._id,
+      json: row.doc,
+      fields: fields.map((_field, index) => row[`f${index}`] ?? null),
+    }));
+  }
+
+  /** The rows of find, with more `columns` (SQL text starting with a comma, without parameters). */
+  private selectRows(filter: Filter<T>, options: FindOptions, columns: string): Row[] {
     const where = this.where(filter);
     if (options.projection) checkProjection(options.projection);
     const projected = projectedDocument(options.projection);
-    let sql = `SELECT _id, ${projected.sql} AS doc FROM ${this.tableSql} WHERE ${where.sql}${orderByClause(options.sort)}`;
+    let sql = `SELECT _id, ${projected.sql} AS doc${columns} FROM ${this.tableSql} WHERE ${where.sql}${orderByClause(options.sort)}`;
     const params = [...projected.params, ...where.params];
     if (options.limit !== undefined && options.limit > 0) {
       sql += ' LIMIT ?';
@@ -596,8 +621,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     }
     const statement = this.prepare(sql);
     this.engine.beginRead();
-    const rows = statement.all(...params) as Row[];
-    return rows.map((row) => deserialise<T>(row));
+    return statement.all(...params) as Row[];
   }
 
   async findOne(filter: Filter<T>, options: { projection?: Projection } = {}): Promise<T | null> {
@@ -980,6 +1004,81 @@ type Connection = 'memory' | 'file' | 'reader' | 'writer';
 /** How often a long-lived connection refreshes the planner's statistics (SQLite's advice: hourly). */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
+/** How often the checkpointer thread copies the WAL's new pages into the database file. */
+const CHECKPOINT_EVERY_MS = 200;
+
+/**
+ * The checkpointer's code (a worker thread of its own, `eval`: nothing to compile or find on disk).
+ * Each tick is a PASSIVE checkpoint, as SQLite's automatic ones are: it copies what no reader still
+ * needs and waits for nobody; a busy or locked file is tried again at the next tick.
+ */
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('synchronous = NORMAL');
+db.pragma('journal_size_limit = ' + workerData.walSizeLimit);
+db.pragma('busy_timeout = 0');
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    if (!/^SQLITE_(BUSY|LOCKED)/.test(String(error && error.code))) throw error;
+  }
+}, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * Moves the WAL's checkpoints off the event loop (issue 21, docs/decisions/load.md): SQLite's automatic
+ * checkpoint runs inside the COMMIT that passes 1,000 pages of WAL, and with synchronous = NORMAL
+ * that is where the fsyncs are (a commit alone does not sync): at 1,000 sessions an API process spent
+ * seconds a minute blocked in them, up to 1.9 s at once. The API's connection stops checkpointing;
+ * a thread with its own connection checkpoints every CHECKPOINT_EVERY_MS. Should the thread fail, the
+ * connection checkpoints itself again. Durability is the same: commits are in the WAL either way.
+ */
+function startCheckpointer(db: Database.Database, file: string): () => Promise<void> {
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(CHECKPOINTER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        file,
+        walSizeLimit: WAL_SIZE_LIMIT,
+        everyMs: CHECKPOINT_EVERY_MS,
+      },
+    });
+  } catch {
+    return async () => undefined;
+  }
+  db.pragma('wal_autocheckpoint = 0');
+  let running = true;
+  const fallBack = () => {
+    if (!running) return;
+    running = false;
+    if (db.open) db.pragma('wal_autocheckpoint = 1000');
+  };
+  worker.on('error', fallBack);
+  worker.on('exit', fallBack);
+  worker.unref();
+  const started = worker;
+  return async () => {
+    if (!running) return;
+    running = false;
+    const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+    // Held again until it has closed its connection: else, with nothing else left to do (a stop),
+    // the process would end here, before the close's checkpoint and compaction.
+    started.ref();
+    started.postMessage('stop');
+    await exited;
+  };
+}
+
 function storeOver(db: Database.Database, engine: SqliteEngine, connection: Connection): Store {
   const collections = new Map<string, SqliteCollection<Document>>();
   // Statistics gathered at open go stale as a table grows (a log of 5 records at start, 200,000 a
@@ -998,6 +1097,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
         }, OPTIMIZE_EVERY_MS)
       : undefined;
   optimizer?.unref();
+  const stopCheckpointer = connection === 'file' ? startCheckpointer(db, db.name) : async () => undefined;
   return {
     kind: connection === 'memory' ? 'sqlite-memory' : 'sqlite',
     collection<T extends Document>(name: string): Collection<T> {
@@ -1018,6 +1118,7 @@ function storeOver(db: Database.Database, engine: SqliteEngine, connection: Conn
     },
     async close(): Promise<void> {
       clearInterval(optimizer);
+      await stopCheckpointer();
       if (!db.open) return;
       engine.endRead();
       if (connection === 'file') {

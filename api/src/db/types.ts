@@ -94,11 +94,21 @@ import type { DocShape } from './doc-shape';
 export type { DocShape } from './doc-shape';
 export type { GroupKey, GroupRow, GroupSpec, GroupValue, Accumulator } from './group';
 
+/** A document as stored (findTexts): its `_id`, its other fields as JSON text, some fields' values. */
+export type DocText = { _id: string; json: string; fields: unknown[] };
+
 export type Collection<T extends Document> = {
   readonly name: string;
   findOne(filter: Filter<T>, options?: { projection?: Projection }): Promise<T | null>;
   find(filter: Filter<T>, options?: FindOptions): Promise<T[]>;
   countDocuments(filter?: Filter<T>): Promise<number>;
+  /**
+   * find's documents as the store holds them, as JSON text (without `_id`, projection applied), with
+   * the values of some top-level `fields` (null when missing or null): a reply assembled from the texts
+   * skips JSON.parse then JSON.stringify (docs/decisions/load.md). Embedded store only: absent on
+   * MongoDB, whose callers use find.
+   */
+  findTexts?(filter: Filter<T>, options: FindOptions & { fields?: readonly string[] }): Promise<DocText[]>;
   insertOne(doc: NewDocument<T>): Promise<InsertOneResult>;
   insertMany(docs: NewDocument<T>[]): Promise<InsertManyResult>;
   /**

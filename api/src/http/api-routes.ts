@@ -150,7 +150,11 @@ const routeKey = (path: string) => path.toLowerCase().replace(/\/+$/, '');
  * check freshness, which no client can use on a POST (request-path.md).
  */
 function sendJson(res: Response, value: unknown): void {
-  const body = JSON.stringify(value);
+  sendJsonText(res, JSON.stringify(value));
+}
+
+/** A reply already written as JSON text, sent as sendJson sends the JSON of a handler's result. */
+export function sendJsonText(res: Response, body: string): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));

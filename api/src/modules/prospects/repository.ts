@@ -13,7 +13,7 @@ import {
   yieldToEventLoop,
 } from '@app/domain';
 import { DuplicateKeyError } from '../../db/errors';
-import type { Collection, DocShape, Filter, Store } from '../../db/types';
+import type { Collection, DocShape, DocText, Filter, Store } from '../../db/types';
 
 /**
  * 'deleting': being removed (invisible); the start-up sweep finishes what a crash interrupted.
@@ -396,6 +396,27 @@ export class ProspectsRepository {
       skip: offset,
       limit,
       projection: { searchText: 0, dedupKey: 0 },
+    });
+  }
+
+  /**
+   * pageOfFile's prospects as the store holds them (JSON text, `fields[0]`: acceptedUsername), for a
+   * reply assembled without parsing them; null on a store that does not give texts (MongoDB).
+   */
+  pageTextsOfFile(
+    organisationId: string,
+    excelId: string,
+    search: RegExp | null,
+    offset: number,
+    limit: number,
+  ): Promise<DocText[]> | null {
+    if (!this.prospects.findTexts) return null;
+    return this.prospects.findTexts(this.fileRows(organisationId, excelId, search), {
+      sort: { rowIndex: 1 },
+      skip: offset,
+      limit,
+      projection: { searchText: 0, dedupKey: 0 },
+      fields: ['acceptedUsername'],
     });
   }
 

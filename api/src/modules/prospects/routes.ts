@@ -12,7 +12,7 @@ import {
   prospectPageSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../../http/api-routes';
+import { type ApiRoutes, sendJsonText } from '../../http/api-routes';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { Caller, ProspectImportService } from './import-service';
 import type { ProspectPositioning } from './positioning';
@@ -120,7 +120,12 @@ export function registerProspectRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: prospectPageSchema,
-    handler: ({ organisation, input }) => prospects.page(callerOf(organisation), input),
+    // Written from the prospects' stored JSON texts (service.ts, pageJson): the same bytes as the JSON
+    // of page(), without parsing 500 documents and writing them again.
+    handler: async ({ organisation, input, res }) => {
+      sendJsonText(res, await prospects.pageJson(callerOf(organisation), input));
+      return undefined;
+    },
   });
 
   api.post({
