@@ -19,6 +19,8 @@ import { randomUUID } from 'node:crypto';
 import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
+import { PeerAbsent } from '../../process-signals';
+import type { ImportHomes } from './import-homes';
 import { ImportLeaseWaits } from './import-lease-waits';
 import type { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob, type PreparedBatch, type ReadyRow } from './import-rows';
@@ -63,6 +65,11 @@ export type ImportServiceDeps = {
    * (without it, or between processes outside a cluster, the wait only polls the store).
    */
   leaseWaits?: ImportLeaseWaits;
+  /**
+   * As shipped (several processes), where each import is stored: a batch reaching another process is
+   * sent to the one that started the import (import-homes.ts).
+   */
+  homes?: ImportHomes;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -133,6 +140,7 @@ export class ProspectImportService {
 
   constructor(private readonly deps: ImportServiceDeps) {
     this.waits = deps.leaseWaits ?? new ImportLeaseWaits();
+    deps.homes?.serve((caller, input) => this.storeHere(caller, input));
   }
 
   async start(caller: Caller, input: ImportStartData): Promise<ImportStartReply> {
@@ -164,15 +172,35 @@ export class ProspectImportService {
       rejected: [],
       rejectedCount: 0,
     });
+    this.deps.homes?.startedHere(file._id);
     return { importId: file._id };
   }
 
   /**
-   * Stores one batch. A batch already acknowledged is acknowledged again, never stored twice; a batch
-   * ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS). Its rows are
-   * prepared before the import's lock is taken, so a batch is prepared while the one before is stored.
+   * Stores one batch, in the process that started the import when it is another one and still there
+   * (import-homes.ts), else here.
    */
   async addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
+    const { homes } = this.deps;
+    const home = homes?.homeOf(input.importId);
+    if (homes && home !== undefined) {
+      try {
+        return await homes.send(home, caller, input);
+      } catch (error) {
+        // That process is gone: this one stores the batch (a batch sent again, if it had begun it).
+        if (!(error instanceof PeerAbsent)) throw error;
+      }
+    }
+    return this.storeHere(caller, input);
+  }
+
+  /**
+   * Stores one batch in this process. A batch already acknowledged is acknowledged again, never stored
+   * twice; a batch ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS). Its
+   * rows are prepared before the import's lock is taken, so a batch is prepared while the one before is
+   * stored.
+   */
+  private async storeHere(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
     const waitUntil = Date.now() + GAP_WAIT_MS;
     const prepared = await this.prepareEarly(caller, input);
     for (;;) {
@@ -499,23 +527,7 @@ export class ProspectImportService {
       this.kept.delete(importId);
       if (token === undefined) {
         token = randomUUID();
-        const waitUntil = Date.now() + LEASE_WAIT_MS;
-        for (;;) {
-          // Watched before the look at the store: a release in between wakes the wait at once.
-          const released = this.waits.next(importId, LEASE_POLL_MS);
-          const now = this.deps.now();
-          const lease = await repository
-            .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
-            .catch((error: unknown) => {
-              released.cancel();
-              throw error;
-            });
-          if (lease !== 'busy') released.cancel();
-          if (lease === 'taken') break;
-          if (lease === 'missing') return missing();
-          if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
-          await released.done;
-        }
+        if (!(await this.takeLease(caller, importId, token))) return missing();
       }
       const held: Lease = {
         token,
@@ -546,6 +558,31 @@ export class ProspectImportService {
         }
       }
     });
+  }
+
+  /**
+   * Takes the import's lease in the store for `token`, waiting (LEASE_WAIT_MS at most) while another
+   * holder has it; false when the caller has no such import in progress, a 409 after the wait.
+   */
+  private async takeLease(caller: Caller, importId: string, token: string): Promise<boolean> {
+    const { repository } = this.deps;
+    const waitUntil = Date.now() + LEASE_WAIT_MS;
+    for (;;) {
+      // Watched before the look at the store: a release in between wakes the wait at once.
+      const released = this.waits.next(importId, LEASE_POLL_MS);
+      const now = this.deps.now();
+      const lease = await repository
+        .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
+        .catch((error: unknown) => {
+          released.cancel();
+          throw error;
+        });
+      if (lease !== 'busy') released.cancel();
+      if (lease === 'taken') return true;
+      if (lease === 'missing') return false;
+      if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
+      await released.done;
+    }
   }
 
   /** The spec's one-shot payload, stored through the same batches as a large file. */
