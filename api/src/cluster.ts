@@ -3,7 +3,7 @@
 // every worker to finish, and replaces a worker that dies while serving (docs/decisions/every-core.md).
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { absentAnswer, isRelayedSignal, isRoutedMessage, WORKER_GONE } from './process-signals';
+import { isRelayedSignal } from './process-signals';
 
 /** A worker dying this soon after the previous replacement counts toward giving up. */
 const RESTART_WINDOW_MS = 60_000;
@@ -42,27 +42,6 @@ export function relayToSiblings(from: Worker, message: unknown, workers: readonl
   for (const worker of workers) if (worker !== from && worker.isConnected()) worker.send(message);
 }
 
-/**
- * The primary hands a worker's call (or answer) to the worker it names (process-signals.ts,
- * clusterCalls); a call to a worker that is not there is answered `absent` at once.
- */
-export function routeToWorker(from: Worker, message: unknown, workers: readonly Worker[]): void {
-  if (!isRoutedMessage(message)) return;
-  const to = workers.find((worker) => worker.id === message.to && worker.isConnected());
-  if (to) {
-    to.send(message);
-    return;
-  }
-  const absent = absentAnswer(message);
-  if (absent && from.isConnected()) from.send(absent);
-}
-
-/** Tells the workers left that `id` exited: their calls to it will not be answered. */
-export function announceGone(id: number, workers: readonly Worker[]): void {
-  for (const worker of workers)
-    if (worker.id !== id && worker.isConnected()) worker.send({ type: WORKER_GONE, worker: id });
-}
-
 /** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
 export function runPrimary(count: number, logger: Logger): void {
   const listening = new WeakSet<Worker>();
@@ -88,7 +67,6 @@ export function runPrimary(count: number, logger: Logger): void {
   };
 
   cluster.on('exit', (worker, code, signal) => {
-    announceGone(worker.id, alive());
     if (stopping) {
       if (alive().length === 0) {
         logger.info({ code: exitCode }, 'Arrêt terminé (tous les processus)');
@@ -147,12 +125,8 @@ export function runPrimary(count: number, logger: Logger): void {
   });
 
   // A worker's signal for the others (process-signals.ts: an import's lease given back, a large
-  // list's first reading, where an import is stored).
-  // A worker's call to another (an import's batch for the process that stores that import).
-  cluster.on('message', (worker, message: unknown) => {
-    relayToSiblings(worker, message, alive());
-    routeToWorker(worker, message, alive());
-  });
+  // list's first reading).
+  cluster.on('message', (worker, message: unknown) => relayToSiblings(worker, message, alive()));
 
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));

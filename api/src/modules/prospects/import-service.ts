@@ -19,8 +19,6 @@ import { randomUUID } from 'node:crypto';
 import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
 import { PROSPECT_MESSAGES } from './errors';
-import { PeerAbsent } from '../../process-signals';
-import type { ImportHomes } from './import-homes';
 import { ImportLeaseWaits } from './import-lease-waits';
 import type { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob, type PreparedBatch, type ReadyRow } from './import-rows';
@@ -65,11 +63,6 @@ export type ImportServiceDeps = {
    * (without it, or between processes outside a cluster, the wait only polls the store).
    */
   leaseWaits?: ImportLeaseWaits;
-  /**
-   * As shipped (several processes), where each import is stored: a batch reaching another process is
-   * sent to the one that started the import (import-homes.ts).
-   */
-  homes?: ImportHomes;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -140,7 +133,6 @@ export class ProspectImportService {
 
   constructor(private readonly deps: ImportServiceDeps) {
     this.waits = deps.leaseWaits ?? new ImportLeaseWaits();
-    deps.homes?.serve((caller, input) => this.storeHere(caller, input));
   }
 
   async start(caller: Caller, input: ImportStartData): Promise<ImportStartReply> {
@@ -172,35 +164,15 @@ export class ProspectImportService {
       rejected: [],
       rejectedCount: 0,
     });
-    this.deps.homes?.startedHere(file._id);
     return { importId: file._id };
   }
 
   /**
-   * Stores one batch, in the process that started the import when it is another one and still there
-   * (import-homes.ts), else here.
+   * Stores one batch. A batch already acknowledged is acknowledged again, never stored twice; a batch
+   * ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS). Its rows are
+   * prepared before the import's lock is taken, so a batch is prepared while the one before is stored.
    */
   async addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
-    const { homes } = this.deps;
-    const home = homes?.homeOf(input.importId);
-    if (homes && home !== undefined) {
-      try {
-        return await homes.send(home, caller, input);
-      } catch (error) {
-        // That process is gone: this one stores the batch (a batch sent again, if it had begun it).
-        if (!(error instanceof PeerAbsent)) throw error;
-      }
-    }
-    return this.storeHere(caller, input);
-  }
-
-  /**
-   * Stores one batch in this process. A batch already acknowledged is acknowledged again, never stored
-   * twice; a batch ahead of the rows received waits a little for the ones before it (GAP_WAIT_MS). Its
-   * rows are prepared before the import's lock is taken, so a batch is prepared while the one before is
-   * stored.
-   */
-  private async storeHere(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
     const waitUntil = Date.now() + GAP_WAIT_MS;
     const prepared = await this.prepareEarly(caller, input);
     for (;;) {

@@ -5,12 +5,11 @@ import type { CompanyRegistryConfig } from './config';
 import type { Store } from '../../db/types';
 import type { ApiRoutes } from '../../http/api-routes';
 import { AppError } from '../../http/app-error';
-import { clusterCalls, clusterSignals } from '../../process-signals';
+import { clusterSignals } from '../../process-signals';
 import { createProspectBinPort, type ProspectBinPort } from './bin-port';
 import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
 import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
-import { ImportHomes } from './import-homes';
 import { ImportLeaseWaits } from './import-lease-waits';
 import { ImportPool } from './import-pool';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
@@ -105,8 +104,6 @@ export type ProspectsModule = {
   positionsIdle(): Promise<void>;
 };
 
-const withHomes = (homes: ImportHomes | undefined) => (homes ? { homes } : {});
-
 export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModule {
   const repository = new ProspectsRepository(deps.store);
   const pool = ImportPool.create(
@@ -126,8 +123,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     // As shipped, an import's batches reach both processes: the one waiting for the lease hears at once
     // that the other gave it back, instead of at its next look at the store.
     leaseWaits: new ImportLeaseWaits(clusterSignals('import-lease')),
-    // As shipped, each import's batches are stored by the process that started it (import-homes.ts).
-    ...withHomes(ImportHomes.create(clusterCalls('import-rows'), clusterSignals('import-home'), deps.logger)),
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const prospects = new ProspectsService({
