@@ -499,23 +499,7 @@ export class ProspectImportService {
       this.kept.delete(importId);
       if (token === undefined) {
         token = randomUUID();
-        const waitUntil = Date.now() + LEASE_WAIT_MS;
-        for (;;) {
-          // Watched before the look at the store: a release in between wakes the wait at once.
-          const released = this.waits.next(importId, LEASE_POLL_MS);
-          const now = this.deps.now();
-          const lease = await repository
-            .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
-            .catch((error: unknown) => {
-              released.cancel();
-              throw error;
-            });
-          if (lease !== 'busy') released.cancel();
-          if (lease === 'taken') break;
-          if (lease === 'missing') return missing();
-          if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
-          await released.done;
-        }
+        if (!(await this.takeLease(caller, importId, token))) return missing();
       }
       const held: Lease = {
         token,
@@ -546,6 +530,31 @@ export class ProspectImportService {
         }
       }
     });
+  }
+
+  /**
+   * Takes the import's lease in the store for `token`, waiting (LEASE_WAIT_MS at most) while another
+   * holder has it; false when the caller has no such import in progress, a 409 after the wait.
+   */
+  private async takeLease(caller: Caller, importId: string, token: string): Promise<boolean> {
+    const { repository } = this.deps;
+    const waitUntil = Date.now() + LEASE_WAIT_MS;
+    for (;;) {
+      // Watched before the look at the store: a release in between wakes the wait at once.
+      const released = this.waits.next(importId, LEASE_POLL_MS);
+      const now = this.deps.now();
+      const lease = await repository
+        .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
+        .catch((error: unknown) => {
+          released.cancel();
+          throw error;
+        });
+      if (lease !== 'busy') released.cancel();
+      if (lease === 'taken') return true;
+      if (lease === 'missing') return false;
+      if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
+      await released.done;
+    }
   }
 
   /** The spec's one-shot payload, stored through the same batches as a large file. */
