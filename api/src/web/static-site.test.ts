@@ -11,6 +11,14 @@ function writeFile(root: string, relative: string, content: string): void {
   writeFileSync(file, content);
 }
 
+/** A web root holding the shell's page and a remotes.json, as the API's WEB_ROOT wants. */
+function webRoot(shellPage: string, remotes: string): string {
+  const web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
+  writeFile(web, 'shell/dist/index.html', shellPage);
+  writeFileSync(path.join(web, 'remotes.json'), remotes);
+  return web;
+}
+
 describe('one-port static site', () => {
   let t: TestApp;
 
@@ -175,14 +183,8 @@ describe('preload hints in the shell page', () => {
   let t: TestApp;
 
   beforeAll(() => {
-    const web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
-    writeFile(
-      web,
-      'shell/dist/index.html',
+    const web = webRoot(
       '<!doctype html><html><head><title>Shell</title></head><body></body></html>',
-    );
-    writeFileSync(
-      path.join(web, 'remotes.json'),
       JSON.stringify({
         auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] },
         prospecting: { entry: '/remotes/prospecting/mf-manifest.json', routes: ['/dashboard/prospect'] },
@@ -257,21 +259,15 @@ describe("the API client's chunk asked for with the start on signed-in addresses
   let t: TestApp;
 
   beforeAll(() => {
-    const web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
-    writeFile(
-      web,
-      'shell/dist/index.html',
+    const web = webRoot(
       '<!doctype html><html><head><title>Shell</title></head><body></body></html>',
+      JSON.stringify({ auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] } }),
     );
     // As the shell's build writes it, plus two entries it never writes: left out.
     writeFile(
       web,
       'shell/dist/signed-in-preload.json',
       JSON.stringify(['/8.fc59e925.js', '/../secret.js', 'https://ailleurs.fr/x.js']),
-    );
-    writeFileSync(
-      path.join(web, 'remotes.json'),
-      JSON.stringify({ auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] } }),
     );
     t = createTestApp({ env: { WEB_ROOT: web } });
   });
@@ -293,14 +289,8 @@ describe("a lazily loaded screen's code asked for with the page", () => {
   let web: string;
 
   beforeAll(() => {
-    web = mkdtempSync(path.join(tmpdir(), 'web-root-'));
-    writeFile(
-      web,
-      'shell/dist/index.html',
+    web = webRoot(
       '<!doctype html><html><head><title>Shell</title></head><body><div id=root></div></body></html>',
-    );
-    writeFileSync(
-      path.join(web, 'remotes.json'),
       JSON.stringify({
         auth: { entry: '/remotes/auth/mf-manifest.json', routes: ['/login'] },
         prospecting: { entry: '/remotes/prospecting/mf-manifest.json', routes: ['/dashboard/tournees'] },

@@ -399,9 +399,14 @@ export class ProspectsRepository {
     });
   }
 
+  /** Whether the store gives its documents' JSON texts (pageTextsOfFile): the embedded store, not MongoDB. */
+  get readsTexts(): boolean {
+    return this.prospects.findTexts !== undefined;
+  }
+
   /**
    * pageOfFile's prospects as the store holds them (JSON text, `fields[0]`: acceptedUsername), for a
-   * reply assembled without parsing them; null on a store that does not give texts (MongoDB).
+   * reply assembled without parsing them; only where `readsTexts`.
    */
   pageTextsOfFile(
     organisationId: string,
@@ -409,8 +414,8 @@ export class ProspectsRepository {
     search: RegExp | null,
     offset: number,
     limit: number,
-  ): Promise<DocText[]> | null {
-    if (!this.prospects.findTexts) return null;
+  ): Promise<DocText[]> {
+    if (!this.prospects.findTexts) throw new Error('Ce stockage ne donne pas les textes de ses documents');
     return this.prospects.findTexts(this.fileRows(organisationId, excelId, search), {
       sort: { rowIndex: 1 },
       skip: offset,

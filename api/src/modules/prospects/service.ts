@@ -142,19 +142,12 @@ export class ProspectsService {
    * quotes and backslashes, integer-like keys, a `username` field of its own) is parsed as page() does.
    */
   async pageJson(caller: Caller, input: ProspectPageData): Promise<string> {
+    const { repository } = this.deps;
+    if (!repository.readsTexts) return JSON.stringify(await this.page(caller, input));
     const file = await this.visibleFile(caller, input.excelId);
     const search = searchPatternOf(input.search ?? '');
-    const { repository } = this.deps;
-    const texts = repository.pageTextsOfFile(
-      caller.organisationId,
-      file._id,
-      search,
-      input.offset,
-      input.limit,
-    );
-    if (!texts) return JSON.stringify(await this.page(caller, input));
     const [rows, total] = await Promise.all([
-      texts,
+      repository.pageTextsOfFile(caller.organisationId, file._id, search, input.offset, input.limit),
       repository.countOfFile(caller.organisationId, file._id, search),
     ]);
     let json = '{"value":[';
