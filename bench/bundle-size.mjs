@@ -8,6 +8,7 @@
 // node_modules/@kurkle/color (chart.js's colour helper); a chunk mixing them with other code counts in
 // the budget. Run `npm run build:apps` first (production builds write the source maps read here).
 import { execSync, spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,8 @@ const FIRST_ROUTES = {
 };
 /** Modules of a chart library a page imports lazily, by their path in a chunk's source map. */
 const CHART_LIBRARY = /(^|\/)node_modules\/(chart\.js|@kurkle\/color)\//;
+/** What Chromium 150 asks for, on plain http to 127.0.0.1 too. */
+const CHROMIUM_ENCODINGS = 'gzip, deflate, br, zstd';
 const CHART_LIBRARY_NOTE =
   "hors budget : la bibliothèque de graphiques est importée à la demande par le composant du graphique (chart-canvas.tsx) et se charge avec la page qui dessine un graphique, après l'entrée et le premier écran";
 
@@ -73,6 +76,11 @@ try {
     results.remotes[name] = summariseRemote(scripts.filter((url) => url.includes(`/remotes/${name}/`)));
   }
 
+  // What the API actually sends to Chromium (it takes Brotli): the builds' Brotli copies where they
+  // exist, else what the API compresses on the fly (WEB_ROOT=<a web root> measures another build).
+  await addSentBytes(results.shell);
+  for (const summary of Object.values(results.remotes)) await addSentBytes(summary);
+
   const runtime = federationRuntimeShare();
   results.federationRuntime = runtime;
   print(results);
@@ -110,6 +118,24 @@ function summarise(urls) {
     return { path: pathname, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
   });
   return { gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
+}
+
+/** The bytes the API sends for `pathname` to a browser that takes Brotli, as they come on the wire. */
+function sentSize(pathname) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}${pathname}`, { headers: { 'Accept-Encoding': CHROMIUM_ENCODINGS } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function addSentBytes(summary) {
+  for (const file of summary.files) Object.assign(file, { sent: await sentSize(file.path) });
+  summary.sent = summary.files.reduce((sum, file) => sum + file.sent.bytes, 0);
 }
 
 /** The modules a built script holds, from its source map (webpack://<name>/../node_modules/…). */
@@ -154,11 +180,11 @@ function federationRuntimeShare() {
 function print(results) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
-    `shell (écran de connexion, hors remote) : ${kb(results.shell.gzip)} gzip (cible ≤ ${kb(TARGETS.shell)})`,
+    `shell (écran de connexion, hors remote) : ${kb(results.shell.gzip)} gzip (cible ≤ ${kb(TARGETS.shell)}), ${kb(results.shell.sent)} envoyés à Chromium`,
   );
   for (const [name, summary] of Object.entries(results.remotes)) {
     console.log(
-      `remote ${name} (entrée + premier écran) : ${kb(summary.gzip)} gzip (cible ≤ ${kb(TARGETS.remote)}) ${summary.withinBudget ? 'tenu' : 'DÉPASSÉ'}`,
+      `remote ${name} (entrée + premier écran) : ${kb(summary.gzip)} gzip (cible ≤ ${kb(TARGETS.remote)}) ${summary.withinBudget ? 'tenu' : 'DÉPASSÉ'}, ${kb(summary.sent)} envoyés à Chromium`,
     );
     if (summary.chartLibrary.files.length === 0) continue;
     const chunks = summary.chartLibrary.files.map((file) => `${file.path} ${kb(file.gzip)}`).join(', ');

@@ -1,5 +1,7 @@
 // Webpack configuration factory for the shell and the remotes (see docs/architecture.md).
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig, PLATFORM_DIR } = require('./shared');
@@ -125,6 +127,22 @@ function createWebpackConfig(options) {
           chunks: ['main'],
         }),
         ...(options.plugins ? options.plugins({ production }) : []),
+        // Each script, style sheet and JSON file also written at Brotli's best level beside it
+        // (`<file>.br`), sent as is to a browser that takes Brotli: about 14 % lighter than what the API
+        // compressed at every request at a fast level, and that work gone from the API
+        // (docs/decisions/precompressed-files.md).
+        ...(production
+          ? [
+              new CompressionPlugin({
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                test: /\.(js|css|json|svg|webmanifest)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
       ],
       optimization: {
         splitChunks: {

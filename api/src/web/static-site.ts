@@ -18,6 +18,7 @@ import {
   servedRemoteRoutes,
   signedInPreloads,
 } from './preload-hints';
+import { servedName, servePrecompressed } from './precompressed';
 import { deploymentManifest, remotesManifest, remotesServedHere } from './remotes-manifest';
 
 /**
@@ -44,14 +45,16 @@ export function cacheControlFor(fileName: string): string {
   return 'public, max-age=0, must-revalidate';
 }
 
+/** A build's folder: each file with its cache rules, from its Brotli copy when the browser takes it. */
 function staticFolder(root: string): express.RequestHandler {
-  return express.static(root, {
+  const serve = express.static(root, {
     index: false,
     redirect: false,
     dotfiles: 'ignore',
     fallthrough: true,
-    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(path.basename(filePath))),
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(servedName(filePath))),
   });
+  return (req, res, next) => servePrecompressed(root, serve, req, res, next);
 }
 
 const escapeHtml = (text: string) =>
