@@ -76,6 +76,27 @@ const apiMemoryMb = (api, field) =>
     }
   }, 0);
 
+/**
+ * RSS of the API processes' main malloc arena together (`[heap]` in /proc/<pid>/smaps, MB): native
+ * memory outside V8's pages, whose growth the RSS's saw-tooth hides (load.md, "What grows at 1,000
+ * sessions"). Read every 30 s: the file lists every mapping.
+ */
+function mallocArenaMb(api) {
+  let kb = 0;
+  for (const pid of processTree(api.pid)) {
+    let text;
+    try {
+      text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const at = text.indexOf(' [heap]\n');
+    if (at >= 0) kb += Number(/\nRss:\s+(\d+) kB/.exec(text.slice(at))?.[1] ?? 0);
+  }
+  return Math.round(kb / 1024);
+}
+const ARENA_EVERY_SAMPLES = 6;
+
 /** Two organisations: a large team on the full file, a small one beside it (tenants share the store). */
 const ORGANISATIONS = [
   { members: 12, prospects: PROSPECTS },
@@ -633,6 +654,7 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
       ),
       loadAverage1: Number(os.loadavg()[0].toFixed(2)),
     });
+    if ((samples.length - 1) % ARENA_EVERY_SAMPLES === 0) samples.at(-1).mallocArenaMb = mallocArenaMb(api);
     [lastCpu, lastClientCpu, lastAt] = [cpu, clientCpu, now];
   };
   sample();
@@ -672,25 +694,46 @@ function summariseHealthz(points) {
   };
 }
 
-/** RSS over a run: first, last, peak, and the slope after the arrivals (least squares, MB per minute). */
+/**
+ * RSS over a run: first, last, peak, and the slope after the arrivals (least squares, MB per minute);
+ * the same slope for the main malloc arena (mallocArenaMb), free of V8's saw-tooth.
+ */
 function memoryTrend(samples) {
   const rss = samples.map((sample) => sample.rssMb);
-  const settled = samples.filter((sample) => sample.t >= 60);
-  const points = settled.length >= 3 ? settled : samples;
-  const n = points.length;
-  const meanT = points.reduce((sum, point) => sum + point.t, 0) / n;
-  const meanR = points.reduce((sum, point) => sum + point.rssMb, 0) / n;
-  const covariance = points.reduce((sum, point) => sum + (point.t - meanT) * (point.rssMb - meanR), 0);
-  const variance = points.reduce((sum, point) => sum + (point.t - meanT) ** 2, 0);
-  const half = Math.floor(n / 2);
-  const mean = (list) => list.reduce((sum, point) => sum + point.rssMb, 0) / Math.max(1, list.length);
+  const rssTrend = trendOf(samples, 'rssMb');
+  const arena = samples.filter((sample) => sample.mallocArenaMb !== undefined);
+  const arenaTrend = trendOf(arena, 'mallocArenaMb');
   return {
     firstMb: rss[0],
     lastMb: rss.at(-1),
     maxMb: Math.max(...rss),
-    slopeMbPerMinAfter60s: variance === 0 ? 0 : round((covariance / variance) * 60),
-    meanMbFirstHalfAfter60s: round(mean(points.slice(0, half))),
-    meanMbSecondHalfAfter60s: round(mean(points.slice(half))),
+    slopeMbPerMinAfter60s: rssTrend.slope,
+    meanMbFirstHalfAfter60s: rssTrend.firstHalf,
+    meanMbSecondHalfAfter60s: rssTrend.secondHalf,
+    mallocArena: {
+      firstMb: arena[0]?.mallocArenaMb ?? 0,
+      lastMb: arena.at(-1)?.mallocArenaMb ?? 0,
+      slopeMbPerMinAfter60s: arenaTrend.slope,
+    },
+  };
+}
+
+/** Least-squares slope (per minute) of `key` over the samples after the first minute, and its halves' means. */
+function trendOf(samples, key) {
+  const settled = samples.filter((sample) => sample.t >= 60);
+  const points = settled.length >= 3 ? settled : samples;
+  const n = points.length;
+  if (n === 0) return { slope: 0, firstHalf: 0, secondHalf: 0 };
+  const meanT = points.reduce((sum, point) => sum + point.t, 0) / n;
+  const meanV = points.reduce((sum, point) => sum + point[key], 0) / n;
+  const covariance = points.reduce((sum, point) => sum + (point.t - meanT) * (point[key] - meanV), 0);
+  const variance = points.reduce((sum, point) => sum + (point.t - meanT) ** 2, 0);
+  const half = Math.floor(n / 2);
+  const mean = (list) => list.reduce((sum, point) => sum + point[key], 0) / Math.max(1, list.length);
+  return {
+    slope: variance === 0 ? 0 : round((covariance / variance) * 60),
+    firstHalf: round(mean(points.slice(0, half))),
+    secondHalf: round(mean(points.slice(half))),
   };
 }
 
@@ -894,7 +937,7 @@ async function main() {
   writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(
-    `\nMémoire de l’API (RSS) : ${memory.firstMb} Mo au début, ${memory.lastMb} Mo à la fin, ${memory.maxMb} Mo au plus ; pente après 60 s ${memory.slopeMbPerMinAfter60s} Mo/min (moyennes ${memory.meanMbFirstHalfAfter60s} puis ${memory.meanMbSecondHalfAfter60s} Mo).`,
+    `\nMémoire de l’API (RSS) : ${memory.firstMb} Mo au début, ${memory.lastMb} Mo à la fin, ${memory.maxMb} Mo au plus ; pente après 60 s ${memory.slopeMbPerMinAfter60s} Mo/min (moyennes ${memory.meanMbFirstHalfAfter60s} puis ${memory.meanMbSecondHalfAfter60s} Mo). Tas principal de malloc ([heap]) : ${memory.mallocArena.firstMb} → ${memory.mallocArena.lastMb} Mo, pente après 60 s ${memory.mallocArena.slopeMbPerMinAfter60s} Mo/min.`,
   );
   console.log(
     `/healthz pendant la charge : p50 ${main.healthz.p50Ms} ms, p99 ${main.healthz.p99Ms} ms, max ${main.healthz.maxMs} ms. CPU moyen : API ${report.run.apiCpuPctMean} %, générateur ${report.run.loadGeneratorCpuPctMean} % (d’un cœur).`,

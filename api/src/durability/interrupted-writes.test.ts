@@ -1,7 +1,9 @@
 // A call that writes several documents and is stopped half-way (the process killed between two of
 // its writes) is finished by the next start: a state change's prospect copy and list record, a
 // comment's line in its opportunity. The kill is played by a store that fails every write from a
-// chosen one on, as a dead process would; the restart is a new app on the same store.
+// chosen one on, as a dead process would; the restart is a new app on the same store. A state change
+// or hand-over is one transaction on the embedded store (nothing half-done to finish there); the
+// recovery is that of a store without transactions (MongoDB), played by running the work as a sequence.
 // docs/decisions/durability.md, "What is not atomic".
 import pino from 'pino';
 import request from 'supertest';
@@ -18,9 +20,15 @@ type Write = (typeof WRITES)[number];
 
 /**
  * The store of a process about to die: once a write matching `at` is attempted, it and every later
- * write fail (`once`: only that one fails, the process goes on).
+ * write fail (`once`: only that one fails, the process goes on). Its runInTransaction runs the work as a
+ * plain sequence, as on MongoDB (a kill there leaves the writes made so far), unless `transactions`:
+ * then the embedded store's own (a kill rolls back what the transaction wrote).
  */
-function dyingStore(store: Store, at: { collection: string; write: Write; once?: boolean }): Store {
+function dyingStore(
+  store: Store,
+  at: { collection: string; write: Write; once?: boolean },
+  transactions = false,
+): Store {
   let dead = false;
   let struck = false;
   const wrap = <T extends Document>(collection: Collection<T>): Collection<T> =>
@@ -44,7 +52,7 @@ function dyingStore(store: Store, at: { collection: string; write: Write; once?:
   return {
     kind: store.kind,
     collection: <T extends Document>(name: string) => wrap(store.collection<T>(name)),
-    runInTransaction: (work) => store.runInTransaction(work),
+    runInTransaction: (work) => (transactions ? store.runInTransaction(work) : work()),
     dropAll: () => store.dropAll(),
     close: () => store.close(),
   };
@@ -127,6 +135,32 @@ describe('writes interrupted half-way', () => {
     expect(doc?.syncToken).toBeUndefined();
     expect((await prospectOf(prospectId))?.state).toBe('WIN');
     expect((await listed(restarted, id))?.state).toBe('WIN');
+    expect((await listed(watcher, id))?.state).toBe('WIN');
+  });
+
+  it('leaves nothing of a state change killed half-way on the embedded store (one transaction)', async () => {
+    const { id, prospectId } = await opportunity();
+    const watcher = await restart();
+    expect((await listed(watcher, id))?.state).toBe('TODO');
+    const before = await opportunities().findOne({ _id: id });
+    const dying = await appOn(
+      dyingStore(t.store, { collection: 'prospects', write: 'updateOne', once: true }, true),
+    );
+    const res = await request(dying)
+      .post('/api/opportunity/setWin')
+      .send({ ...k.as(owner), opportunityId: id });
+    expect(res.status).toBe(500);
+    // The opportunity's write and the list record went with the prospect copy's failure.
+    expect(await opportunities().findOne({ _id: id })).toEqual(before);
+    expect((await prospectOf(prospectId))?.state).toBe('TODO');
+    expect((await listed(watcher, id))?.state).toBe('TODO');
+    // Nothing for a start to finish; the same call again goes through whole.
+    const again = await request(dying)
+      .post('/api/opportunity/setWin')
+      .send({ ...k.as(owner), opportunityId: id });
+    expect(again.status).toBe(200);
+    expect((await opportunities().findOne({ _id: id }))?.syncToken).toBeUndefined();
+    expect((await prospectOf(prospectId))?.state).toBe('WIN');
     expect((await listed(watcher, id))?.state).toBe('WIN');
   });
 

@@ -38,6 +38,11 @@ import type { OpportunityKey } from './repository';
 const FACTS_CHUNK = 2000;
 /** Views (a list searched, filtered and sorted) kept over all organisations; the oldest go first. */
 const MAX_VIEWS = 48;
+/**
+ * Values numbered per filter kind for one organisation's list, at least: past this and twice the list's
+ * size, its numbering and facts start afresh (prospects changed to new values again and again).
+ */
+export const MIN_CODES_KEPT = 1024;
 
 // Module-local copies of domain's bindings: in the API's CommonJS build an imported binding is read
 // through a getter at each use, and the passes below read them for each of 100,000 items (the
@@ -66,6 +71,17 @@ export type ListQuery = {
   selection: FacetSelection;
 };
 
+/**
+ * Each filter value's number, per kind, and the values by number, for one organisation's list (the
+ * facts are counted in typed arrays by these numbers, not in maps).
+ */
+type FactCodes = { codes: Map<string, number>[]; values: string[][] };
+
+const newCodes = (): FactCodes => ({
+  codes: FILTER_KINDS.map(() => new Map<string, number>()),
+  values: FILTER_KINDS.map(() => []),
+});
+
 /** A list's options, their JSON text and its tag. */
 export type KeptOptions = { options: Record<FilterKind, string[]>; json: string; tag: string };
 
@@ -83,9 +99,12 @@ export type ListWindowsDeps = {
 
 export class ListWindows {
   private readonly views = new Map<string, ListView | Item[] | KeptOptions>();
-  /** Per filter kind, each value's number and the values by number (shared by every organisation). */
-  private readonly codes = FILTER_KINDS.map(() => new Map<string, number>());
-  private readonly values: string[][] = FILTER_KINDS.map(() => []);
+  /**
+   * Each list's value numbers (gone with the list when the index lets it go). They were once shared by
+   * every organisation and never dropped: a process's dictionaries grew with every value any
+   * organisation's prospects ever took.
+   */
+  private readonly dictionaries = new WeakMap<OrganisationList, FactCodes>();
   /** Per list of keys (a scope's list, replaced when it changes), the facts epoch it was whole at. */
   private readonly complete = new WeakMap<readonly OpportunityKey[], number>();
   /** The filter pass was run once with ticked options in this process (warmPass). */
@@ -114,6 +133,7 @@ export class ListWindows {
     wait: boolean,
     announce = true,
   ): Promise<void> {
+    this.bound(list);
     if (list.factsReading) {
       // Only a first reading is waited for: a reading again (prospects changed) runs in the
       // background while the facts known answer.
@@ -183,7 +203,12 @@ export class ListWindows {
     } else {
       // The items the search lets through, then the selection and counts over those only (a
       // left-out item is neither shown nor counted, so the verdicts are the same).
-      view = this.filterAndCount(this.searched(base, list, lists, query, words), selection, withCounts);
+      view = this.filterAndCount(
+        this.searched(base, list, lists, query, words),
+        selection,
+        withCounts,
+        this.dictionaryOf(list),
+      );
     }
     this.keep(key, view);
     return view;
@@ -224,14 +249,19 @@ export class ListWindows {
    * value number (a byte per value, not a set of strings), the counts kept in typed arrays by value
    * number (ten times quicker than maps over 100,000); or without counts.
    */
-  private filterAndCount(items: readonly Item[], selection: FacetSelection, withCounts: boolean): ListView {
+  private filterAndCount(
+    items: readonly Item[],
+    selection: FacetSelection,
+    withCounts: boolean,
+    { codes: dictionaries, values: valuesOf }: FactCodes,
+  ): ListView {
     // Only the kinds with a ticked option are tested, each by a byte per value number.
     const tickedKinds: number[] = [];
     const masks: Uint8Array[] = [];
     FILTER_KINDS.forEach((kind, index) => {
       if (selection[kind].length === 0) return;
-      const dictionary = this.codes[index]!;
-      const mask = new Uint8Array(this.values[index]!.length);
+      const dictionary = dictionaries[index]!;
+      const mask = new Uint8Array(valuesOf[index]!.length);
       for (const value of selection[kind]) {
         const code = dictionary.get(value);
         if (code !== undefined) mask[code] = 1;
@@ -241,7 +271,7 @@ export class ListWindows {
     });
     const ticked = tickedKinds.length;
     const ids: string[] = [];
-    const tallies = withCounts ? this.values.map((values) => new Uint32Array(values.length)) : null;
+    const tallies = withCounts ? valuesOf.map((values) => new Uint32Array(values.length)) : null;
     for (let at = 0; at < items.length; at += 1) {
       const item = items[at]!;
       const codes = item.codes;
@@ -271,7 +301,7 @@ export class ListWindows {
     const counts = emptyCounts();
     FILTER_KINDS.forEach((kind, index) => {
       const tally = tallies[index]!;
-      const values = this.values[index]!;
+      const values = valuesOf[index]!;
       for (let code = 0; code < tally.length; code += 1)
         if (tally[code]! > 0) counts[kind].set(values[code]!, tally[code]!);
     });
@@ -311,13 +341,14 @@ export class ListWindows {
 
   private factsOf(list: OrganisationList, keys: readonly OpportunityKey[]): Item[] {
     // A key whose facts are not read yet (a race with a catch-up) is found by no search or filter.
+    let none: Uint32Array | undefined;
     return keys.map(
       (key) =>
         list.facts.get(key._id) ?? {
           id: key._id,
           text: '',
           facets: NO_FACETS,
-          codes: this.codesOf(NO_FACETS),
+          codes: (none ??= this.codesOf(this.dictionaryOf(list), NO_FACETS)),
         },
     );
   }
@@ -345,11 +376,13 @@ export class ListWindows {
         continue;
       }
       const byId = new Map(prospects.map((doc) => [doc._id, doc]));
+      // Taken after the read: numbers started afresh meanwhile (bound) went with the facts numbered before.
+      const dictionary = this.dictionaryOf(list);
       let changed = false;
       for (const key of chunk) {
         const prospect = filterableOf(byId.get(key.prospectId));
         const facets = facetsOf(prospect);
-        const codes = this.codesOf(facets);
+        const codes = this.codesOf(dictionary, facets);
         const text = opportunitySearchTextOf(prospect);
         // The same facts read again (a prospect written in another field, as its position) keep
         // their object: the lists and views computed from them stay valid.
@@ -357,7 +390,7 @@ export class ListWindows {
         if (known && known.text === text && codes.every((code, index) => known.codes[index] === code))
           continue;
         // One string per value, shared by every opportunity that has it.
-        FILTER_KINDS.forEach((kind, index) => (facets[kind] = this.values[index]![codes[index]!]!));
+        FILTER_KINDS.forEach((kind, index) => (facets[kind] = dictionary.values[index]![codes[index]!]!));
         list.facts.set(key._id, { id: key._id, text, facets, codes });
         changed = true;
       }
@@ -368,7 +401,8 @@ export class ListWindows {
       this.passWarmed = true;
       // After the reading's end (a call waiting for it is answered first).
       const items = [...list.facts.values()];
-      void yieldToEventLoop().then(() => this.warmPass(items));
+      const dictionary = this.dictionaryOf(list);
+      void yieldToEventLoop().then(() => this.warmPass(items, dictionary));
     }
   }
 
@@ -378,28 +412,63 @@ export class ListWindows {
    * (45–60 ms over 100,000 at load, against 7 ms once compiled: the list opens, the panel opens
    * without any ticked option, so the user's first click paid it); now the background reading pays it.
    */
-  private warmPass(items: readonly Item[]): void {
+  private warmPass(items: readonly Item[], dictionary: FactCodes): void {
     const first = items[0];
     if (!first) return;
     const one = { ...NO_SELECTION, region: [first.facets.region] };
-    this.filterAndCount(items, one, true);
-    this.filterAndCount(items, { ...one, libelleactivite: [first.facets.libelleactivite] }, true);
+    this.filterAndCount(items, one, true, dictionary);
+    this.filterAndCount(items, { ...one, libelleactivite: [first.facets.libelleactivite] }, true, dictionary);
   }
 
   /** Each value's number in its kind's dictionary (new values get the next one). */
-  private codesOf(facets: Record<FilterKind, string>): Uint32Array {
+  private codesOf(
+    { codes: dictionaries, values }: FactCodes,
+    facets: Record<FilterKind, string>,
+  ): Uint32Array {
     const codes = new Uint32Array(FILTER_KINDS.length);
     FILTER_KINDS.forEach((kind, index) => {
-      const dictionary = this.codes[index]!;
+      const dictionary = dictionaries[index]!;
       let code = dictionary.get(facets[kind]);
       if (code === undefined) {
-        code = this.values[index]!.length;
+        code = values[index]!.length;
         dictionary.set(facets[kind], code);
-        this.values[index]!.push(facets[kind]);
+        values[index]!.push(facets[kind]);
       }
       codes[index] = code;
     });
     return codes;
+  }
+
+  private dictionaryOf(list: OrganisationList): FactCodes {
+    let dictionary = this.dictionaries.get(list);
+    if (!dictionary) {
+      dictionary = newCodes();
+      this.dictionaries.set(list, dictionary);
+    }
+    return dictionary;
+  }
+
+  /** The most values one filter kind has numbered for this list (at most bound's limit, plus one reading's). */
+  valuesNumbered(list: OrganisationList): number {
+    const dictionary = this.dictionaries.get(list);
+    return dictionary ? Math.max(...dictionary.values.map((values) => values.length)) : 0;
+  }
+
+  /**
+   * A list whose prospects took new values again and again (a kind numbering more than twice the
+   * list's size, and MIN_CODES_KEPT) numbers afresh: its facts are dropped with the old numbers and
+   * read again, as after a load. Not while a reading of every fact runs (it numbers as it goes);
+   * the facts epoch moves, so no view computed with the old numbers is used again.
+   */
+  private bound(list: OrganisationList): void {
+    const dictionary = this.dictionaries.get(list);
+    if (!dictionary || list.factsReading) return;
+    const limit = Math.max(MIN_CODES_KEPT, 2 * list.size);
+    if (dictionary.values.every((values) => values.length <= limit)) return;
+    this.dictionaries.delete(list);
+    list.facts.clear();
+    list.factsStamp = -1;
+    list.factsEpoch += 1;
   }
 
   private kept<T>(key: string): T | undefined {

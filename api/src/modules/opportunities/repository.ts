@@ -161,7 +161,7 @@ export class OpportunitiesRepository {
   private readonly versions: Collection<ListVersionDoc>;
   private readonly changes: Collection<ListChangeDoc>;
 
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     this.opportunities = store.collection<OpportunityDoc>('opportunities');
     this.versions = store.collection<ListVersionDoc>('opportunityListVersions');
     this.changes = store.collection<ListChangeDoc>('opportunityListChanges');
@@ -178,6 +178,14 @@ export class OpportunitiesRepository {
     await this.changes.createIndex({ organisationId: 1, version: 1 });
     // Only the few changes in progress carry it.
     await this.opportunities.createIndex({ syncToken: 1 }, { sparse: true });
+  }
+
+  /**
+   * Runs `work`'s writes as one whole (Store.runInTransaction: one commit on the embedded store;
+   * docs/decisions/write-transactions.md). `work` calls only the store.
+   */
+  inTransaction<R>(work: () => Promise<R>): Promise<R> {
+    return this.store.runInTransaction(work);
   }
 
   /** One opportunity of the organisation, whoever may see it (for finishing an interrupted write). */

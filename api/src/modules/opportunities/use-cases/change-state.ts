@@ -41,27 +41,31 @@ export class StateChanges {
     await this.checkVersion(actor, doc, version);
     const from = computeTiming(doc, now, this.deps.timeZone).state;
     const entry: HistoryEntry = { id: newLineId(), at: now, by: actor.userId, from, to, kind: 'state' };
-    const applied = await writeTrackedChanges(this.deps, doc.organisationId, [
-      {
-        doc,
-        write: (syncToken) =>
-          repository.update(
-            doc,
-            {
-              $set: {
-                state: to,
-                stateChangedAt: now,
-                syncToken,
-                ...(to === 'WAITING' ? { waitingDate } : {}),
+    // One commit for the change's writes (opportunity, list record, prospect's copy, history line,
+    // mark cleared): five before, each taking the store's write lock (docs/decisions/load.md).
+    const applied = await repository.inTransaction(() =>
+      writeTrackedChanges(this.deps, doc.organisationId, [
+        {
+          doc,
+          write: (syncToken) =>
+            repository.update(
+              doc,
+              {
+                $set: {
+                  state: to,
+                  stateChangedAt: now,
+                  syncToken,
+                  ...(to === 'WAITING' ? { waitingDate } : {}),
+                },
+                ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
+                $push: { history: entry },
               },
-              ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
-              $push: { history: entry },
-            },
-            { by: actor.userId, at: now, expected: version },
-          ),
-        copy: { state: to },
-      },
-    ]);
+              { by: actor.userId, at: now, expected: version },
+            ),
+          copy: { state: to },
+        },
+      ]),
+    );
     if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
     return this.detail.get(actor, opportunityId);
   }
@@ -94,18 +98,20 @@ export class StateChanges {
       reason: `Attribuée à ${username}`.trim(),
       owners: { from: doc.userId, to: userId },
     };
-    const applied = await writeTrackedChanges(this.deps, doc.organisationId, [
-      {
-        doc,
-        write: (syncToken) =>
-          repository.update(
-            doc,
-            { $set: { userId, syncToken }, $push: { history: entry } },
-            { by: actor.userId, at: now, expected: version },
-          ),
-        copy: { owner: { userId, username } },
-      },
-    ]);
+    const applied = await repository.inTransaction(() =>
+      writeTrackedChanges(this.deps, doc.organisationId, [
+        {
+          doc,
+          write: (syncToken) =>
+            repository.update(
+              doc,
+              { $set: { userId, syncToken }, $push: { history: entry } },
+              { by: actor.userId, at: now, expected: version },
+            ),
+          copy: { owner: { userId, username } },
+        },
+      ]),
+    );
     if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
     if (userId !== actor.userId)
       await this.deps.notify({
