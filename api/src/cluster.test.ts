@@ -1,10 +1,12 @@
 // WEB_CONCURRENCY: the built API as `npm start` runs it, one primary and its workers on one port and
 // one DATA_DIR (docs/decisions/every-core.md).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { Worker } from 'node:cluster';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { relayToSiblings, sendToWorker } from './cluster';
 import { type ApiProcess, buildApiIfStale, exited, post, startCluster } from './test-support/api-process';
 
 /** The pids of a process's children (the cluster's workers). */
@@ -89,4 +91,55 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     api = undefined;
     expect(replaced.filter(isRunning)).toEqual([]);
   }, 60_000);
+});
+
+/** A process's state letter in /proc (Linux): `Z` once it has ended and is not yet reaped. */
+const state = (pid: number) => /\) (\w)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+
+/**
+ * A worker as the primary holds it (node:cluster's Worker over a child with a channel), killed with
+ * SIGKILL and already ended, but not yet seen gone: the primary has not read the end of its channel,
+ * so `isConnected()` still says true. The wait is a busy loop, so this event loop reads nothing meanwhile.
+ */
+async function justKilledWorker(): Promise<{ worker: Worker; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', "process.on('message', () => {}); process.send('prêt');"], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const worker = new (Worker as unknown as new (options: { process: ChildProcess }) => Worker)({
+    process: child,
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  child.kill('SIGKILL');
+  while (state(child.pid as number) !== 'Z');
+  return { worker, child };
+}
+
+describe('the primary writing to a worker just killed (every-core.md, "A worker killed during an import")', () => {
+  it('reports the failed write (EPIPE) to its caller and never as an error event, which would end the primary', async () => {
+    // The write to a channel whose other end has just closed fails with EPIPE, most of the time (the
+    // kernel sometimes takes it); ten workers make sure some did.
+    const failures: string[] = [];
+    const emitted: unknown[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const { worker, child } = await justKilledWorker();
+      expect(worker.isConnected()).toBe(true);
+      worker.on('error', (error) => emitted.push(error));
+      const failed = new Promise<void>((resolve) => {
+        const from = { isConnected: () => true, send: jest.fn() } as unknown as Worker;
+        relayToSiblings(from, { type: 'api:relay:import-lease', key: 'i1' }, [from, worker], (error) => {
+          failures.push((error as NodeJS.ErrnoException).code ?? error.message);
+          resolve();
+        });
+        setTimeout(resolve, 200);
+      });
+      await failed;
+      if (child.connected) await new Promise((resolve) => child.once('disconnect', resolve));
+      await exited(child);
+      // Seen gone now: nothing is written at all.
+      sendToWorker(worker, 'api:first-worker-listens', (error) => failures.push(`after: ${error.message}`));
+    }
+    expect(emitted).toEqual([]);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(new Set(failures)).toEqual(new Set(['EPIPE']));
+  }, 30_000);
 });

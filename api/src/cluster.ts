@@ -1,9 +1,10 @@
 // Every core: the primary process forks WEB_CONCURRENCY workers, each the whole API on the same port
 // (node:cluster hands out the connections) and the same DATA_DIR; it passes SIGTERM/SIGINT on, waits for
 // every worker to finish, and replaces a worker that dies while serving (docs/decisions/every-core.md).
+import type { Serializable } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { isRelayedSignal } from './process-signals';
+import { isRelayedSignal, sendToPrimary } from './process-signals';
 
 /** A worker dying this soon after the previous replacement counts toward giving up. */
 const RESTART_WINDOW_MS = 60_000;
@@ -21,9 +22,7 @@ const FIRST_LISTENS = 'api:first-worker-listens';
  * In a worker: resolves at once, or (a worker forked beside the first) once the primary says the
  * first worker listens. It asks once its listener is in place, so the answer cannot arrive unheard.
  */
-export function firstWorkerListens(
-  send: (message: string) => void = (message) => process.send?.(message),
-): Promise<void> {
+export function firstWorkerListens(send: (message: string) => void = sendToPrimary): Promise<void> {
   if (process.env[WAIT_FOR_FIRST] !== '1') return Promise.resolve();
   return new Promise((resolve) => {
     const heard = (message: unknown) => {
@@ -36,10 +35,29 @@ export function firstWorkerListens(
   });
 }
 
+/**
+ * In the primary: sends `message` to `worker` if its channel is open. A worker killed a moment ago
+ * still looks connected until the primary reads the end of its channel; the write then fails (EPIPE),
+ * and without a callback Node emits that as an 'error' event that nothing handles, which ended the
+ * primary and so the whole API (every-core.md, "A worker killed during an import"). The failure goes
+ * to `failed` instead; the worker's 'exit' follows and replaces it.
+ */
+export function sendToWorker(worker: Worker, message: Serializable, failed: (error: Error) => void): void {
+  if (!worker.isConnected()) return;
+  worker.send(message, undefined, (error) => {
+    if (error) failed(error);
+  });
+}
+
 /** The primary passes a worker's signal (process-signals.ts) on to every other worker. */
-export function relayToSiblings(from: Worker, message: unknown, workers: readonly Worker[]): void {
+export function relayToSiblings(
+  from: Worker,
+  message: unknown,
+  workers: readonly Worker[],
+  failed: (error: Error) => void,
+): void {
   if (!isRelayedSignal(message)) return;
-  for (const worker of workers) if (worker !== from && worker.isConnected()) worker.send(message);
+  for (const worker of workers) if (worker !== from) sendToWorker(worker, message, failed);
 }
 
 /** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
@@ -49,7 +67,17 @@ export function runPrimary(count: number, logger: Logger): void {
   let stopping = false;
   let exitCode = 0;
 
+  // Set once every worker of the start has listened: from then on a worker that dies before listening
+  // is a replacement killed while it started (the machine, an operator), which is replaced in turn
+  // within the limit below instead of stopping everything.
+  let allListened = false;
+
   const alive = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
+  const notDelivered = (worker: Worker) => (error: Error) =>
+    logger.warn({ pid: worker.process.pid, err: error }, 'Message non remis à un processus de l’API arrêté');
+  // A worker's channel that fails (a write to a worker just killed) is logged, never thrown: an 'error'
+  // event without a listener would end the primary, and with it every worker.
+  cluster.on('fork', (worker) => worker.on('error', notDelivered(worker)));
   const fork = () => {
     const worker = cluster.fork();
     worker.once('listening', () => listening.add(worker));
@@ -74,8 +102,8 @@ export function runPrimary(count: number, logger: Logger): void {
       }
       return;
     }
-    if (!listening.has(worker)) {
-      // A worker that never listened (bad store, port taken): another would fail the same way.
+    if (!listening.has(worker) && !allListened) {
+      // A worker of the start that never listened (bad store, port taken): another would fail the same way.
       logger.error({ pid: worker.process.pid, code, signal }, 'Un processus de l’API n’a pas pu démarrer');
       stop('échec du démarrage', 1);
       return;
@@ -99,9 +127,7 @@ export function runPrimary(count: number, logger: Logger): void {
   const first = fork();
   let firstListens = false;
   const asking = new Set<Worker>();
-  const answer = (worker: Worker) => {
-    if (worker.isConnected()) worker.send(FIRST_LISTENS);
-  };
+  const answer = (worker: Worker) => sendToWorker(worker, FIRST_LISTENS, notDelivered(worker));
   for (let i = 1; i < count; i += 1) {
     const worker = cluster.fork({ [WAIT_FOR_FIRST]: '1' });
     worker.once('listening', () => listening.add(worker));
@@ -118,6 +144,7 @@ export function runPrimary(count: number, logger: Logger): void {
     const started = () => {
       if (alive().filter((worker) => listening.has(worker)).length < count) return;
       cluster.off('listening', started);
+      allListened = true;
       logger.info({ workers: count }, `API : ${count} processus à l’écoute`);
     };
     cluster.on('listening', started);
@@ -126,7 +153,11 @@ export function runPrimary(count: number, logger: Logger): void {
 
   // A worker's signal for the others (process-signals.ts: an import's lease given back, a large
   // list's first reading).
-  cluster.on('message', (worker, message: unknown) => relayToSiblings(worker, message, alive()));
+  cluster.on('message', (from, message: unknown) =>
+    relayToSiblings(from, message, alive(), (error) =>
+      logger.warn({ err: error }, 'Message non remis à un processus de l’API arrêté'),
+    ),
+  );
 
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));

@@ -2,6 +2,7 @@
 // worker sends `{ type: 'api:relay:<topic>', key }` to the primary, which passes it on to every other
 // worker (cluster.ts). Outside a cluster (one process, the tests) nothing is sent and nothing heard.
 // A signal is only ever a hint to look again sooner: what it says is read from the store.
+import type { Serializable } from 'node:child_process';
 import cluster from 'node:cluster';
 
 const RELAY = 'api:relay:';
@@ -13,6 +14,15 @@ export function isRelayedSignal(message: unknown): message is RelayedSignal {
   if (typeof message !== 'object' || message === null) return false;
   const { type, key } = message as Partial<RelayedSignal>;
   return typeof type === 'string' && type.startsWith(RELAY) && typeof key === 'string';
+}
+
+/**
+ * In a worker: sends `message` to the primary if the channel is open. A primary gone meanwhile (the
+ * write fails with EPIPE) is no error of the worker, whose 'error' event nothing handles: Node ends a
+ * worker whose channel closes, so it exits once instead of failing at every signal.
+ */
+export function sendToPrimary(message: Serializable): void {
+  if (process.connected) process.send?.(message, undefined, undefined, () => undefined);
 }
 
 export type ProcessSignals = {
@@ -31,7 +41,7 @@ export function clusterSignals(topic: string): ProcessSignals | undefined {
   const type = `${RELAY}${topic}`;
   return {
     send(key) {
-      if (process.connected) process.send?.({ type, key } satisfies RelayedSignal);
+      sendToPrimary({ type, key } satisfies RelayedSignal);
     },
     listen(listener) {
       const heard = (message: unknown) => {

@@ -161,7 +161,9 @@ export async function startCluster(
   });
   for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream }))
     if (line.includes(`${workers} processus à l’écoute`)) break;
-  child.stdout?.resume();
+  // The logs after the start: shown with DEBUG_API set (as startApi's), else read and dropped.
+  if (process.env.DEBUG_API) child.stdout?.pipe(process.stderr);
+  else child.stdout?.resume();
   return { child, url };
 }
 

@@ -104,14 +104,15 @@ describe('the primary passes a worker’s word on', () => {
     const [from, other, gone, third] = [worker(), worker(), worker(false), worker()];
     const workers = [from, other, gone, third] as unknown as Worker[];
     const message = { type: 'api:relay:opportunity-list-facts', key: ORGANISATION };
-    relayToSiblings(workers[0]!, message, workers);
-    expect(other.send).toHaveBeenCalledWith(message);
-    expect(third.send).toHaveBeenCalledWith(message);
+    const failed = jest.fn();
+    relayToSiblings(workers[0]!, message, workers, failed);
+    expect(other.send).toHaveBeenCalledWith(message, undefined, expect.any(Function));
+    expect(third.send).toHaveBeenCalledWith(message, undefined, expect.any(Function));
     expect(from.send).not.toHaveBeenCalled();
     expect(gone.send).not.toHaveBeenCalled();
 
-    relayToSiblings(workers[0]!, 'api:worker-waits-for-first', workers);
-    relayToSiblings(workers[0]!, { kind: 'autre', topic: 'x' }, workers);
+    relayToSiblings(workers[0]!, 'api:worker-waits-for-first', workers, failed);
+    relayToSiblings(workers[0]!, { kind: 'autre', topic: 'x' }, workers, failed);
     expect(other.send).toHaveBeenCalledTimes(1);
   });
 });
