@@ -25,6 +25,7 @@ module.exports = createWebpackConfig({
       styles: [firstPaint('first-paint.css')],
       // Its code too: the page asks for it with the rest instead of once the routes module has run.
       screens: {
+        '/dashboard/opportunity/list/:filter': './features/opportunities/components/opportunity-list-screen',
         '/dashboard/tournees/nouvelle': './features/rounds/components/round-builder-screen',
         '/dashboard/tournees/ma-journee': './features/rounds/components/my-day-screen',
         '/dashboard/tournees/:id': './features/rounds/components/round-screen',

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import ProspectingRoutes from './routes';
@@ -16,19 +16,25 @@ function renderAt(path: string) {
   );
 }
 
-test('the prospecting home goes straight to the todo list', () => {
+// The list screen's code is loaded when first needed (routes.tsx): each test waits for it.
+test('the prospecting home goes straight to the todo list', async () => {
   renderAt('/dashboard/prospect');
-  expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/todo');
-  expect(screen.getByRole('tab', { name: 'A faire' })).toHaveAttribute('aria-selected', 'true');
+  await waitFor(() =>
+    expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/todo'),
+  );
+  expect(await screen.findByRole('tab', { name: 'A faire' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('an unknown list filter redirects to /dashboard/opportunity/list/all', () => {
+test('an unknown list filter redirects to /dashboard/opportunity/list/all', async () => {
   renderAt('/dashboard/opportunity/list/nimportequoi');
-  expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/all');
+  await waitFor(() =>
+    expect(screen.getByLabelText('Adresse')).toHaveTextContent('/dashboard/opportunity/list/all'),
+  );
 });
 
 test('the tabs move between the five lists', async () => {
   renderAt('/dashboard/opportunity/list/all');
+  await screen.findByRole('tab', { name: 'Gagné' });
   expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
     'Toute Opportunités',
     'A faire',

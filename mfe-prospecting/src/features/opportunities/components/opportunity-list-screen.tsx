@@ -11,14 +11,13 @@ import {
   type ListFilter,
 } from '@app/domain';
 import type { FacetOptions } from '../../../utils/list-view-state';
-import { Button, prefetchApiQuery, Tabs, useDocumentTitle, type FirstScreenAddress } from '@app/platform';
-import { getAllCount } from '../api/get-all-count';
+import { Button, Tabs, useDocumentTitle } from '@app/platform';
 import { OpportunityStateControl } from '../../../components/opportunity-state/opportunity-state-control';
 import type { MessageView, OpportunityView } from '@app/domain';
 import { useExport } from '../hooks/use-export';
 import { useListView } from '../../../hooks/use-list-view';
 import { useOpportunityCounts, type OpportunityCountsState } from '../hooks/use-opportunity-counts';
-import { startFirstWindow, useServerList } from '../hooks/use-server-list';
+import { useServerList } from '../hooks/use-server-list';
 import { useListChoices } from '../../../hooks/use-list-choices';
 import { useOpportunityList } from '../../../hooks/use-opportunity-list';
 import { toExportFilter } from '../../../utils/list-filter';
@@ -29,29 +28,7 @@ import { OpportunityListView } from './opportunity-list-view';
 import { TwoColumnScreen } from './two-column-screen';
 import '../../../components/opportunities.css';
 
-/** `?vue=colonnes` on the todo and waiting lists shows the two columns (docs/decisions/opportunity-list.md). */
-export const COLUMNS_VIEW = 'colonnes';
-/** The top bar's search box opens `…/list/all?search=<terme>` (docs/decisions/navigation.md). */
-export const SEARCH_PARAM = 'search';
-/**
- * From this many opportunities in the tab, the server searches, filters, counts and sorts the list
- * and the browser asks for the cards in view; below, the list is loaded whole at the spec's cadence
- * (docs/decisions/opportunity-list.md, "Server-side list").
- */
-export const SERVER_LIST_FROM = 2000;
-
-/**
- * The page was opened on a list (startFirstScreen): the tabs' counts and a large list's first window
- * are asked alongside the session check, not once the screen is drawn after it and the counts after
- * that (docs/decisions/opportunity-list.md, "First cards").
- */
-export function startOpportunityListScreen({ params, search, organisationId }: FirstScreenAddress): void {
-  const filter = parseListFilter(params.filter);
-  if (!filter) return;
-  prefetchApiQuery(getAllCount, { organisationId }, { key: 'opportunity/getAllCount' });
-  if (search.get('vue') === COLUMNS_VIEW && (filter === 'todo' || filter === 'waiting')) return;
-  startFirstWindow(filter, organisationId, search.get(SEARCH_PARAM));
-}
+import { COLUMNS_VIEW, SEARCH_PARAM, SERVER_LIST_FROM } from './start-opportunity-list';
 
 /** /dashboard/opportunity/list/:filter — anything but the five filters goes to `all`. */
 export function OpportunityListScreen() {

@@ -12,7 +12,7 @@ import { fakeLayout } from '../../../test-utils/fake-layout';
 import { renderList } from '../test-utils/render-list';
 import { savedListViewKey } from '../../../utils/saved-list-view';
 import { NO_SELECTION } from '../../../utils/list-filter';
-import { SERVER_LIST_FROM, startOpportunityListScreen } from './opportunity-list-screen';
+import { SERVER_LIST_FROM, startOpportunityListScreen } from './start-opportunity-list';
 
 jest.mock('../api/get-all-count');
 jest.mock('../api/list-window');
