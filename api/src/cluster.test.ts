@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { relayToSiblings, sendToWorker } from './cluster';
+import { ALLOCATOR_SETTINGS, relayToSiblings, sendToWorker, workerEnvironment } from './cluster';
 import { type ApiProcess, buildApiIfStale, exited, post, startCluster } from './test-support/api-process';
 
 /** The pids of a process's children (the cluster's workers). */
@@ -83,6 +83,10 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     );
     expect(replaced).toHaveLength(2);
     expect(replaced).toContain(workers[1]);
+    // Every worker, the replacement too, started with the allocator settings (or the operator's own).
+    for (const pid of replaced)
+      for (const [name, value] of Object.entries(ALLOCATOR_SETTINGS))
+        expect(environmentOf(pid)).toContain(`${name}=${process.env[name] ?? value}`);
     expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
 
     api.child.kill('SIGTERM');
@@ -91,6 +95,19 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     api = undefined;
     expect(replaced.filter(isRunning)).toEqual([]);
   }, 60_000);
+});
+
+/** A process's environment as it started, from /proc (Linux): `NAME=value` entries. */
+const environmentOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+
+describe('the workers’ environment', () => {
+  it('adds the allocator settings the operator left unset, and what the worker is told', () => {
+    expect(workerEnvironment({})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2' });
+    expect(workerEnvironment({ MALLOC_ARENA_MAX: '4' }, { API_WAIT_FOR_FIRST_WORKER: '1' })).toEqual({
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      API_WAIT_FOR_FIRST_WORKER: '1',
+    });
+  });
 });
 
 /** A process's state letter in /proc (Linux): `Z` once it has ended and is not yet reaped. */

@@ -19,6 +19,24 @@ const WAITING = 'api:worker-waits-for-first';
 const FIRST_LISTENS = 'api:first-worker-listens';
 
 /**
+ * glibc's allocator settings every worker starts with, unless the operator set them. Without them its
+ * main arena keeps the large blocks the list pages, exports and compression free and never gives them
+ * back (about 11 MB/min per worker at 1,000 sessions); with them it stays level (docs/decisions/load.md,
+ * "What grows at 1,000 sessions"). glibc reads them when a process starts: they go in the workers'
+ * environment (a single process, WEB_CONCURRENCY=1, takes them from its own environment only).
+ */
+export const ALLOCATOR_SETTINGS = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2' } as const;
+
+/** What a worker's environment adds to the primary's: the allocator settings the operator left unset. */
+export function workerEnvironment(
+  primary: NodeJS.ProcessEnv,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const unset = Object.entries(ALLOCATOR_SETTINGS).filter(([name]) => primary[name] === undefined);
+  return { ...Object.fromEntries(unset), ...extra };
+}
+
+/**
  * In a worker: resolves at once, or (a worker forked beside the first) once the primary says the
  * first worker listens. It asks once its listener is in place, so the answer cannot arrive unheard.
  */
@@ -79,7 +97,7 @@ export function runPrimary(count: number, logger: Logger): void {
   // event without a listener would end the primary, and with it every worker.
   cluster.on('fork', (worker) => worker.on('error', notDelivered(worker)));
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnvironment(process.env));
     worker.once('listening', () => listening.add(worker));
     return worker;
   };
@@ -129,7 +147,7 @@ export function runPrimary(count: number, logger: Logger): void {
   const asking = new Set<Worker>();
   const answer = (worker: Worker) => sendToWorker(worker, FIRST_LISTENS, notDelivered(worker));
   for (let i = 1; i < count; i += 1) {
-    const worker = cluster.fork({ [WAIT_FOR_FIRST]: '1' });
+    const worker = cluster.fork(workerEnvironment(process.env, { [WAIT_FOR_FIRST]: '1' }));
     worker.once('listening', () => listening.add(worker));
     worker.on('message', (message: unknown) => {
       if (message !== WAITING) return;
