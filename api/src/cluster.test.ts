@@ -1,34 +1,21 @@
 // WEB_CONCURRENCY: the built API as `npm start` runs it, one primary and its workers on one port and
 // one DATA_DIR (docs/decisions/every-core.md).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Worker } from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ALLOCATOR_SETTINGS, relayToSiblings, sendToWorker, workerEnvironment } from './cluster';
-import { type ApiProcess, buildApiIfStale, exited, post, startCluster } from './test-support/api-process';
-
-/** The pids of a process's children (the cluster's workers). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter((child) => child > 0);
-  } catch {
-    return []; // ps exits 1 when there is none
-  }
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import {
+  type ApiProcess,
+  buildApiIfStale,
+  childrenOf,
+  exited,
+  isRunning,
+  post,
+  startCluster,
+} from './test-support/api-process';
 
 async function waitFor<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i += 1) {

@@ -1,6 +1,6 @@
 // The built API as a real process on a DATA_DIR, for the tests that kill it (SIGKILL) and start it
 // again: api/dist is rebuilt first when older than the sources, as e2e/support/servers.ts starts it.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -232,3 +232,25 @@ export async function signUpOwner(
   if (created.status !== 200) throw new Error(`organisation/create ${created.status}`);
   return { token, organisationId: (created.body.organisation as { _id: string })._id };
 }
+
+/** The pids of a process's children (the cluster's workers). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => child > 0);
+  } catch {
+    return []; // ps exits 1 when there is none
+  }
+}
+
+/** True while `pid` is a live process (signal 0 only checks). */
+export const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

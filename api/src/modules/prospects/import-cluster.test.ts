@@ -7,7 +7,6 @@
 // once: the primary stays, replaces them, the API answers again and the import ends with the same bytes
 // (every-core.md, "A worker killed during an import").
 // Runs api/dist (rebuilt here when older than the sources).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,9 @@ import { STORE_FILE } from '../../db/sqlite-store';
 import {
   type ApiProcess,
   buildApiIfStale,
+  childrenOf,
   freePort,
+  isRunning,
   postOnNewConnection as post,
   type Reply,
   signUpOwner,
@@ -29,27 +30,6 @@ import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/
 
 const ROWS = 6_000;
 const BATCH = 500;
-
-/** The pids of a process's children (the cluster's workers). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter((child) => child > 0);
-  } catch {
-    return []; // ps exits 1 when there is none
-  }
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Kills every pid outright (SIGKILL) and waits until they are gone. */
 async function kill(...pids: number[]): Promise<void> {
