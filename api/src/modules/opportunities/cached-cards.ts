@@ -5,7 +5,7 @@
 import { type UserRef, yieldToEventLoop } from '@app/domain';
 import type { CachedCard, ListIndex, OrganisationList } from './list-index';
 import { cardJson, cardPartsOf, prospectJson } from './opportunity-views';
-import type { ProspectCatalogue } from '../prospects/module';
+import type { ProspectCatalogue, ProspectChanges } from '../prospects/module';
 import type { OpportunitiesRepository } from './repository';
 
 /** Documents read per query while filling, with a yield between queries. */
@@ -19,6 +19,11 @@ export type CardPagesDeps = {
   index: ListIndex;
   users: (ids: string[]) => Promise<UserRef[]>;
   timeZone: string;
+  /**
+   * The prospects changed between two stamps (prospect-changes.ts): a card whose prospect did not
+   * change since its view was read keeps it, brought to the newer stamp without a read.
+   */
+  changes?: (organisationId: string, from: number, to: number) => Promise<ProspectChanges>;
 };
 
 export class CardPages {
@@ -79,7 +84,23 @@ export class CardPages {
 
   /** Gives each card a prospect view at least as recent as `stamp`. */
   private async fillProspects(organisationId: string, cards: CachedCard[], stamp: number): Promise<void> {
-    const stale = cards.filter((card) => card.prospect === null || card.prospectStamp < stamp);
+    let stale = cards.filter((card) => card.prospect === null || card.prospectStamp < stamp);
+    if (stale.length > 0 && this.deps.changes) {
+      const since = new Map<number, ProspectChanges>();
+      for (const card of stale) {
+        if (card.prospect === null) continue;
+        const from = card.prospectStamp;
+        let changes = since.get(from);
+        if (!since.has(from)) {
+          changes = await this.deps.changes(organisationId, from, stamp);
+          since.set(from, changes);
+        }
+        // Its view, read at `from` or after, is the prospect's at `stamp` too.
+        if (changes && !changes.has(card.prospectId))
+          card.prospectStamp = Math.max(card.prospectStamp, stamp);
+      }
+      stale = stale.filter((card) => card.prospect === null || card.prospectStamp < stamp);
+    }
     for (let first = 0; first < stale.length; first += FILL_CHUNK) {
       if (first > 0) await yieldToEventLoop();
       const chunk = stale.slice(first, first + FILL_CHUNK);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../app';
-import { createProspectsModule } from '../prospects/module';
+import { createProspectsModule, prospectChangeStamps } from '../prospects/module';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 
@@ -188,6 +188,56 @@ describe('cards stay current', () => {
     const deleted = await k.post('/api/prospect/delete', { ...k.as(admin), excelId });
     expect(deleted.status).toBe(200);
     expect(await card(seller, id)).toBeUndefined();
+  });
+
+  it('reads again only the prospects a change named, none after a change of no prospect', async () => {
+    const { ids, prospectIds } = await opportunities(seller, 3);
+    const [first, second, third] = prospectIds;
+    if (!first || !second || !third || !ids[0]) throw new Error('no opportunity');
+    const before = await pageOf(seller);
+    // Every prospect read by id from now on (the cards' prospects are read with _id $in).
+    const prospects = t.store.collection('prospects');
+    const find = jest.spyOn(Object.getPrototypeOf(prospects) as typeof prospects, 'find');
+    const readSince = () =>
+      new Set(
+        find.mock.calls.flatMap(([filter]) => {
+          const ids = (filter as { _id?: { $in?: string[] } })._id?.$in;
+          return Array.isArray(ids) ? ids : [];
+        }),
+      );
+    try {
+      // A move of no prospect (what a file made ready records): the cards are served as kept.
+      await prospectChangeStamps(t.store).bumpChangeStamp(seller.organisationId, []);
+      expect(await pageOf(seller)).toEqual(before);
+      expect([...readSince()].filter((id) => prospectIds.includes(id))).toEqual([]);
+
+      // A move naming one prospect: that one is read again, not the others.
+      find.mockClear();
+      expect((await k.post('/api/prospect/setLatLng', { ...k.as(seller), prospectId: first })).status).toBe(
+        200,
+      );
+      const after = await pageOf(seller);
+      expect(after.find((item) => item._id === ids[0])?.prospectId.latlng).toBe('48.86/2.34');
+      const read = readSince();
+      expect(read.has(first)).toBe(true);
+      expect(read.has(second) || read.has(third)).toBe(false);
+
+      // What a process that kept nothing builds is the same.
+      const other = createApp(t.config, {
+        store: t.store,
+        mailer: t.mailer,
+        logger: pino({ level: 'silent' }),
+        now: t.clock.now,
+      });
+      await other.locals.ready;
+      try {
+        expect(await pageOf(seller, 'all', other)).toEqual(after);
+      } finally {
+        other.locals.stop();
+      }
+    } finally {
+      find.mockRestore();
+    }
   });
 
   it('moves the prospects change stamp after an acceptance, a geocoding, an import and a deletion', async () => {

@@ -261,12 +261,21 @@ export class OrganisationList {
   readonly facts = new Map<string, ListItemFacts & { id: string; codes: Uint32Array }>();
   /** The prospects change stamp every fact was read at or after (-1: none read yet). */
   factsStamp = -1;
+  /** Moves when facts are dropped for changed prospects: a reading under way then keeps nothing it read before. */
+  factsDropped = 0;
   /** Moves whenever a fact is added, replaced or dropped: views computed from the facts are kept under it. */
   factsEpoch = 0;
   /** The reading of every fact under way, if any (list-windows.ts). */
   factsReading: Promise<void> | undefined;
   /** No reading again in the background before this (performance.now()): list-windows.ts. */
   factsRestUntil = 0;
+  /** The newest prospects change stamp whole list pages were kept at (-1: none yet): read-lists.ts. */
+  prospectsSynced = -1;
+  /**
+   * Moves when the prospects changed after `prospectsSynced` in a way that may show in a page (any
+   * prospect changed, or which not known): whole pages are kept under it, not under the stamp.
+   */
+  prospectsEpoch = 0;
 
   constructor(
     public version: number,

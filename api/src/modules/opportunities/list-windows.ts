@@ -26,7 +26,7 @@ import {
   type SortDirection,
   yieldToEventLoop,
 } from '@app/domain';
-import type { ProspectCatalogue } from '../prospects/module';
+import type { ProspectCatalogue, ProspectChanges } from '../prospects/module';
 import type { OrganisationList, ScopeLists } from './list-index';
 import { filterableOf } from './opportunity-views';
 import type { OpportunityKey } from './repository';
@@ -95,6 +95,11 @@ export type ListWindowsDeps = {
    * then read theirs meanwhile, so the first search they serve does not wait for it).
    */
   onFirstReading?: (organisationId: string) => void;
+  /**
+   * The prospects changed between two stamps (prospect-changes.ts): facts read at an older stamp
+   * are patched (those of the changed prospects read again) instead of all being read again.
+   */
+  changes?: (organisationId: string, from: number, to: number) => Promise<ProspectChanges>;
 };
 
 export class ListWindows {
@@ -134,6 +139,17 @@ export class ListWindows {
     announce = true,
   ): Promise<void> {
     this.bound(list);
+    // Facts read at an older stamp, the changes since known: those of the changed prospects are
+    // dropped (read again below as missing ones), the others stay as they are.
+    if (!list.factsReading && list.factsStamp >= 0 && list.factsStamp < stamp && this.deps.changes) {
+      const from = list.factsStamp;
+      const changes = await this.deps.changes(organisationId, from, stamp);
+      // A reading started or facts dropped meanwhile: left to the paths below.
+      if (changes !== null && !list.factsReading && list.factsStamp >= from && list.factsStamp < stamp) {
+        this.forget(list, changes);
+        list.factsStamp = stamp;
+      }
+    }
     if (list.factsReading) {
       // Only a first reading is waited for: a reading again (prospects changed) runs in the
       // background while the facts known answer.
@@ -149,8 +165,11 @@ export class ListWindows {
       // 100,000, load average 20).
       const awaited = all && wait;
       const started = awaited ? Promise.resolve() : yieldToEventLoop();
+      // A reading again is of every opportunity's facts, so that it brings `factsStamp` to `stamp`
+      // (it read only the caller's list before and left the stamp behind: the facts were read again
+      // and again, after every rest, until the process stopped; load.md).
       const reading = started
-        .then(() => this.read(organisationId, list, keys, stamp, all))
+        .then(() => this.read(organisationId, list, all ? keys : list.allKeys(), stamp, true))
         .finally(() => {
           if (list.factsReading === reading) list.factsReading = undefined;
           // Prospects written again and again (positions filled in after an import) do not keep the
@@ -171,6 +190,16 @@ export class ListWindows {
     const missing = keys.filter((key) => !list.facts.has(key._id));
     if (missing.length > 0) await this.read(organisationId, list, missing, stamp, false);
     if (missing.length === 0) this.complete.set(keys, list.factsEpoch);
+  }
+
+  /** Drops the facts of the opportunities of these prospects (to be read again as missing ones). */
+  private forget(list: OrganisationList, prospectIds: ReadonlySet<string>): void {
+    if (prospectIds.size === 0) return;
+    let dropped = false;
+    for (const key of list.allKeys())
+      if (prospectIds.has(key.prospectId) && list.facts.delete(key._id)) dropped = true;
+    if (dropped) list.factsEpoch += 1;
+    list.factsDropped += 1;
   }
 
   /**
@@ -366,12 +395,14 @@ export class ListWindows {
       if (first > 0) await yieldToEventLoop();
       const chunk = keys.slice(first, first + FACTS_CHUNK);
       const version = list.version;
+      const dropped = list.factsDropped;
       const prospects = await this.deps.gateway.byIds(
         organisationId,
         chunk.map((key) => key.prospectId),
       );
-      // A catch-up meanwhile may have dropped some of these: read again when next needed.
-      if (list.version !== version) {
+      // A catch-up meanwhile may have dropped some of these, or a patch some facts this read may
+      // hold from before their change: read again when next needed.
+      if (list.version !== version || list.factsDropped !== dropped) {
         whole = false;
         continue;
       }

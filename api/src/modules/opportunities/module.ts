@@ -19,6 +19,7 @@ import { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
 import { ListWindows } from './list-windows';
 import { PageReplies } from './page-replies';
+import { ProspectChangeLog } from './prospect-changes';
 import {
   backfillAcceptanceDates,
   backfillFirstComments,
@@ -101,7 +102,17 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   const gateway = deps.prospects.records;
   const index = new ListIndex(repository, deps.timeZone);
   const context: OpportunityDeps = { ...deps, repository, index, gateway };
-  const cards = new CardPages({ repository, gateway, index, users: deps.users, timeZone: deps.timeZone });
+  const prospectChanges = new ProspectChangeLog(deps.prospects);
+  const changesBetween = (organisationId: string, from: number, to: number) =>
+    prospectChanges.between(organisationId, from, to);
+  const cards = new CardPages({
+    repository,
+    gateway,
+    index,
+    users: deps.users,
+    timeZone: deps.timeZone,
+    changes: changesBetween,
+  });
   // Only on the embedded store's file: each thread opens its own read-only connection to it.
   const exportPool =
     deps.store.kind === 'sqlite'
@@ -114,8 +125,16 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   const windows = new ListWindows({
     gateway,
     onFirstReading: (organisationId) => listFacts?.send(organisationId),
+    changes: changesBetween,
   });
-  const lists = new ListReads({ ...context, cards, replies: new PageReplies(), windows, renewals });
+  const lists = new ListReads({
+    ...context,
+    cards,
+    replies: new PageReplies(),
+    windows,
+    renewals,
+    changes: prospectChanges,
+  });
   const detail = new OpportunityDetail(context, renewals);
   const changes = new StateChanges(context, detail);
   const creation = new OpportunityCreation(context);

@@ -24,7 +24,7 @@ import {
   ensureProspectReportIndexes,
   type ProspectReportFigures,
 } from './report-figures';
-import { ProspectsRepository } from './repository';
+import { type ProspectChanges, ProspectsRepository } from './repository';
 import { registerProspectRoutes } from './routes';
 import { ProspectsService } from './service';
 import type { RecordAudit } from '../audit/module';
@@ -57,7 +57,7 @@ const OFFLINE_POSITIONS_AFTER_MS = 2000;
 
 export type { Caller } from './import-service';
 export type { ProspectBinPort } from './bin-port';
-export type { ProspectDoc } from './repository';
+export type { ProspectChanges, ProspectDoc } from './repository';
 export type { PoolRow, ProspectEdit } from './prospect-records';
 
 /** What the opportunities component may do with prospects. */
@@ -67,6 +67,11 @@ export type ProspectCatalogue = Pick<ProspectsService, 'visibleProspect' | 'acce
   /** Moves after every write to the organisation's prospects (accept, release, geocoding, import
    * finished, file deleted): the opportunities component drops its cached prospect views on a change. */
   changeStamp(organisationId: string): Promise<number>;
+  /**
+   * The prospects changed after one stamp up to another (both read from changeStamp), or null when
+   * that is not known exactly (then every view kept may be out of date).
+   */
+  changesBetween(organisationId: string, from: number, to: number): Promise<ProspectChanges>;
 };
 
 /** What the rounds component may ask: the address service (GEOCODER_URL), when configured. */
@@ -80,6 +85,17 @@ export type Geocoding = {
  * The catalogue's prospect reads over another connection to the same store: what the export's worker
  * threads read prospects through (they have no module of their own).
  */
+/**
+ * The prospects change stamp of a store and what its moves changed, for a reader keeping prospect
+ * views (the opportunities component reads it through the catalogue; its tests move it as the
+ * prospects' writes do).
+ */
+export function prospectChangeStamps(
+  store: Store,
+): Pick<ProspectsRepository, 'changeStamp' | 'bumpChangeStamp' | 'changesBetween'> {
+  return new ProspectsRepository(store);
+}
+
 export function prospectReader(store: Store): Pick<ProspectCatalogue['records'], 'byIds'> {
   return new ProspectRecords(store);
 }
@@ -212,6 +228,7 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       accept: (prospect, acceptance) => prospects.accept(prospect, acceptance),
       release: (prospect, opportunityId) => prospects.release(prospect, opportunityId),
       changeStamp: (organisationId) => repository.changeStamp(organisationId),
+      changesBetween: (organisationId, from, to) => repository.changesBetween(organisationId, from, to),
       records,
     },
     geocoding: {

@@ -204,6 +204,30 @@ describe('prospect files', () => {
       });
     });
 
+    it('gives every page the file’s or the search’s count, counted or read off a short page', async () => {
+      const rows = Array.from({ length: 30 }, (_, i) => rowOf(7000 + i));
+      rows[3] = rowOf(7003, { Enseigne: 'Boulangerie Du Port' });
+      rows[17] = rowOf(7017, { Enseigne: 'Boulangerie Du Parc' });
+      const { excelId } = await k.loadOk(alpha, rows, { name: 'Fichier compté' });
+      for (const search of ['', 'boulangerie', 'introuvable', '6']) {
+        const all = (await k.page(alpha, excelId, { search, limit: 1000 })).body as { value: unknown[] };
+        for (const offset of [0, 1, 2, 5, 29, 30, 31, 100])
+          for (const limit of [1, 2, 5, 30, 31, 500]) {
+            const page = (await k.page(alpha, excelId, { search, offset, limit })).body as {
+              value: unknown[];
+              total: number;
+            };
+            expect({ search, offset, limit, total: page.total, rows: page.value.length }).toEqual({
+              search,
+              offset,
+              limit,
+              total: all.value.length,
+              rows: Math.max(0, Math.min(limit, all.value.length - offset)),
+            });
+          }
+      }
+    });
+
     it('pages in file order and searches without accents or case over the searched fields', async () => {
       const rows = Array.from({ length: 30 }, (_, i) => rowOf(400 + i));
       rows[7] = rowOf(407, { Enseigne: 'Boulangerie Élysée', Ville: 'Saint-Étienne', CP: '42000' });

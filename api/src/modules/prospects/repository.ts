@@ -113,9 +113,21 @@ export type NewProspect = Omit<ProspectDoc, '_id'>;
 
 /**
  * One per organisation: `stamp` moves after every write to its prospects, so the opportunities
- * component knows when the prospect views it keeps in memory may be out of date.
+ * component knows when the prospect views it keeps in memory may be out of date. `recent` says what
+ * the last moves changed, oldest first, the last one being `stamp`'s (so the first is that of
+ * `stamp - recent.length + 1`): each move's prospect ids, or null when any prospect may have changed.
+ * Both move in one update, so they stay in step whatever writes them; absent on stamps written before.
  */
-export type ProspectStampDoc = { _id: string; stamp: number };
+export type ProspectStampDoc = { _id: string; stamp: number; recent?: (string[] | null)[] };
+
+/** The prospects changed between two stamps; null: not known exactly (read them all again). */
+export type ProspectChanges = ReadonlySet<string> | null;
+
+/** Moves kept in `recent`: past RECENT_MAX, the oldest are dropped down to RECENT_KEPT. */
+const RECENT_MAX = 256;
+const RECENT_KEPT = 128;
+/** A move of more prospects than this is recorded as "any" (null). */
+const RECENT_IDS_MAX = 256;
 
 /** The rows a file may be read with: ready, and not someone else's private file. */
 function visibleFiles(organisationId: string, userId: string): Filter<ProspectFileDoc> {
@@ -140,19 +152,54 @@ export class ProspectsRepository {
 
   /** The organisation's prospects change stamp (0 before any change); one lookup by _id. */
   async changeStamp(organisationId: string): Promise<number> {
-    return (await this.stamps.findOne({ _id: organisationId }))?.stamp ?? 0;
+    return (await this.stamps.findOne({ _id: organisationId }, { projection: { stamp: 1 } }))?.stamp ?? 0;
   }
 
-  /** Called after the write it stands for, so a reader that sees the new stamp sees the write. */
-  async bumpChangeStamp(organisationId: string): Promise<void> {
-    const bump = () => this.stamps.updateOne({ _id: organisationId }, { $inc: { stamp: 1 } });
-    if ((await bump()).matchedCount === 1) return;
-    try {
-      await this.stamps.insertOne({ _id: organisationId, stamp: 1 });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      await bump();
+  /**
+   * Called after the write it stands for, so a reader that sees the new stamp sees the write.
+   * `ids`: the prospects the write changed (`[]`: none that an opportunity shows, as a file made
+   * ready); null, the default: any of the organisation's prospects may have changed.
+   */
+  async bumpChangeStamp(organisationId: string, ids: readonly string[] | null = null): Promise<void> {
+    const change = ids === null || ids.length > RECENT_IDS_MAX ? null : [...new Set(ids)];
+    const bump = () =>
+      this.stamps.updateOne({ _id: organisationId }, { $inc: { stamp: 1 }, $push: { recent: change } });
+    if ((await bump()).matchedCount === 0) {
+      try {
+        await this.stamps.insertOne({ _id: organisationId, stamp: 1, recent: [change] });
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        await bump();
+      }
     }
+    // Now and then the oldest moves go, in an update made only if nothing moved since the read.
+    const doc = await this.stamps.findOne({ _id: organisationId });
+    if (!doc?.recent || doc.recent.length <= RECENT_MAX) return;
+    await this.stamps.updateOne(
+      { _id: organisationId, stamp: doc.stamp },
+      { $set: { recent: doc.recent.slice(-RECENT_KEPT) } },
+    );
+  }
+
+  /**
+   * The prospects changed after stamp `from` up to `to` (both read from changeStamp), or null when
+   * that is not known exactly: a move of unknown extent, or one older than those kept.
+   */
+  async changesBetween(organisationId: string, from: number, to: number): Promise<ProspectChanges> {
+    if (to <= from) return new Set();
+    const doc = await this.stamps.findOne({ _id: organisationId });
+    if (!doc?.recent || doc.stamp < to) return null;
+    // recent[i] is the move to stamp `first + i`.
+    const first = doc.stamp - doc.recent.length + 1;
+    if (from + 1 < first) return null;
+    const ids = new Set<string>();
+    for (let stamp = from + 1; stamp <= to; stamp += 1) {
+      const change = doc.recent[stamp - first];
+      if (change === null || change === undefined) return null;
+      for (const id of change) ids.add(id);
+    }
+    return ids;
   }
 
   async ensureIndexes(): Promise<void> {
@@ -286,7 +333,8 @@ export class ProspectsRepository {
       { _id: file._id, status: 'importing', received: file.totalRows },
       { $set: { status: 'ready', count, date: now, lastModificationDate: now, lastActivityAt: now } },
     );
-    if (matchedCount === 1) await this.bumpChangeStamp(file.organisationId);
+    // Its prospects were not visible until now, so none of them is an opportunity's.
+    if (matchedCount === 1) await this.bumpChangeStamp(file.organisationId, []);
     return matchedCount === 1;
   }
 
@@ -459,7 +507,7 @@ export class ProspectsRepository {
       { _id: prospect._id, organisationId: prospect.organisationId },
       { $set: { latlng, latlngPrecision: 'address' } },
     );
-    await this.bumpChangeStamp(prospect.organisationId);
+    await this.bumpChangeStamp(prospect.organisationId, [prospect._id]);
   }
 
   /** Compare-and-set: only one caller turns a given prospect into an opportunity. */
@@ -480,7 +528,7 @@ export class ProspectsRepository {
         },
       },
     );
-    if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId);
+    if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId, [prospect._id]);
     return matchedCount === 1;
   }
 
@@ -492,7 +540,7 @@ export class ProspectsRepository {
         $unset: { opportunityId: true, acceptedBy: true, acceptedUsername: true, acceptedAt: true },
       },
     );
-    if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId);
+    if (matchedCount === 1) await this.bumpChangeStamp(prospect.organisationId, [prospect._id]);
     return matchedCount === 1;
   }
 

@@ -58,6 +58,15 @@ function toProspectRow(doc: ProspectDoc, file: ProspectFileDoc): ProspectRow {
  */
 const REWRITTEN_BY_PARSING = /(?<!\\)(?:\\\\)*\\[^"\\]|[{,]"\d/;
 
+/**
+ * A file's (or a search's) count when its page shows it: a page short of its limit ends the rows,
+ * so they are its offset and its own rows (when it holds any, or starts at the first). Else null:
+ * counted by the store (a count of every row of the file, searched or not: load.md).
+ */
+export function totalShownBy(input: Pick<ProspectPageData, 'offset' | 'limit'>, rows: number): number | null {
+  return rows < input.limit && (rows > 0 || input.offset === 0) ? input.offset + rows : null;
+}
+
 /** A stored prospect (findTexts) back as the document pageOfFile reads. */
 function parsedDoc(row: DocText): ProspectDoc {
   return { _id: row._id, ...(JSON.parse(row.json) as object) } as ProspectDoc;
@@ -128,10 +137,16 @@ export class ProspectsService {
     // The stored searchText keeps numbers as imported: the pattern accepts any spacing of them.
     const search = searchPatternOf(input.search ?? '');
     const { repository } = this.deps;
-    const [docs, total] = await Promise.all([
-      repository.pageOfFile(caller.organisationId, file._id, search, input.offset, input.limit),
-      repository.countOfFile(caller.organisationId, file._id, search),
-    ]);
+    const docs = await repository.pageOfFile(
+      caller.organisationId,
+      file._id,
+      search,
+      input.offset,
+      input.limit,
+    );
+    const total =
+      totalShownBy(input, docs.length) ??
+      (await repository.countOfFile(caller.organisationId, file._id, search));
     return { value: docs.map((doc) => toProspectRow(doc, file)), total };
   }
 
@@ -146,10 +161,16 @@ export class ProspectsService {
     if (!repository.readsTexts) return JSON.stringify(await this.page(caller, input));
     const file = await this.visibleFile(caller, input.excelId);
     const search = searchPatternOf(input.search ?? '');
-    const [rows, total] = await Promise.all([
-      repository.pageTextsOfFile(caller.organisationId, file._id, search, input.offset, input.limit),
-      repository.countOfFile(caller.organisationId, file._id, search),
-    ]);
+    const rows = await repository.pageTextsOfFile(
+      caller.organisationId,
+      file._id,
+      search,
+      input.offset,
+      input.limit,
+    );
+    const total =
+      totalShownBy(input, rows.length) ??
+      (await repository.countOfFile(caller.organisationId, file._id, search));
     let json = '{"value":[';
     rows.forEach((row, index) => {
       if (index > 0) json += ',';

@@ -15,6 +15,7 @@ import type { CardPages } from '../cached-cards';
 import type { OrganisationList, ScopeLists } from '../list-index';
 import { type ListQuery, ListWindows } from '../list-windows';
 import type { PageReplies, PageReply } from '../page-replies';
+import type { ProspectChangeLog } from '../prospect-changes';
 import type { OpportunityKey } from '../repository';
 import { type OpportunityDeps, scopeOf } from './context';
 import type { Renewals } from './renewals';
@@ -27,6 +28,8 @@ export type ListReadsDeps = Pick<OpportunityDeps, 'index' | 'prospects' | 'now'>
   /** The server-side list: search, filters, counts and order over the sorted keys. */
   windows: ListWindows;
   renewals: Renewals;
+  /** What changed among the prospects between two stamps (prospect-changes.ts). */
+  changes: ProspectChangeLog;
 };
 
 export class ListReads {
@@ -62,8 +65,11 @@ export class ListReads {
         ? keys.length
         : Math.min(input.endId, input.startId + OPPORTUNITY_PAGE_SIZE, keys.length);
     const start = Math.min(input.startId, end);
-    const replyKey = `${lists.generation}:${filter}:${start}:${end}:${prospectStamp}`;
-    const kept = this.deps.replies.get(replyKey);
+    // Kept pages hold the prospects as of their epoch: a stamp moved by changes to no prospect (a file
+    // made ready) leaves them current.
+    const epoch = await this.prospectsEpoch(actor.organisationId, list, prospectStamp);
+    const replyKey = epoch === null ? null : `${lists.generation}:${filter}:${start}:${end}:p${epoch}`;
+    const kept = replyKey === null ? undefined : this.deps.replies.get(replyKey);
     if (kept) return kept;
     const generation = lists.generation;
     const slice = keys.slice(start, end);
@@ -79,9 +85,31 @@ export class ListReads {
     const countsDays = slice.every(
       (key) => !(key.state === 'WAITING' && (key.waitingDate ?? -Infinity) > now),
     );
-    return countsDays && lists.generation === generation
+    return replyKey !== null && countsDays && lists.generation === generation
       ? this.deps.replies.keep(replyKey, json)
       : { json: Buffer.from(json) };
+  }
+
+  /**
+   * The list's prospects epoch at `stamp` (read before the list): it moves when the prospects changed
+   * since the last stamp seen, unless the changes are known to be to no prospect at all. Null when
+   * a newer stamp was seen already (a page built now may hold older views: neither kept nor served
+   * from those kept).
+   */
+  private async prospectsEpoch(
+    organisationId: string,
+    list: OrganisationList,
+    stamp: number,
+  ): Promise<number | null> {
+    const from = list.prospectsSynced;
+    if (stamp > from) {
+      const changes = await this.deps.changes.between(organisationId, from, stamp);
+      if (stamp > list.prospectsSynced) {
+        if (changes === null || changes.size > 0 || list.prospectsSynced !== from) list.prospectsEpoch += 1;
+        list.prospectsSynced = stamp;
+      }
+    }
+    return stamp === list.prospectsSynced ? list.prospectsEpoch : null;
   }
 
   /**
