@@ -256,6 +256,54 @@ test("a saved round's page asks for the API client and its screen's code with it
   await context.close();
 });
 
+test("the scripts a round's page starts with carry V8's compile hint, the code it loads later does not", async ({
+  browser,
+}) => {
+  // compile-hints.js: Chromium compiles a script whose first line is the hint in the background while
+  // it downloads, instead of each function on the main thread when first called: right for what every
+  // start runs (the shell's, the remote's entry and routes), wasted on code a page may never call.
+  const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
+  const cold = await context.newPage();
+  await useSession(cold, caller.token);
+  const scripts: string[] = [];
+  cold.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await cold.goto(page.url());
+  await expect(cold.getByRole('heading', { level: 1, name: ROUND_NAME })).toBeVisible();
+  // The map, loaded once the round is painted.
+  await expect(cold.locator('.leaflet-container')).toBeVisible();
+  const named = await cold.evaluate(() => [
+    ...Array.from(
+      document.querySelectorAll<HTMLScriptElement>('script[src]'),
+      (script) => new URL(script.src).pathname,
+    ),
+    ...Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]'),
+      (link) => new URL(link.href).pathname,
+    ),
+  ]);
+  const screens = (await (await fetch(`${app.url}/remotes/prospecting/first-chunks.json`)).json()) as Record<
+    string,
+    string[]
+  >;
+  const screenCode = new Set(
+    (screens['/dashboard/tournees/:id'] ?? []).map((file) => `/remotes/prospecting/${file}`),
+  );
+  const firstLine = async (file: string) =>
+    (await (await fetch(`${app.url}${file}`)).text()).split('\n', 1)[0];
+
+  const start = [...new Set(named)].filter((file) => !screenCode.has(file));
+  const later = [...new Set(scripts)].filter((file) => !named.includes(file));
+  expect(start).toEqual(expect.arrayContaining(['/main.js', '/remotes/prospecting/remoteEntry.js']));
+  expect(later.length).toBeGreaterThan(0);
+  for (const file of start)
+    expect({ file, line: await firstLine(file) }).toEqual({ file, line: '//# allFunctionsCalledOnLoad' });
+  for (const file of [...screenCode, ...later])
+    expect({ file, line: await firstLine(file) }).not.toEqual({ file, line: '//# allFunctionsCalledOnLoad' });
+  await context.close();
+});
+
 test('a round of more than 200 stops is refused with a French message', async () => {
   const tooMany = Array.from({ length: 201 }, (_, i) => ({
     opportunityId: i.toString(16).padStart(24, '0'),
