@@ -3,17 +3,38 @@
 // downloads, instead of each one on the main thread the first time it is called. Without it, the
 // start's scripts (React DOM, the federation runtime, the platform, a remote's entry and routes) are
 // compiled piece by piece inside the start's long tasks, which is what a phone waits on
-// (docs/decisions/lighthouse.md, "Tenth pass"). The hint goes only on the files the page runs as it
-// starts, where nearly every function is called: the build's entry files (main.js, a remote's
-// remoteEntry.js), the chunks its entry opens (the shell's bootstrap, a remote's exposed routes) and
-// the chunks of the shared packages it provides; never on a screen's or a feature's lazy chunk.
+// (docs/decisions/lighthouse.md, "Tenth pass"). The hint goes only on what a page runs as it starts,
+// where nearly every function is called: the build's entry files (main.js, a remote's remoteEntry.js),
+// the chunks its entry opens (the shell's bootstrap, a remote's exposed routes), the chunks of the
+// shared packages it provides, and the chunks of a screen its page names first (first-paint.js);
+// never on a feature's lazy chunk (the round's map, an import's parser).
 const { startFiles } = require('./startup-preload');
 
-const NAME = 'CompileHintsPlugin';
+const NAME = 'CompileHints';
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
-/** @param {import('webpack').Compilation} compilation */
-function hintedFiles(compilation) {
+/**
+ * Puts the hint at the top of each of `files()` after minification (which drops comments), before the
+ * content hashes and the Brotli copies are made; a file already hinted is left as it is.
+ * @param {import('webpack').Compilation} compilation
+ * @param {() => Iterable<string>} files
+ */
+function hintAfterMinification(compilation, files) {
+  const { Compilation, sources } = compilation.compiler.webpack;
+  compilation.hooks.processAssets.tap(
+    { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+    () => {
+      for (const file of files()) {
+        const asset = compilation.getAsset(file);
+        if (!asset || String(asset.source.source()).startsWith(HINT)) continue;
+        compilation.updateAsset(file, (source) => new sources.ConcatSource(HINT, source));
+      }
+    },
+  );
+}
+
+/** The build's entry files, the chunks its entries open and its shared packages' chunks. */
+function startScripts(compilation) {
   const files = new Set(startFiles(compilation, new Set()).files);
   for (const entrypoint of compilation.entrypoints.values())
     for (const chunk of entrypoint.chunks)
@@ -23,18 +44,10 @@ function hintedFiles(compilation) {
 
 class CompileHintsPlugin {
   apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
-      // After minification (which drops comments), before the content hashes and the Brotli copies.
-      compilation.hooks.processAssets.tap(
-        { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
-        () => {
-          for (const file of hintedFiles(compilation))
-            compilation.updateAsset(file, (source) => new sources.ConcatSource(HINT, source));
-        },
-      );
+      hintAfterMinification(compilation, () => startScripts(compilation));
     });
   }
 }
 
-module.exports = { CompileHintsPlugin, HINT, hintedFiles };
+module.exports = { CompileHintsPlugin, HINT, hintAfterMinification };
