@@ -4,6 +4,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { CompileHintsPlugin } = require('./compile-hints');
 const { createSharedConfig, PLATFORM_DIR } = require('./shared');
 
 const repo = path.resolve(__dirname, '../..');
@@ -117,8 +118,11 @@ function createWebpackConfig(options) {
           dts: false,
           // One federation runtime for the whole page: the shell provides it, production remotes use it
           // instead of carrying their own copy (~27 KB gz each). Remotes keep theirs in development so
-          // their standalone pages run (docs/decisions/module-federation.md).
-          experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
+          // their standalone pages run (docs/decisions/module-federation.md). The runtime runs in
+          // browsers only: its Node.js paths are left out of main.js (96.6 → 91.1 KB minified).
+          experiments: isRemote
+            ? { externalRuntime: production }
+            : { provideExternalRuntime: true, optimization: { target: 'web' } },
         }),
         // A remote's own page only serves its standalone development (the shell never loads it).
         new HtmlWebpackPlugin({
@@ -127,6 +131,8 @@ function createWebpackConfig(options) {
           chunks: ['main'],
         }),
         ...(options.plugins ? options.plugins({ production }) : []),
+        // The start's scripts compiled in the background while they download (compile-hints.js).
+        ...(production ? [new CompileHintsPlugin()] : []),
         // Each script, style sheet and JSON file also written at Brotli's best level beside it
         // (`<file>.br`), sent as is to a browser that takes Brotli: about 14 % lighter than what the API
         // compressed at every request at a fast level, and that work gone from the API
