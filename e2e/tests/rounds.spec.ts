@@ -227,7 +227,11 @@ test("a saved round's page asks for the API client and its screen's code with it
     ),
   );
   const apiClient = (await (await fetch(`${app.url}/signed-in-preload.json`)).json()) as string[];
-  const screenCode = await roundScreenChunks();
+  const screens = (await (await fetch(`${app.url}/remotes/prospecting/first-chunks.json`)).json()) as Record<
+    string,
+    string[]
+  >;
+  const screenCode = (screens['/dashboard/tournees/:id'] ?? []).map((file) => `/remotes/prospecting/${file}`);
   expect(apiClient.length).toBeGreaterThan(0);
   expect(screenCode.length).toBeGreaterThan(0);
   expect(preloaded).toEqual(expect.arrayContaining([...apiClient, ...screenCode]));
@@ -251,61 +255,6 @@ test("a saved round's page asks for the API client and its screen's code with it
   for (const file of apiClient) expect(login).not.toContain(file);
   await context.close();
 });
-
-test("the scripts a round's page starts with carry V8's compile hint, the code it loads later does not", async ({
-  browser,
-}) => {
-  // compile-hints.js: Chromium compiles a script whose first line is the hint in the background while
-  // it downloads, instead of each function on the main thread when first called: right for what a
-  // page runs as it starts (the shell's, the remote's entry and routes, the screen's own chunks),
-  // wasted on code it may never call (the map, loaded once the round is painted).
-  const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
-  const cold = await context.newPage();
-  await useSession(cold, caller.token);
-  const scripts: string[] = [];
-  cold.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await cold.goto(page.url());
-  await expect(cold.getByRole('heading', { level: 1, name: ROUND_NAME })).toBeVisible();
-  await expect(cold.locator('.leaflet-container')).toBeVisible();
-  const named = await cold.evaluate(() => [
-    ...Array.from(
-      document.querySelectorAll<HTMLScriptElement>('script[src]'),
-      (script) => new URL(script.src).pathname,
-    ),
-    ...Array.from(
-      document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]'),
-      (link) => new URL(link.href).pathname,
-    ),
-  ]);
-  const firstLine = async (file: string) =>
-    (await (await fetch(`${app.url}${file}`)).text()).split('\n', 1)[0];
-  const hint = '//# allFunctionsCalledOnLoad';
-
-  const start = [...new Set(named)];
-  const later = [...new Set(scripts)].filter((file) => !named.includes(file));
-  expect(start).toEqual(
-    expect.arrayContaining([
-      '/main.js',
-      '/remotes/prospecting/remoteEntry.js',
-      ...(await roundScreenChunks()),
-    ]),
-  );
-  expect(later.length).toBeGreaterThan(0);
-  for (const file of start) expect({ file, line: await firstLine(file) }).toEqual({ file, line: hint });
-  for (const file of later) expect({ file, line: await firstLine(file) }).not.toEqual({ file, line: hint });
-  await context.close();
-});
-
-/** The round screen's own chunks, which its page names (first-chunks.json). */
-async function roundScreenChunks(): Promise<string[]> {
-  const screens = (await (await fetch(`${app.url}/remotes/prospecting/first-chunks.json`)).json()) as Record<
-    string,
-    string[]
-  >;
-  return (screens['/dashboard/tournees/:id'] ?? []).map((file) => `/remotes/prospecting/${file}`);
-}
 
 test('a round of more than 200 stops is refused with a French message', async () => {
   const tooMany = Array.from({ length: 201 }, (_, i) => ({

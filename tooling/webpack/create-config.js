@@ -4,7 +4,6 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { CompileHintsPlugin } = require('./compile-hints');
 const { createSharedConfig, PLATFORM_DIR } = require('./shared');
 
 const repo = path.resolve(__dirname, '../..');
@@ -131,8 +130,6 @@ function createWebpackConfig(options) {
           chunks: ['main'],
         }),
         ...(options.plugins ? options.plugins({ production }) : []),
-        // The start's scripts compiled in the background while they download (compile-hints.js).
-        ...(production ? [new CompileHintsPlugin()] : []),
         // Each script, style sheet and JSON file also written at Brotli's best level beside it
         // (`<file>.br`), sent as is to a browser that takes Brotli: about 14 % lighter than what the API
         // compressed at every request at a fast level, and that work gone from the API

@@ -7,11 +7,9 @@
 // a phone's slow network and CPU, and React replaces it with the same screen, live.
 // A route whose screen the remote loads lazily may also name that screen's module (`screens`): its chunks are
 // listed in `first-chunks.json` ({ "<route>": [files] }), and the API asks for them with the page
-// (api/src/web/first-paint.ts), instead of once the remote's routes module has run; in a production
-// build they carry V8's compile hint like the other scripts a page starts with (compile-hints.js).
+// (api/src/web/first-paint.ts), instead of once the remote's routes module has run.
 const { readFileSync } = require('node:fs');
 const { minify } = require('csso');
-const { hintAfterMinification } = require('./compile-hints');
 
 const NAME = 'FirstPaintPlugin';
 
@@ -32,8 +30,6 @@ class FirstPaintPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
-      /** @type {string[]} */
-      let screenFiles = [];
       compilation.hooks.processAssets.tap(
         { name: NAME, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
@@ -67,12 +63,9 @@ class FirstPaintPlugin {
               );
             }
             compilation.emitAsset('first-chunks.json', new RawSource(`${JSON.stringify(chunks)}\n`));
-            screenFiles = Object.values(chunks).flat();
           }
         },
       );
-      // Named by their page, they run as it starts: compiled while they download (compile-hints.js).
-      if (compiler.options.mode === 'production') hintAfterMinification(compilation, () => screenFiles);
     });
   }
 }

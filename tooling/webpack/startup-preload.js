@@ -11,39 +11,6 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const PROVIDE_IDENTIFIER = /^provide module \([^)]*\)(?: \([^)]*\))? (.+?)@/;
 
-/**
- * The chunks the shell's start needs once main.js has run: the bootstrap chunk (the chunk group the entry
- * module opens) and every chunk the shell provides a shared package from, except packages first needed
- * later (`lazy`, listed apart). Also read by CompileHintsPlugin (compile-hints.js).
- * @param {import('webpack').Compilation} compilation
- * @param {Set<string>} lazy
- * @returns {{ files: Set<string>, lazyFiles: Set<string> }}
- */
-function startFiles(compilation, lazy) {
-  const entryModules = new Set();
-  for (const entrypoint of compilation.entrypoints.values())
-    for (const chunk of entrypoint.chunks)
-      for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(chunk))
-        entryModules.add(module);
-  const files = new Set();
-  const lazyFiles = new Set();
-  for (const group of compilation.chunkGroups) {
-    if (group.isInitial()) continue;
-    let isLazy = false;
-    const wanted = group.origins.some(({ module }) => {
-      if (!module) return false;
-      if (entryModules.has(module)) return true;
-      const provided = PROVIDE_IDENTIFIER.exec(module.identifier());
-      if (provided !== null && lazy.has(provided[1])) isLazy = true;
-      return provided !== null && !lazy.has(provided[1]);
-    });
-    if (!wanted && !isLazy) continue;
-    for (const chunk of group.chunks)
-      for (const file of chunk.files) if (file.endsWith('.js')) (wanted ? files : lazyFiles).add(file);
-  }
-  return { files, lazyFiles };
-}
-
 class StartupPreloadPlugin {
   /** @param {{ lazy?: string[] }} [options] */
   constructor(options = {}) {
@@ -53,7 +20,27 @@ class StartupPreloadPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
-        const { files, lazyFiles } = startFiles(compilation, this.lazy);
+        const entryModules = new Set();
+        for (const entrypoint of compilation.entrypoints.values())
+          for (const chunk of entrypoint.chunks)
+            for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(chunk))
+              entryModules.add(module);
+        const files = new Set();
+        const lazyFiles = new Set();
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial()) continue;
+          let lazy = false;
+          const wanted = group.origins.some(({ module }) => {
+            if (!module) return false;
+            if (entryModules.has(module)) return true;
+            const provided = PROVIDE_IDENTIFIER.exec(module.identifier());
+            if (provided !== null && this.lazy.has(provided[1])) lazy = true;
+            return provided !== null && !this.lazy.has(provided[1]);
+          });
+          if (!wanted && !lazy) continue;
+          for (const chunk of group.chunks)
+            for (const file of chunk.files) if (file.endsWith('.js')) (wanted ? files : lazyFiles).add(file);
+        }
         const publicPath =
           compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
         // A chunk the start needs anyway is not listed twice.
@@ -79,4 +66,4 @@ class StartupPreloadPlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin, startFiles };
+module.exports = { StartupPreloadPlugin };
