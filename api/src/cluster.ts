@@ -4,7 +4,6 @@
 import type { Serializable } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { CLUSTER_KEY } from './lease-holders';
 import { isRelayedSignal, sendToPrimary } from './process-signals';
@@ -81,41 +80,8 @@ export function relayToSiblings(
   for (const worker of workers) if (worker !== from) sendToWorker(worker, message, failed);
 }
 
-/**
- * WEB_CONCURRENCY as the configuration reads it (config.ts: blank means the cores, else an integer from
- * 1 to 256), without loading the configuration; undefined for any other value, which the configuration
- * then refuses with its message.
- */
-export function webConcurrencyOf(env: NodeJS.ProcessEnv): number | undefined {
-  const value = env.WEB_CONCURRENCY?.trim() ?? '';
-  if (value === '') return availableParallelism();
-  if (!/^\d+$/.test(value)) return undefined;
-  const count = Number(value);
-  return count >= 1 && count <= 256 ? count : undefined;
-}
-
-/** The workers of the start, and how the primary forks a replacement. */
-export type StartWorkers = { first: Worker; others: Worker[]; fork: () => Worker };
-
-/**
- * Forks the `count` workers of the start (this same script, with cluster.isPrimary false): the first,
- * and the others told to wait for it (WAIT_FOR_FIRST). index.ts calls it before the primary loads the
- * configuration, so the workers load their code meanwhile (every-core.md, "Start-up"); runPrimary
- * attaches its handlers in the same turn of the event loop, before any worker's message can be read.
- */
-export function forkWorkers(count: number): StartWorkers {
-  // Names this cluster in the workers' lease tokens: a worker may take the lease of a sibling that died.
-  const clusterKey = { [CLUSTER_KEY]: randomUUID() };
-  const fork = () => cluster.fork(workerEnvironment(process.env, clusterKey));
-  const first = fork();
-  const others: Worker[] = [];
-  for (let i = 1; i < count; i += 1)
-    others.push(cluster.fork(workerEnvironment(process.env, { ...clusterKey, [WAIT_FOR_FIRST]: '1' })));
-  return { first, others, fork };
-}
-
-/** Runs the primary over the workers of the start (forked now unless given): replaces, relays, stops. */
-export function runPrimary(count: number, logger: Logger, started: StartWorkers = forkWorkers(count)): void {
+/** Runs the primary: forks `count` workers (this same script, with cluster.isPrimary false). */
+export function runPrimary(count: number, logger: Logger): void {
   const listening = new WeakSet<Worker>();
   const restarts: number[] = [];
   let stopping = false;
@@ -131,12 +97,14 @@ export function runPrimary(count: number, logger: Logger, started: StartWorkers 
     logger.warn({ pid: worker.process.pid, err: error }, 'Message non remis à un processus de l’API arrêté');
   // A worker's channel that fails (a write to a worker just killed) is logged, never thrown: an 'error'
   // event without a listener would end the primary, and with it every worker.
-  const watch = (worker: Worker) => {
-    worker.on('error', notDelivered(worker));
+  cluster.on('fork', (worker) => worker.on('error', notDelivered(worker)));
+  // Names this cluster in the workers' lease tokens: a worker may take the lease of a sibling that died.
+  const clusterKey = { [CLUSTER_KEY]: randomUUID() };
+  const fork = () => {
+    const worker = cluster.fork(workerEnvironment(process.env, clusterKey));
     worker.once('listening', () => listening.add(worker));
     return worker;
   };
-  const fork = () => watch(started.fork());
 
   const stop = (reason: string, code: number) => {
     exitCode = Math.max(exitCode, code);
@@ -178,12 +146,13 @@ export function runPrimary(count: number, logger: Logger, started: StartWorkers 
   // open the store once it listens, on a store that is ready (docs/deployment.md: "start one instance
   // first"). They are forked at once and load their code meanwhile, then wait for the word
   // (every-core.md, "Start-up": the start no longer takes the sum of the workers' loading times).
-  const first = watch(started.first);
+  const first = fork();
   let firstListens = false;
   const asking = new Set<Worker>();
   const answer = (worker: Worker) => sendToWorker(worker, FIRST_LISTENS, notDelivered(worker));
-  for (const worker of started.others) {
-    watch(worker);
+  for (let i = 1; i < count; i += 1) {
+    const worker = cluster.fork(workerEnvironment(process.env, { ...clusterKey, [WAIT_FOR_FIRST]: '1' }));
+    worker.once('listening', () => listening.add(worker));
     worker.on('message', (message: unknown) => {
       if (message !== WAITING) return;
       if (firstListens) answer(worker);

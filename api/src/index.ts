@@ -2,23 +2,18 @@
 // WEB_CONCURRENCY above 1 this process is the primary of that many workers, each running main.
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
-import { firstWorkerListens, forkWorkers, runPrimary, webConcurrencyOf } from './cluster';
+import { firstWorkerListens, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { installProcessHandlers } from './http/error-handler';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {
-  // The cluster's primary forks its workers before it loads the configuration (zod and every section:
-  // a fifth of the shipped start, every-core.md "Start-up"), so they load their code meanwhile.
-  const early = cluster.isPrimary ? webConcurrencyOf(process.env) : undefined;
-  const workers = early !== undefined && early > 1 ? forkWorkers(early) : undefined;
   let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      // Said once, by the primary: its workers read the same environment (they end with its channel).
-      if (!cluster.isWorker) console.error(`Configuration invalide : ${error.message}`);
+      console.error(`Configuration invalide : ${error.message}`);
       process.exit(1);
     }
     throw error;
@@ -28,10 +23,9 @@ async function main(): Promise<void> {
   installProcessHandlers(logger);
   if (cluster.isPrimary && config.webConcurrency > 1) {
     logger.info({ configuration: config.variables }, 'Configuration effective');
-    runPrimary(config.webConcurrency, logger, workers);
+    runPrimary(config.webConcurrency, logger);
     return;
   }
-  if (workers) throw new Error('WEB_CONCURRENCY lu autrement que par la configuration');
   // A worker's configuration is the primary's: logged once, by it.
   if (cluster.isPrimary) logger.info({ configuration: config.variables }, 'Configuration effective');
 
