@@ -5,7 +5,9 @@
 // the primary (import-lease-waits.ts): the stored prospects are byte for byte those of one process.
 // Then the same import with its workers killed (SIGKILL) between batches, one, the other, then both at
 // once: the primary stays, replaces them, the API answers again and the import ends with the same bytes
-// (every-core.md, "A worker killed during an import").
+// (every-core.md, "A worker killed during an import"). Then a worker stalled and killed under a batch
+// while the next is in flight, sent as the browser's upload sends them (every-core.md, "A batch sent
+// ahead, at a worker killed or stalled").
 // Runs api/dist (rebuilt here when older than the sources).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
