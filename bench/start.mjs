@@ -8,7 +8,8 @@
 // - as shipped (WEB_CONCURRENCY unset, one process per core): until the primary logs that every worker
 //   listens, with the memory of each process.
 // The first start after the seeding is reported apart (it may build what the seeding left to do).
-// With --compare <dist folder>, another build is timed in the same run (one process, alternating).
+// With --compare <dist folder>, another build is timed in the same run (one process and as shipped,
+// alternating with this one); --out <name> writes the results under that name in bench/results.
 // The machine's load (`uptime`) is recorded. Prints the figures; writes bench/results/start.json.
 // Usage: node bench/start.mjs [--starts 3] [--prospects 1000000] [--opportunities 100000]
 //          [--data-dir <dir>]   (an already seeded directory: reused, not removed) [--compare <dist>]
@@ -46,7 +47,14 @@ import {
   userIdOf,
 } from './support.mjs';
 
-const resultsFile = path.join(repo, 'bench', 'results', 'start.json');
+/** `--out <name>`: the results file under bench/results (an A/B run kept apart from start.json). */
+const outIndex = process.argv.indexOf('--out');
+const resultsFile = path.join(
+  repo,
+  'bench',
+  'results',
+  outIndex > 0 ? path.basename(process.argv[outIndex + 1] ?? 'start.json') : 'start.json',
+);
 const STARTS = numberOption('starts', 3);
 const PROSPECTS = numberOption('prospects', 1_000_000);
 const OPPORTUNITIES = numberOption('opportunities', 100_000);
@@ -310,10 +318,14 @@ async function main() {
   const oneProcess = [];
   const shipped = [];
   const compared = [];
+  const comparedShipped = [];
   for (let n = 1; n <= STARTS; n += 1) {
     console.log(`Démarrage ${n}/${STARTS}…`);
     if (compareDir) compared.push(await timedStart(dataDir, 1, path.join(compareDir, 'index.js')));
     oneProcess.push(await timedStart(dataDir, 1));
+    // As shipped, the other build then this one, in turn (the start the target is about).
+    if (compareDir && cores > 1)
+      comparedShipped.push(await timedStart(dataDir, cores, path.join(compareDir, 'index.js')));
     if (cores > 1) shipped.push(await timedStart(dataDir, cores));
   }
   const summaryOf = (runs) =>
@@ -342,10 +354,16 @@ async function main() {
       shipped: summaryOf(shipped),
       shippedWorkers: cores,
       ...(compareDir
-        ? { compared: { build: path.relative(repo, compareDir), oneProcess: summaryOf(compared) } }
+        ? {
+            compared: {
+              build: path.relative(repo, compareDir),
+              oneProcess: summaryOf(compared),
+              shipped: summaryOf(comparedShipped),
+            },
+          }
         : {}),
     },
-    starts: { oneProcess, shipped, ...(compareDir ? { compared } : {}) },
+    starts: { oneProcess, shipped, ...(compareDir ? { compared, comparedShipped } : {}) },
   };
   writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log('');
@@ -357,6 +375,7 @@ async function main() {
     ['1 processus', report.summary.oneProcess],
     [`livrée (${cores} processus)`, report.summary.shipped],
     [`comparée (${compareDir}, 1 processus)`, report.summary.compared?.oneProcess],
+    [`comparée (${compareDir}, livrée)`, report.summary.compared?.shipped],
   ])
     if (side)
       console.log(

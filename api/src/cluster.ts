@@ -3,7 +3,9 @@
 // every worker to finish, and replaces a worker that dies while serving (docs/decisions/every-core.md).
 import type { Serializable } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { CLUSTER_KEY } from './lease-holders';
 import { isRelayedSignal, sendToPrimary } from './process-signals';
 
 /** A worker dying this soon after the previous replacement counts toward giving up. */
@@ -96,8 +98,10 @@ export function runPrimary(count: number, logger: Logger): void {
   // A worker's channel that fails (a write to a worker just killed) is logged, never thrown: an 'error'
   // event without a listener would end the primary, and with it every worker.
   cluster.on('fork', (worker) => worker.on('error', notDelivered(worker)));
+  // Names this cluster in the workers' lease tokens: a worker may take the lease of a sibling that died.
+  const clusterKey = { [CLUSTER_KEY]: randomUUID() };
   const fork = () => {
-    const worker = cluster.fork(workerEnvironment(process.env));
+    const worker = cluster.fork(workerEnvironment(process.env, clusterKey));
     worker.once('listening', () => listening.add(worker));
     return worker;
   };
@@ -147,7 +151,7 @@ export function runPrimary(count: number, logger: Logger): void {
   const asking = new Set<Worker>();
   const answer = (worker: Worker) => sendToWorker(worker, FIRST_LISTENS, notDelivered(worker));
   for (let i = 1; i < count; i += 1) {
-    const worker = cluster.fork(workerEnvironment(process.env, { [WAIT_FOR_FIRST]: '1' }));
+    const worker = cluster.fork(workerEnvironment(process.env, { ...clusterKey, [WAIT_FOR_FIRST]: '1' }));
     worker.once('listening', () => listening.add(worker));
     worker.on('message', (message: unknown) => {
       if (message !== WAITING) return;

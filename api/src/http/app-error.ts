@@ -7,6 +7,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'STALE_VERSION'
+  | 'ROWS_MISSING'
+  | 'IMPORT_BUSY'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
@@ -47,8 +49,9 @@ export class AppError extends Error {
     return new AppError(404, message, 'NOT_FOUND');
   }
 
-  static conflict(message: string): AppError {
-    return new AppError(409, message, 'CONFLICT');
+  /** A 409; `code` tells a client which conflicts it may resolve by sending the call again. */
+  static conflict(message: string, code: 'CONFLICT' | 'ROWS_MISSING' | 'IMPORT_BUSY' = 'CONFLICT'): AppError {
+    return new AppError(409, message, code);
   }
 
   /** An edit sent with a version the document no longer has: nothing was changed (edit-conflicts.md). */

@@ -3,7 +3,7 @@
 // docs/decisions/email-delivery.md.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type MailMessage = {
@@ -29,9 +29,18 @@ export type Mailer = {
  */
 export const SMTP_POOL_CONNECTIONS = 4;
 
+/**
+ * The package, loaded with the SMTP mailer: the outbox (no SMTP_URL) does not pay for it at each start
+ * (every-core.md, "Start-up").
+ */
+function loadNodemailer(): typeof nodemailer {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('nodemailer') as typeof nodemailer;
+}
+
 export function createSmtpMailer(options: { smtpUrl: string; from: string; logger: Logger }): Mailer {
   // Messages beyond the open connections wait in the pool's queue; an idle connection closes by itself.
-  const transport = nodemailer.createTransport({
+  const transport = loadNodemailer().createTransport({
     url: options.smtpUrl,
     pool: true,
     maxConnections: SMTP_POOL_CONNECTIONS,

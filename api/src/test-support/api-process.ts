@@ -1,7 +1,7 @@
 // The built API as a real process on a DATA_DIR, for the tests that kill it (SIGKILL) and start it
 // again: api/dist is rebuilt first when older than the sources, as e2e/support/servers.ts starts it.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -188,6 +188,11 @@ export function postOnNewConnection(
   url: string,
   route: string,
   body: Record<string, unknown>,
+  /**
+   * Sends the first half of the body, runs this once connected (given the connection's local port),
+   * then sends the rest: the server has the call but cannot have read it whole meanwhile.
+   */
+  beforeTheRest?: (localPort: number) => Promise<void>,
 ): Promise<Reply> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -208,8 +213,64 @@ export function postOnNewConnection(
       },
     );
     request.on('error', reject);
-    request.end(data);
+    if (!beforeTheRest) {
+      request.end(data);
+      return;
+    }
+    const half = Buffer.from(data).subarray(0, Buffer.byteLength(data) >> 1);
+    request.write(half);
+    request.on('socket', (socket) =>
+      socket.once('connect', () => {
+        beforeTheRest(socket.localPort as number).then(
+          () => request.end(Buffer.from(data).subarray(half.length)),
+          (error: unknown) => request.destroy(error as Error),
+        );
+      }),
+    );
   });
+}
+
+/** The pid's open file descriptors' targets ('socket:[inode]'…); none for a process gone. */
+function openFiles(pid: number): string[] {
+  const folder = `/proc/${pid}/fd`;
+  if (!existsSync(folder)) return [];
+  const targets: string[] = [];
+  for (const fd of readdirSync(folder)) {
+    // A descriptor closed between the listing and the read has no target any more.
+    const target = readlinkOrNull(path.join(folder, fd));
+    if (target) targets.push(target);
+  }
+  return targets;
+}
+
+function readlinkOrNull(link: string): string | null {
+  try {
+    return readlinkSync(link);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Which of `pids` (the cluster's workers) holds the server's end of the connection from local port
+ * `clientPort` to `serverPort` on 127.0.0.1, read from Linux's /proc; undefined while none does yet
+ * (the primary hands the connection over).
+ */
+export function pidServing(
+  serverPort: number,
+  clientPort: number,
+  pids: readonly number[],
+): number | undefined {
+  const hex = (port: number) => `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  // Lines of /proc/net/tcp: sl, local address, remote address, state, …, inode (the tenth field).
+  const line = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((text) => text.trim().split(/\s+/))
+    .find((fields) => fields[1]?.endsWith(hex(serverPort)) && fields[2]?.endsWith(hex(clientPort)));
+  const inode = line?.[9];
+  if (!inode || inode === '0') return undefined;
+  return pids.find((pid) => openFiles(pid).includes(`socket:[${inode}]`));
 }
 
 /** The owner of a new organisation, signed in (the trial gives them a licence). */

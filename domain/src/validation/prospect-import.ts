@@ -238,6 +238,18 @@ export const importBatchSchema = z
       ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.rowsOrCells, path: ['rows'] });
   });
 
+/**
+ * The `code` of a batch's 409 when it arrived before the rows ahead of it were stored and they did
+ * not come within the server's wait: nothing of it was stored, and it is sent again once the batch
+ * before it is acknowledged (docs/decisions/every-core.md, "A batch sent ahead").
+ */
+export const IMPORT_ROWS_MISSING_CODE = 'ROWS_MISSING';
+/**
+ * The `code` of a batch's 409 when another call held its import for the whole wait (a retry racing its
+ * first attempt, or a holder killed: its lease expires): nothing was stored, it may be sent again.
+ */
+export const IMPORT_BUSY_CODE = 'IMPORT_BUSY';
+
 /** /api/prospect/import/finish and /abort. */
 export const importIdSchema = z.object({ importId }, OBJECT_ERROR);
 

@@ -8,28 +8,10 @@ import type { Store } from '../../db/types';
 import { prospectReader } from '../prospects/module';
 import { OrganisationList } from './list-index';
 import { ListWindows, type ListQuery, MIN_CODES_KEPT } from './list-windows';
-import type { OpportunityKey } from './repository';
+import { opportunityKeys } from '../../test-support/opportunity-keys';
 
 const COUNT = 300;
 const ROUNDS = 12;
-
-function keysOf(count: number): Map<string, OpportunityKey> {
-  const keys = new Map<string, OpportunityKey>();
-  for (let i = 0; i < count; i += 1) {
-    const key: OpportunityKey = {
-      _id: `o${i}`,
-      prospectId: `p${i}`,
-      state: 'TODO',
-      stateChangedAt: 0,
-      creationDate: i,
-      userId: 'owner',
-      isPrivate: false,
-      fileOwnerId: 'owner',
-    };
-    keys.set(key._id, key);
-  }
-  return keys;
-}
 
 /** Prospect i's postcode in a round: new in every round. */
 const postcode = (round: number, i: number) => String(10000 + round * COUNT + i);
@@ -51,7 +33,7 @@ async function seedProspects(store: Store, organisationId: string, values: (i: n
 
 /** A list of COUNT opportunities of the organisation, on the prospects seeded for it. */
 function listOf(organisationId: string): OrganisationList {
-  const keys = keysOf(COUNT);
+  const keys = opportunityKeys(COUNT);
   for (const key of keys.values()) key.prospectId = `${organisationId}:${key.prospectId}`;
   return new OrganisationList(1, keys, 'Europe/Paris');
 }

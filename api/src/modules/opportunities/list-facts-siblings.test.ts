@@ -8,29 +8,16 @@ import type { Store } from '../../db/types';
 import { prospectReader } from '../prospects/module';
 import { OrganisationList } from './list-index';
 import { ListWindows } from './list-windows';
-import type { OpportunityKey } from './repository';
 import { ListReads, type ListReadsDeps } from './use-cases/read-lists';
+import { type KeysOptions, opportunityKeys } from '../../test-support/opportunity-keys';
 
 const ORGANISATION = 'org-siblings';
 const COUNT = 2500;
-
-function keysOf(count: number): Map<string, OpportunityKey> {
-  const keys = new Map<string, OpportunityKey>();
-  for (let i = 0; i < count; i += 1) {
-    const key: OpportunityKey = {
-      _id: `o${i}`,
-      prospectId: `p${i}`,
-      state: 'TODO',
-      stateChangedAt: 0,
-      creationDate: i,
-      userId: i % 2 === 0 ? 'owner' : 'colleague',
-      isPrivate: i % 10 === 0,
-      fileOwnerId: 'owner',
-    };
-    keys.set(key._id, key);
-  }
-  return keys;
-}
+/** Half the opportunities a colleague's, one in ten from a private file: not every one is the owner's to see. */
+const MIXED: KeysOptions = {
+  ownerOf: (i) => (i % 2 === 0 ? 'owner' : 'colleague'),
+  isPrivate: (i) => i % 10 === 0,
+};
 
 async function seedProspects(store: Store, count: number): Promise<void> {
   const docs = Array.from({ length: count }, (_, i) => ({
@@ -60,7 +47,7 @@ describe('a large list opened in one API process', () => {
       gateway: prospectReader(store),
       onFirstReading: (organisationId) => told.push(organisationId),
     });
-    const list = new OrganisationList(1, keysOf(COUNT), 'Europe/Paris');
+    const list = new OrganisationList(1, opportunityKeys(COUNT, MIXED), 'Europe/Paris');
     const keys = list.allKeys();
     // A first window that filters nothing: the reading starts in the background.
     await windows.ensureFacts(ORGANISATION, list, keys, 1, false);
@@ -78,7 +65,7 @@ describe('a large list opened in one API process', () => {
       gateway: prospectReader(store),
       onFirstReading: (organisationId) => told.push(organisationId),
     });
-    const list = new OrganisationList(1, keysOf(COUNT), 'Europe/Paris');
+    const list = new OrganisationList(1, opportunityKeys(COUNT, MIXED), 'Europe/Paris');
     const deps: Pick<ListReadsDeps, 'prospects' | 'index' | 'windows'> = {
       prospects: { changeStamp: () => Promise.resolve(1) } as unknown as ListReadsDeps['prospects'],
       index: { organisation: () => Promise.resolve(list) } as unknown as ListReadsDeps['index'],

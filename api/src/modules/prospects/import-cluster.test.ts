@@ -5,12 +5,15 @@
 // the primary (import-lease-waits.ts): the stored prospects are byte for byte those of one process.
 // Then the same import with its workers killed (SIGKILL) between batches, one, the other, then both at
 // once: the primary stays, replaces them, the API answers again and the import ends with the same bytes
-// (every-core.md, "A worker killed during an import").
+// (every-core.md, "A worker killed during an import"). Then a worker stalled and killed under a batch
+// while the next is in flight, sent as the browser's upload sends them (every-core.md, "A batch sent
+// ahead, at a worker killed or stalled").
 // Runs api/dist (rebuilt here when older than the sources).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { IMPORT_BUSY_CODE, IMPORT_ROWS_MISSING_CODE } from '@app/domain';
 import Database from 'better-sqlite3';
 import { STORE_FILE } from '../../db/sqlite-store';
 import {
@@ -19,6 +22,7 @@ import {
   childrenOf,
   freePort,
   isRunning,
+  pidServing,
   postOnNewConnection as post,
   type Reply,
   signUpOwner,
@@ -54,6 +58,88 @@ async function postAgainUntilAnswered(url: string, route: string, body: Record<s
 }
 
 type Imported = { summary: unknown; docs: string[]; idProcessParts: Set<string> };
+
+/** As the browser's upload (upload-import.ts, MAX_BATCH_RESENDS): a batch refused 409 is sent again so often. */
+const RESENDS = 3;
+
+/** A batch on its way, as the browser's upload keeps it: its answer, and a way to send it again beside. */
+type SentBatch = { answer: Promise<Reply>; sendAgain(): void };
+
+/**
+ * One batch as the browser's upload sends it (upload-import.ts): `first` for its first attempt, `again`
+ * after (sent again until answered after a network failure); after a 409 ROWS_MISSING the batch before
+ * is sent again beside its attempt under way (whose call may be lost) and this one once that one is
+ * answered, after a 409 IMPORT_BUSY at once, RESENDS times at most. The first answer of any attempt
+ * counts. `answered` sees the first attempt's first answer.
+ */
+function sendAsTheBrowser(
+  first: () => Promise<Reply>,
+  again: () => Promise<Reply>,
+  before: SentBatch | null,
+  answered?: (reply: Reply) => Promise<void>,
+): SentBatch {
+  let settled = false;
+  let done: (reply: Reply) => void = () => undefined;
+  let failed: (error: unknown) => void = () => undefined;
+  const answer = new Promise<Reply>((resolve, reject) => {
+    done = resolve;
+    failed = reject;
+  });
+  const withResends = async (call: () => Promise<Reply>, firstAttempt: boolean) => {
+    // An attempt whose call ends after the batch was answered (its connection closed at the end of the
+    // test) is not sent again.
+    let reply = await call().catch((error: unknown) => (settled ? Promise.reject(error) : again()));
+    if (firstAttempt) await answered?.(reply);
+    for (let resent = 0; resent < RESENDS && reply.status === 409; resent += 1) {
+      if (reply.body.code === IMPORT_ROWS_MISSING_CODE && before) {
+        before.sendAgain();
+        await before.answer;
+      } else if (reply.body.code !== IMPORT_BUSY_CODE) break;
+      reply = await again();
+    }
+    return reply;
+  };
+  const attempt = (call: () => Promise<Reply>, firstAttempt: boolean) =>
+    withResends(call, firstAttempt).then(
+      (reply) => {
+        settled = true;
+        done(reply);
+      },
+      (error: unknown) => {
+        settled = true;
+        failed(error);
+      },
+    );
+  void attempt(first, true);
+  return {
+    answer,
+    sendAgain: () => {
+      if (!settled) void attempt(again, false);
+    },
+  };
+}
+
+/** The stored documents of `excelId` as importThrough reads them (ids of one store left out). */
+function storedDocs(dataDir: string, excelId: string): Omit<Imported, 'summary'> {
+  const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
+  try {
+    const rows = db.prepare("SELECT _id, doc FROM c_prospects WHERE doc->>'excelId' = ?").all(excelId) as {
+      _id: string;
+      doc: string;
+    }[];
+    const docs = rows
+      .map((row) => JSON.parse(row.doc) as Record<string, unknown> & { rowIndex: number })
+      .sort((a, b) => a.rowIndex - b.rowIndex)
+      // Each document as stored, but for the ids of its organisation, owner and file (one per store).
+      .map((doc) =>
+        JSON.stringify({ ...doc, organisationId: undefined, userId: undefined, excelId: undefined }),
+      );
+    // An id's bytes 5 to 9 are drawn once per thread that made it (db/ids.ts): which processes stored rows.
+    return { docs, idProcessParts: new Set(rows.map((row) => row._id.slice(8, 18))) };
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * Imports `cells` into `api`'s store in batches, by pairs, one sent twice; `between` runs before each
@@ -99,28 +185,154 @@ async function importThrough(
   expect(finished.status).toBe(200);
   const excelId = finished.body.excelId as string;
 
+  return { summary: finished.body.summary, ...storedDocs(dataDir, excelId) };
+}
+
+/** The import's document in the store: rows received, and the lease while a call holds it. */
+function importState(dataDir: string, importId: string): { received: number; leaseUntil?: number } {
   const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
   try {
-    const rows = db.prepare("SELECT _id, doc FROM c_prospects WHERE doc->>'excelId' = ?").all(excelId) as {
-      _id: string;
-      doc: string;
-    }[];
-    const docs = rows
-      .map((row) => JSON.parse(row.doc) as Record<string, unknown> & { rowIndex: number })
-      .sort((a, b) => a.rowIndex - b.rowIndex)
-      // Each document as stored, but for the ids of its organisation, owner and file (one per store).
-      .map((doc) =>
-        JSON.stringify({ ...doc, organisationId: undefined, userId: undefined, excelId: undefined }),
-      );
-    // An id's bytes 5 to 9 are drawn once per thread that made it (db/ids.ts): which processes stored rows.
-    return {
-      summary: finished.body.summary,
-      docs,
-      idProcessParts: new Set(rows.map((row) => row._id.slice(8, 18))),
-    };
+    const row = db.prepare('SELECT doc FROM c_prospectFiles WHERE _id = ?').get(importId) as { doc: string };
+    return JSON.parse(row.doc) as { received: number; leaseUntil?: number };
   } finally {
     db.close();
   }
+}
+
+/** When the worker taking a batch is stopped: as the batch arrives, or while it stores it (its lease held). */
+type Lost = 'arriving' | 'storing';
+
+const LOST_BATCH = 1500;
+
+/**
+ * Imports `cells` through a cluster of two workers as the browser's upload does (batches of
+ * LOST_BATCH, two on their way), except that the worker taking the second batch is stopped (SIGSTOP:
+ * a worker stalled, or a replacement that starts slowly) `when`, the third batch then sent beside it
+ * (to the other worker), and the stopped worker killed (SIGKILL) once the third batch has its first
+ * answer. Returns the import and the statuses of every batch's final answer.
+ */
+async function importWithWorkerLost(
+  api: ApiProcess,
+  dataDir: string,
+  cells: string[][],
+  when: Lost,
+): Promise<Imported & { statuses: number[]; firstAnswerOfNext: Reply }> {
+  let stopped: number | undefined;
+  try {
+    return await importWithWorkerStopped(api, dataDir, cells, when, (pid) => {
+      stopped = pid;
+    });
+  } finally {
+    // A stopped worker would outlive its primary (it cannot read that its channel closed).
+    if (stopped !== undefined && isRunning(stopped)) process.kill(stopped, 'SIGKILL');
+  }
+}
+
+async function importWithWorkerStopped(
+  api: ApiProcess,
+  dataDir: string,
+  cells: string[][],
+  when: Lost,
+  onStop: (pid: number) => void,
+): Promise<Imported & { statuses: number[]; firstAnswerOfNext: Reply }> {
+  const primary = api.child.pid as number;
+  const port = Number(new URL(api.url).port);
+  const owner = await signUpOwner(api.url, 'grappe.perdue@exemple.fr');
+  const start = await post(api.url, '/api/prospect/import/start', {
+    ...owner,
+    name: 'Communes par deux processus',
+    isPrivate: false,
+    value: GOLDEN_MAPPING,
+    columns: GOLDEN_COLUMNS,
+    totalRows: cells.length,
+    duplicates: 'skip',
+  });
+  const importId = start.body.importId as string;
+  const route = '/api/prospect/import/rows';
+  const body = (offset: number) => ({
+    ...owner,
+    importId,
+    offset,
+    cells: cells.slice(offset, offset + LOST_BATCH),
+  });
+  const again = (offset: number) => () => postAgainUntilAnswered(api.url, route, body(offset));
+
+  const firstBatch = sendAsTheBrowser(again(0), again(0), null);
+  const batches: SentBatch[] = [firstBatch];
+  // Every batch before the pair answered: the second batch's worker is then the only holder of the lease.
+  await firstBatch.answer;
+
+  const workers = childrenOf(primary);
+  let stopped: number | undefined;
+  const stopServing = async (localPort: number) => {
+    let serving: number | undefined;
+    while (serving === undefined) {
+      serving = pidServing(port, localPort, workers);
+      if (serving === undefined) await sleep(1);
+    }
+    if (when === 'storing') while ((importState(dataDir, importId).leaseUntil ?? 0) === 0) await sleep(1);
+    onStop(serving);
+    process.kill(serving, 'SIGSTOP');
+    stopped = serving;
+  };
+  let stopping: Promise<void> | undefined;
+  const second = sendAsTheBrowser(
+    () =>
+      when === 'arriving'
+        ? post(api.url, route, body(LOST_BATCH), stopServing)
+        : // The whole body at once; the worker stopped once it holds the lease.
+          post(api.url, route, body(LOST_BATCH), (localPort) => {
+            stopping = stopServing(localPort);
+            return Promise.resolve();
+          }),
+    again(LOST_BATCH),
+    firstBatch,
+  );
+  batches.push(second);
+  if (when === 'storing') while (stopping === undefined) await sleep(1);
+  await stopping;
+  while (stopped === undefined) await sleep(1);
+  const lost = stopped;
+  // Stopped before it could store the batch: nothing received beyond the first batch.
+  expect(importState(dataDir, importId).received).toBe(LOST_BATCH);
+
+  // The third batch beside it, on the other worker (the stopped one cannot take a connection).
+  let firstAnswerOfNext: Reply | undefined;
+  let nextServedBy: number | undefined;
+  const third = sendAsTheBrowser(
+    () =>
+      post(api.url, route, body(2 * LOST_BATCH), async (localPort) => {
+        while (nextServedBy === undefined) {
+          nextServedBy = pidServing(port, localPort, workers);
+          if (nextServedBy === undefined) await sleep(1);
+        }
+      }),
+    again(2 * LOST_BATCH),
+    second,
+    async (reply) => {
+      firstAnswerOfNext = reply;
+      await kill(lost);
+    },
+  );
+  batches.push(third);
+  // The rest two on their way, as the browser's upload sends them.
+  for (let offset = 3 * LOST_BATCH; offset < cells.length; offset += LOST_BATCH) {
+    await batches[batches.length - 2]?.answer;
+    batches.push(sendAsTheBrowser(again(offset), again(offset), batches[batches.length - 1] ?? null));
+  }
+  const statuses = (await Promise.all(batches.map((batch) => batch.answer))).map((reply) => reply.status);
+  expect(nextServedBy).not.toBe(lost);
+  const finished = await postAgainUntilAnswered(api.url, '/api/prospect/import/finish', {
+    ...owner,
+    importId,
+  });
+  expect(finished.status).toBe(200);
+  return {
+    summary: finished.body.summary,
+    ...storedDocs(dataDir, finished.body.excelId as string),
+    statuses,
+    firstAnswerOfNext: firstAnswerOfNext as Reply,
+  };
 }
 
 describe('an import whose batches reach both processes of `npm start` (WEB_CONCURRENCY=2)', () => {
@@ -163,6 +375,40 @@ describe('an import whose batches reach both processes of `npm start` (WEB_CONCU
     expect(shared.docs.length).toBeGreaterThan(4_000);
     expect(shared.summary).toEqual(single.summary);
     expect(shared.docs).toEqual(single.docs);
+  }, 180_000);
+
+  // A batch's worker stopped (SIGSTOP: stalled, or slow to start) as the batch arrives, the next batch
+  // sent beside it to the other worker: that one waits for the rows before it, in vain, and is refused
+  // 409 ROWS_MISSING; the stopped worker then killed, the batch is sent again to the other, and the
+  // refused one after it (the browser's upload). Before the refusal carried its code and the upload
+  // sent it again, the import failed there with "Lignes manquantes" (every-core.md, "A batch sent ahead").
+  it('a worker stalled then killed as a batch arrives, the next batch in flight: the import ends with the same bytes', async () => {
+    const dir = newDataDir();
+    const cluster = await startCluster(dir, 2);
+    apis.push(cluster);
+    const lost = await importWithWorkerLost(cluster, dir, cells, 'arriving');
+    expect(lost.firstAnswerOfNext.status).toBe(409);
+    expect(lost.firstAnswerOfNext.body.code).toBe(IMPORT_ROWS_MISSING_CODE);
+    expect(lost.statuses).toEqual(lost.statuses.map(() => 200));
+    const single = await alone();
+    expect(lost.summary).toEqual(single.summary);
+    expect(lost.docs).toEqual(single.docs);
+  }, 180_000);
+
+  // The same, the worker stopped while it stores the batch (it holds the import's lease, and SQLite's
+  // write lock): the next batch waits for the lease, in vain, and is refused 409 IMPORT_BUSY; once the
+  // holder is killed, its lease is taken at once (its token names a worker gone), not after 60 s.
+  it('a worker stalled then killed while it stores a batch, the next batch in flight: the import ends with the same bytes', async () => {
+    const dir = newDataDir();
+    const cluster = await startCluster(dir, 2);
+    apis.push(cluster);
+    const lost = await importWithWorkerLost(cluster, dir, cells, 'storing');
+    expect(lost.firstAnswerOfNext.status).toBe(409);
+    expect(lost.firstAnswerOfNext.body.code).toBe(IMPORT_BUSY_CODE);
+    expect(lost.statuses).toEqual(lost.statuses.map(() => 200));
+    const single = await alone();
+    expect(lost.summary).toEqual(single.summary);
+    expect(lost.docs).toEqual(single.docs);
   }, 180_000);
 
   // The workers killed (SIGKILL) between batches: the first; two batches later the second and the

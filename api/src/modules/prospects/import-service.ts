@@ -14,10 +14,12 @@ import {
   yieldToEventLoop,
   type ImportStartReply,
   type ImportRowsReply,
+  IMPORT_BUSY_CODE,
+  IMPORT_ROWS_MISSING_CODE,
 } from '@app/domain';
-import { randomUUID } from 'node:crypto';
 import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
+import { leaseHolders, type LeaseHolders } from '../../lease-holders';
 import { PROSPECT_MESSAGES } from './errors';
 import { ImportLeaseWaits } from './import-lease-waits';
 import type { ImportPool } from './import-pool';
@@ -63,6 +65,11 @@ export type ImportServiceDeps = {
    * (without it, or between processes outside a cluster, the wait only polls the store).
    */
   leaseWaits?: ImportLeaseWaits;
+  /**
+   * Makes the lease tokens, and says when one's holder died (a worker of the cluster killed under a
+   * batch): its lease is taken at once rather than after IMPORT_LEASE_MS. Default: leaseHolders().
+   */
+  holders?: LeaseHolders;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -126,6 +133,7 @@ const notFound = (): Promise<never> => Promise.reject(AppError.notFound(PROSPECT
 export class ProspectImportService {
   private readonly lock = new KeyedLock();
   private readonly waits: ImportLeaseWaits;
+  private readonly holders: LeaseHolders;
   /** Leases an acknowledgement extended for the call of the same import waiting behind it here. */
   private readonly kept = new Map<string, string>();
   /** Per import, the keys of the last batches stored here (for EarlyLookup), oldest first. */
@@ -133,6 +141,7 @@ export class ProspectImportService {
 
   constructor(private readonly deps: ImportServiceDeps) {
     this.waits = deps.leaseWaits ?? new ImportLeaseWaits();
+    this.holders = deps.holders ?? leaseHolders();
   }
 
   async start(caller: Caller, input: ImportStartData): Promise<ImportStartReply> {
@@ -186,7 +195,7 @@ export class ProspectImportService {
           caller.userId,
           input.importId,
         );
-        throw AppError.conflict(PROSPECT_MESSAGES.missingRows(file?.received ?? 0));
+        throw AppError.conflict(PROSPECT_MESSAGES.missingRows(file?.received ?? 0), IMPORT_ROWS_MISSING_CODE);
       }
       // Woken as soon as a batch is stored, here or in another process (the timeout is the fallback).
       await this.waits.next(input.importId, GAP_POLL_MS, true).done;
@@ -498,7 +507,7 @@ export class ProspectImportService {
       let token = this.kept.get(importId);
       this.kept.delete(importId);
       if (token === undefined) {
-        token = randomUUID();
+        token = this.holders.token();
         if (!(await this.takeLease(caller, importId, token))) return missing();
       }
       const held: Lease = {
@@ -544,7 +553,9 @@ export class ProspectImportService {
       const released = this.waits.next(importId, LEASE_POLL_MS);
       const now = this.deps.now();
       const lease = await repository
-        .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS)
+        .takeImportLease(caller, importId, token, now, now + IMPORT_LEASE_MS, (held) =>
+          this.holders.isGone(held),
+        )
         .catch((error: unknown) => {
           released.cancel();
           throw error;
@@ -552,7 +563,7 @@ export class ProspectImportService {
       if (lease !== 'busy') released.cancel();
       if (lease === 'taken') return true;
       if (lease === 'missing') return false;
-      if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy);
+      if (Date.now() > waitUntil) throw AppError.conflict(PROSPECT_MESSAGES.importBusy, IMPORT_BUSY_CODE);
       await released.done;
     }
   }

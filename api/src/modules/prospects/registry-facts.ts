@@ -1,6 +1,6 @@
 // What a registry answer says about one row: the establishment its SIRET names (or the head office
 // of its SIREN), whether it is closed, and the prospect fields it can fill.
-import codesNaf from '@socialgouv/codes-naf';
+import type codesNaf from '@socialgouv/codes-naf';
 import {
   EMPTY_VALUE,
   establishmentNatureOf,
@@ -26,13 +26,22 @@ export type RegistryFacts = Partial<Record<EnrichedField, string>>;
 
 export type RegistryOutcome = { kind: 'notFound' } | { kind: 'found'; closed: boolean; facts: RegistryFacts };
 
-// NAF rév. 2 sub-classes ('62.01Z'), from INSEE's list as published by @socialgouv/codes-naf.
-const NAF_LABELS = new Map(codesNaf.map((code) => [code.id, code.label]));
+// NAF rév. 2 sub-classes ('62.01Z'), from INSEE's list as published by @socialgouv/codes-naf: read at
+// the first registry answer, not at each start (every-core.md, "Start-up").
+let nafLabels: Map<string, string> | undefined;
+function nafLabelOf(code: string): string | undefined {
+  if (!nafLabels) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const codes = require('@socialgouv/codes-naf') as typeof codesNaf;
+    nafLabels = new Map(codes.map((entry) => [entry.id, entry.label]));
+  }
+  return nafLabels.get(code);
+}
 
 /** "62.01Z" (or "6201Z") -> "Programmation informatique"; an unknown code stays as the registry wrote it. */
 export function activityLabel(code: string): string {
   const dotted = /^[0-9]{4}[A-Z]$/.test(code) ? `${code.slice(0, 2)}.${code.slice(2)}` : code;
-  return NAF_LABELS.get(dotted) ?? code;
+  return nafLabelOf(dotted) ?? code;
 }
 
 /** "17 RUE DE LA GARE 74000 ANNECY" -> "17 RUE DE LA GARE" when the end is its postal code and city. */

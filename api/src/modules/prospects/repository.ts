@@ -290,8 +290,9 @@ export class ProspectsRepository {
   }
 
   /**
-   * Takes the import's lease (free, or expired at `now`) until `until`: 'taken', 'busy' when another
-   * holder has it, 'missing' when the caller has no such import in progress.
+   * Takes the import's lease (free, expired at `now`, or held by a token `holderGone` says no longer
+   * runs) until `until`: 'taken', 'busy' when another holder has it, 'missing' when the caller has no
+   * such import in progress.
    */
   async takeImportLease(
     caller: { organisationId: string; userId: string },
@@ -299,6 +300,7 @@ export class ProspectsRepository {
     token: string,
     now: number,
     until: number,
+    holderGone: (token: string) => boolean = () => false,
   ): Promise<'taken' | 'busy' | 'missing'> {
     const own = {
       _id: importId,
@@ -308,11 +310,16 @@ export class ProspectsRepository {
     };
     // Looked at first: a write waits for the store's write lock, which the holder's import thread
     // keeps while it inserts a batch, and a waiting write holds this process's event loop.
-    const seen = await this.files.findOne(own, { projection: { leaseUntil: 1 } });
+    const seen = await this.files.findOne(own, { projection: { leaseUntil: 1, leaseToken: 1 } });
     if (!seen) return 'missing';
-    if (seen.leaseUntil !== undefined && seen.leaseUntil >= now) return 'busy';
+    const held = seen.leaseUntil !== undefined && seen.leaseUntil >= now;
+    // A holder gone (a worker of this cluster killed) will never give it back: taken from that holder.
+    const fromGone = held && seen.leaseToken !== undefined && holderGone(seen.leaseToken);
+    if (held && !fromGone) return 'busy';
     const { matchedCount } = await this.files.updateOne(
-      { ...own, $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lt: now } }] },
+      fromGone
+        ? { ...own, leaseToken: seen.leaseToken }
+        : { ...own, $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lt: now } }] },
       { $set: { leaseUntil: until, leaseToken: token } },
     );
     if (matchedCount === 1) return 'taken';

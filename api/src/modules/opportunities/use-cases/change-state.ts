@@ -15,7 +15,9 @@ import type { HistoryEntry, OpportunityDoc } from '../repository';
 import { OPPORTUNITY_MESSAGES, type OpportunityDeps, visibleOpportunity } from './context';
 import type { OpportunityDetail } from './detail';
 import { newLineId } from './history-log';
-import { writeTrackedChanges } from './tracked-change';
+import { type TrackedChange, writeTrackedChanges } from './tracked-change';
+
+type OpportunityUpdate = Parameters<OpportunityDeps['repository']['update']>[1];
 
 export class StateChanges {
   constructor(
@@ -33,7 +35,6 @@ export class StateChanges {
     waitingDate?: number,
     version?: number,
   ): Promise<OpportunityReply> {
-    const { repository } = this.deps;
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     const now = this.deps.now();
     if (to === 'WAITING' && (waitingDate === undefined || waitingDate <= now))
@@ -41,32 +42,22 @@ export class StateChanges {
     await this.checkVersion(actor, doc, version);
     const from = computeTiming(doc, now, this.deps.timeZone).state;
     const entry: HistoryEntry = { id: newLineId(), at: now, by: actor.userId, from, to, kind: 'state' };
-    // One commit for the change's writes (opportunity, list record, prospect's copy, history line,
-    // mark cleared): five before, each taking the store's write lock (docs/decisions/load.md).
-    const applied = await repository.inTransaction(() =>
-      writeTrackedChanges(this.deps, doc.organisationId, [
-        {
-          doc,
-          write: (syncToken) =>
-            repository.update(
-              doc,
-              {
-                $set: {
-                  state: to,
-                  stateChangedAt: now,
-                  syncToken,
-                  ...(to === 'WAITING' ? { waitingDate } : {}),
-                },
-                ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
-                $push: { history: entry },
-              },
-              { by: actor.userId, at: now, expected: version },
-            ),
-          copy: { state: to },
+    await this.writeOne(
+      actor,
+      doc,
+      (syncToken) => ({
+        $set: {
+          state: to,
+          stateChangedAt: now,
+          syncToken,
+          ...(to === 'WAITING' ? { waitingDate } : {}),
         },
-      ]),
+        ...(to === 'WAITING' ? {} : { $unset: { waitingDate: true } }),
+        $push: { history: entry },
+      }),
+      { state: to },
+      { at: now, version },
     );
-    if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
     return this.detail.get(actor, opportunityId);
   }
 
@@ -77,7 +68,6 @@ export class StateChanges {
     userId: string,
     version?: number,
   ): Promise<OpportunityReply> {
-    const { repository } = this.deps;
     const doc = await visibleOpportunity(this.deps, actor, opportunityId);
     await this.checkVersion(actor, doc, version);
     if (!(await this.deps.isMember(actor.organisationId, userId)))
@@ -98,21 +88,13 @@ export class StateChanges {
       reason: `Attribuée à ${username}`.trim(),
       owners: { from: doc.userId, to: userId },
     };
-    const applied = await repository.inTransaction(() =>
-      writeTrackedChanges(this.deps, doc.organisationId, [
-        {
-          doc,
-          write: (syncToken) =>
-            repository.update(
-              doc,
-              { $set: { userId, syncToken }, $push: { history: entry } },
-              { by: actor.userId, at: now, expected: version },
-            ),
-          copy: { owner: { userId, username } },
-        },
-      ]),
+    await this.writeOne(
+      actor,
+      doc,
+      (syncToken) => ({ $set: { userId, syncToken }, $push: { history: entry } }),
+      { owner: { userId, username } },
+      { at: now, version },
     );
-    if (applied === 0 && version !== undefined) throw await this.stale(actor, opportunityId);
     if (userId !== actor.userId)
       await this.deps.notify({
         organisationId: doc.organisationId,
@@ -170,6 +152,32 @@ export class StateChanges {
         byUserId: fromUserId,
       });
     return moved;
+  }
+
+  /**
+   * One opportunity's change in one commit (opportunity, list record, prospect's copy, history line,
+   * mark cleared: five before, each taking the store's write lock; docs/decisions/load.md). A version
+   * the opportunity no longer has writes nothing and answers the 409 with the current document.
+   */
+  private async writeOne(
+    actor: Actor,
+    doc: OpportunityDoc,
+    update: (syncToken: string) => OpportunityUpdate,
+    copy: TrackedChange['copy'],
+    { at, version }: { at: number; version: number | undefined },
+  ): Promise<void> {
+    const { repository } = this.deps;
+    const applied = await repository.inTransaction(() =>
+      writeTrackedChanges(this.deps, doc.organisationId, [
+        {
+          doc,
+          write: (syncToken) =>
+            repository.update(doc, update(syncToken), { by: actor.userId, at, expected: version }),
+          copy,
+        },
+      ]),
+    );
+    if (applied === 0 && version !== undefined) throw await this.stale(actor, doc._id);
   }
 
   /** A version sent that the opportunity no longer has: nothing is written (edit-conflicts.md). */

@@ -1,3 +1,4 @@
+import { IMPORT_BUSY_CODE, IMPORT_ROWS_MISSING_CODE } from '@app/domain';
 import { ApiError } from '@app/platform';
 import { abortImport } from '../api/abort-import';
 import { finishImport } from '../api/finish-import';
@@ -5,7 +6,7 @@ import { loadProspects } from '../api/load-prospects';
 import { sendImportRows } from '../api/send-import-rows';
 import { startImport } from '../api/start-import';
 import { takeBatch } from './row-batches';
-import { uploadImport, type UploadRequest } from './upload-import';
+import { MAX_BATCH_RESENDS, uploadImport, type UploadRequest } from './upload-import';
 
 jest.mock('../api/load-prospects');
 jest.mock('../api/start-import');
@@ -136,6 +137,134 @@ test('a refused batch is not retried', async () => {
   jest.mocked(sendImportRows).mockRejectedValue(new ApiError('Valeur invalide', 400));
   await expect(uploadImport(request, parser, controls())).rejects.toThrow('Valeur invalide');
   // Each batch on its way was sent once, none again.
+  expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset)).toEqual([0, 2000]);
+});
+
+const rowsMissing = (received: number) =>
+  new ApiError(
+    `Lignes manquantes : le prochain lot doit commencer à la ligne ${received}`,
+    409,
+    IMPORT_ROWS_MISSING_CODE,
+  );
+
+/**
+ * The server as it takes batches: a batch ahead of the rows received is refused ROWS_MISSING, one
+ * already received acknowledged again. `arrives(offset, attempt)` holds an attempt before it is read.
+ */
+function serverTakingBatches(arrives: (offset: number, attempt: number) => Promise<void>, events: string[]) {
+  let received = 0;
+  const attempts = new Map<number, number>();
+  jest.mocked(sendImportRows).mockImplementation(async ({ offset, cells }) => {
+    const attempt = (attempts.get(offset) ?? 0) + 1;
+    attempts.set(offset, attempt);
+    events.push(`envoi ${offset}`);
+    await arrives(offset, attempt);
+    if (offset > received) {
+      events.push(`refus ${offset}`);
+      throw rowsMissing(received);
+    }
+    received = Math.max(received, offset + (cells?.length ?? 0));
+    events.push(`accusé ${offset}`);
+    return { received };
+  });
+}
+
+test('a batch refused "Lignes manquantes" is sent again once the batch before it is acknowledged', async () => {
+  // The batch before is late (a worker stalled under it): the next one, arrived first, is refused.
+  const { request, parser } = fileOf(4000);
+  const events: string[] = [];
+  let refused: () => void = () => undefined;
+  const secondRefused = new Promise<void>((resolve) => {
+    refused = resolve;
+  });
+  serverTakingBatches(async (offset) => {
+    if (offset === 0) await secondRefused;
+  }, events);
+  jest.mocked(sendImportRows).mockImplementationOnce(async () => {
+    events.push('envoi 0');
+    await secondRefused;
+    events.push('accusé 0');
+    return { received: 2000 };
+  });
+  jest.mocked(sendImportRows).mockImplementationOnce(async () => {
+    events.push('envoi 2000', 'refus 2000');
+    refused();
+    throw rowsMissing(0);
+  });
+  const sent: number[] = [];
+  const result = await uploadImport(request, parser, controls(sent));
+  expect(result).toEqual({ status: 'done', excelId: 'x2', summary });
+  expect(events.slice(0, 3)).toEqual(['envoi 0', 'envoi 2000', 'refus 2000']);
+  // Sent again only after the batch before was acknowledged, and acknowledged.
+  expect(events.lastIndexOf('envoi 2000')).toBeGreaterThan(events.indexOf('accusé 0'));
+  expect(events.at(-1)).toBe('accusé 2000');
+  expect(sent).toEqual([2000, 4000]);
+  expect(abortImport).not.toHaveBeenCalled();
+});
+
+test('when the batch before never gets an answer (its call lost with a worker), it is sent again beside it, then the refused one', async () => {
+  const { request, parser } = fileOf(4000);
+  const events: string[] = [];
+  // The first attempt of the first batch never reaches the server and never ends.
+  serverTakingBatches(
+    (offset, attempt) =>
+      offset === 0 && attempt === 1 ? new Promise<void>(() => undefined) : Promise.resolve(),
+    events,
+  );
+  const sent: number[] = [];
+  const result = await uploadImport(request, parser, controls(sent));
+  expect(result).toEqual({ status: 'done', excelId: 'x2', summary });
+  expect(events).toEqual([
+    'envoi 0',
+    'envoi 2000',
+    'refus 2000',
+    'envoi 0',
+    'accusé 0',
+    'envoi 2000',
+    'accusé 2000',
+  ]);
+  expect(sent).toEqual([2000, 4000]);
+});
+
+test('a batch refused while its import is busy (IMPORT_BUSY) is sent again', async () => {
+  const { request, parser } = fileOf(2500);
+  jest
+    .mocked(sendImportRows)
+    .mockRejectedValueOnce(
+      new ApiError(
+        'Ce lot est déjà en cours d’enregistrement, veuillez réessayer dans un instant',
+        409,
+        IMPORT_BUSY_CODE,
+      ),
+    );
+  const result = await uploadImport(request, parser, controls());
+  expect(result).toEqual({ status: 'done', excelId: 'x2', summary });
+  expect(
+    jest
+      .mocked(sendImportRows)
+      .mock.calls.map(([body]) => body.offset)
+      .sort(),
+  ).toEqual([0, 0, 2000]);
+});
+
+test('a batch refused "Lignes manquantes" again and again fails the import after a bounded number of sends', async () => {
+  const { request, parser } = fileOf(2500);
+  jest.mocked(sendImportRows).mockImplementation(async ({ offset, cells }) => {
+    if (offset > 0) throw rowsMissing(0);
+    return { received: offset + (cells?.length ?? 0) };
+  });
+  await expect(uploadImport(request, parser, controls())).rejects.toThrow('Lignes manquantes');
+  const offsets = jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset);
+  expect(offsets.filter((offset) => offset === 2000)).toHaveLength(1 + MAX_BATCH_RESENDS);
+  expect(abortImport).toHaveBeenCalledWith({ organisationId: 'org', importId: 'imp' });
+});
+
+test('any other 409 is not sent again', async () => {
+  const { request, parser } = fileOf(2500);
+  jest
+    .mocked(sendImportRows)
+    .mockRejectedValue(new ApiError('Import interrompu, veuillez recommencer', 409, 'CONFLICT'));
+  await expect(uploadImport(request, parser, controls())).rejects.toThrow('Import interrompu');
   expect(jest.mocked(sendImportRows).mock.calls.map(([body]) => body.offset)).toEqual([0, 2000]);
 });
 
