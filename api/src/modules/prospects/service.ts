@@ -144,10 +144,22 @@ export class ProspectsService {
       input.offset,
       input.limit,
     );
-    const total =
-      totalShownBy(input, docs.length) ??
-      (await repository.countOfFile(caller.organisationId, file._id, search));
+    const total = await this.totalOfPage(caller, file._id, search, input, docs.length);
     return { value: docs.map((doc) => toProspectRow(doc, file)), total };
+  }
+
+  /** A file page's total: told by a short page itself, counted in the store otherwise. */
+  private async totalOfPage(
+    caller: Caller,
+    fileId: string,
+    search: RegExp | null,
+    input: ProspectPageData,
+    shown: number,
+  ): Promise<number> {
+    return (
+      totalShownBy(input, shown) ??
+      (await this.deps.repository.countOfFile(caller.organisationId, fileId, search))
+    );
   }
 
   /**
@@ -168,9 +180,7 @@ export class ProspectsService {
       input.offset,
       input.limit,
     );
-    const total =
-      totalShownBy(input, rows.length) ??
-      (await repository.countOfFile(caller.organisationId, file._id, search));
+    const total = await this.totalOfPage(caller, file._id, search, input, rows.length);
     let json = '{"value":[';
     rows.forEach((row, index) => {
       if (index > 0) json += ',';
