@@ -82,32 +82,47 @@ describe('the server-side list’s facts patched after prospect changes', () => 
   });
   afterEach(() => store.close());
 
-  it('equal a reading afresh after random changes, reading only the changed prospects', async () => {
-    const random = randomOf(21);
-    const prospects = store.collection('prospects');
-    await prospects.insertMany(
-      Array.from({ length: COUNT }, (_, i) => ({
-        _id: `p${i}`,
-        organisationId: ORG,
-        ...prospectOf(i, random),
-      })),
-    );
+  /**
+   * The store holding COUNT prospects drawn from `seed` (the generator is returned to draw the changes
+   * on), and a list's windows reading them through a counter; `withChanges`: they learn what changed.
+   */
+  async function seededWindows(seed: number, withChanges: boolean) {
+    const random = randomOf(seed);
+    await store
+      .collection('prospects')
+      .insertMany(
+        Array.from({ length: COUNT }, (_, i) => ({
+          _id: `p${i}`,
+          organisationId: ORG,
+          ...prospectOf(i, random),
+        })),
+      );
     const reader = prospectReader(store);
-    let read = 0;
-    const counted = {
-      byIds: (organisationId: string, ids: readonly string[]) => {
-        read += ids.length;
-        return reader.byIds(organisationId, ids);
-      },
-    };
+    const counter = { read: 0 };
     const log = new ProspectChangeLog(repository);
     const windows = new ListWindows({
-      gateway: counted,
-      changes: (organisationId, from, to) => log.between(organisationId, from, to),
+      gateway: {
+        byIds: (organisationId, ids) => {
+          counter.read += ids.length;
+          return reader.byIds(organisationId, ids);
+        },
+      },
+      ...(withChanges
+        ? {
+            changes: (organisationId: string, from: number, to: number) =>
+              log.between(organisationId, from, to),
+          }
+        : {}),
     });
+    return { windows, counter, random };
+  }
+
+  it('equal a reading afresh after random changes, reading only the changed prospects', async () => {
+    const { windows, counter, random } = await seededWindows(21, true);
+    const prospects = store.collection('prospects');
     const list = listOf();
     await windows.ensureFacts(ORG, list, list.allKeys(), await repository.changeStamp(ORG), true);
-    expect(read).toBe(COUNT);
+    expect(counter.read).toBe(COUNT);
 
     let patchedRounds = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -133,21 +148,21 @@ describe('the server-side list’s facts patched after prospect changes', () => 
           for (const id of ids) changed.add(id);
         }
       }
-      read = 0;
+      counter.read = 0;
       const stamp = await repository.changeStamp(ORG);
       list.factsRestUntil = 0;
       await windows.ensureFacts(ORG, list, list.allKeys(), stamp, true);
       if (unknown) {
         // Read whole again, in the background.
         await list.factsReading;
-        expect(read).toBe(COUNT);
+        expect(counter.read).toBe(COUNT);
       } else {
-        expect(read).toBe(changed.size);
+        expect(counter.read).toBe(changed.size);
         patchedRounds += 1;
       }
       expect(list.factsStamp).toBe(stamp);
 
-      const fresh = new ListWindows({ gateway: reader });
+      const fresh = new ListWindows({ gateway: prospectReader(store) });
       const freshList = listOf();
       await fresh.ensureFacts(ORG, freshList, freshList.allKeys(), stamp, true);
       expect(factsOf(list)).toEqual(factsOf(freshList));
@@ -164,81 +179,41 @@ describe('the server-side list’s facts patched after prospect changes', () => 
   });
 
   it('reads nothing again after a file made ready, and keeps the views computed', async () => {
-    const random = randomOf(5);
-    await store
-      .collection('prospects')
-      .insertMany(
-        Array.from({ length: COUNT }, (_, i) => ({
-          _id: `p${i}`,
-          organisationId: ORG,
-          ...prospectOf(i, random),
-        })),
-      );
-    const reader = prospectReader(store);
-    let read = 0;
-    const log = new ProspectChangeLog(repository);
-    const windows = new ListWindows({
-      gateway: {
-        byIds: (organisationId, ids) => {
-          read += ids.length;
-          return reader.byIds(organisationId, ids);
-        },
-      },
-      changes: (organisationId, from, to) => log.between(organisationId, from, to),
-    });
+    const { windows, counter } = await seededWindows(5, true);
     const list = listOf();
     await windows.ensureFacts(ORG, list, list.allKeys(), 0, true);
     const before = windows.view(ORG, list, list.scope(scope, 0), queries[0]!, true);
     const epoch = list.factsEpoch;
     await repository.bumpChangeStamp(ORG, []);
-    read = 0;
+    counter.read = 0;
     list.factsRestUntil = 0;
     await windows.ensureFacts(ORG, list, list.allKeys(), await repository.changeStamp(ORG), true);
     expect(list.factsReading).toBeUndefined();
-    expect(read).toBe(0);
+    expect(counter.read).toBe(0);
     expect(list.factsEpoch).toBe(epoch);
     expect(windows.view(ORG, list, list.scope(scope, 0), queries[0]!, true)).toBe(before);
   });
 
   it('after a change of unknown extent, reads every fact once, then no more', async () => {
-    const random = randomOf(9);
-    await store
-      .collection('prospects')
-      .insertMany(
-        Array.from({ length: COUNT }, (_, i) => ({
-          _id: `p${i}`,
-          organisationId: ORG,
-          ...prospectOf(i, random),
-        })),
-      );
-    const reader = prospectReader(store);
-    let read = 0;
-    const windows = new ListWindows({
-      gateway: {
-        byIds: (organisationId, ids) => {
-          read += ids.length;
-          return reader.byIds(organisationId, ids);
-        },
-      },
-    });
+    const { windows, counter } = await seededWindows(9, false);
     const list = listOf();
     // A caller's list of half the opportunities (a tab): the first reading is of those.
     const half = list.allKeys().slice(0, COUNT / 2);
     await windows.ensureFacts(ORG, list, half, 0, true);
     await repository.bumpChangeStamp(ORG);
     const stamp = await repository.changeStamp(ORG);
-    read = 0;
+    counter.read = 0;
     list.factsRestUntil = 0;
     await windows.ensureFacts(ORG, list, half, stamp, false);
     await list.factsReading;
-    expect(read).toBe(COUNT);
+    expect(counter.read).toBe(COUNT);
     expect(list.factsStamp).toBe(stamp);
     // The next calls, past the rest, find every fact at the stamp: nothing is read again.
-    read = 0;
+    counter.read = 0;
     list.factsRestUntil = 0;
     await windows.ensureFacts(ORG, list, half, stamp, false);
     expect(list.factsReading).toBeUndefined();
     await windows.ensureFacts(ORG, list, list.allKeys(), stamp, true);
-    expect(read).toBe(0);
+    expect(counter.read).toBe(0);
   });
 });

@@ -377,39 +377,34 @@ describe('an import whose batches reach both processes of `npm start` (WEB_CONCU
     expect(shared.docs).toEqual(single.docs);
   }, 180_000);
 
-  // A batch's worker stopped (SIGSTOP: stalled, or slow to start) as the batch arrives, the next batch
-  // sent beside it to the other worker: that one waits for the rows before it, in vain, and is refused
-  // 409 ROWS_MISSING; the stopped worker then killed, the batch is sent again to the other, and the
-  // refused one after it (the browser's upload). Before the refusal carried its code and the upload
-  // sent it again, the import failed there with "Lignes manquantes" (every-core.md, "A batch sent ahead").
-  it('a worker stalled then killed as a batch arrives, the next batch in flight: the import ends with the same bytes', async () => {
-    const dir = newDataDir();
-    const cluster = await startCluster(dir, 2);
-    apis.push(cluster);
-    const lost = await importWithWorkerLost(cluster, dir, cells, 'arriving');
-    expect(lost.firstAnswerOfNext.status).toBe(409);
-    expect(lost.firstAnswerOfNext.body.code).toBe(IMPORT_ROWS_MISSING_CODE);
-    expect(lost.statuses).toEqual(lost.statuses.map(() => 200));
-    const single = await alone();
-    expect(lost.summary).toEqual(single.summary);
-    expect(lost.docs).toEqual(single.docs);
-  }, 180_000);
-
-  // The same, the worker stopped while it stores the batch (it holds the import's lease, and SQLite's
-  // write lock): the next batch waits for the lease, in vain, and is refused 409 IMPORT_BUSY; once the
-  // holder is killed, its lease is taken at once (its token names a worker gone), not after 60 s.
-  it('a worker stalled then killed while it stores a batch, the next batch in flight: the import ends with the same bytes', async () => {
-    const dir = newDataDir();
-    const cluster = await startCluster(dir, 2);
-    apis.push(cluster);
-    const lost = await importWithWorkerLost(cluster, dir, cells, 'storing');
-    expect(lost.firstAnswerOfNext.status).toBe(409);
-    expect(lost.firstAnswerOfNext.body.code).toBe(IMPORT_BUSY_CODE);
-    expect(lost.statuses).toEqual(lost.statuses.map(() => 200));
-    const single = await alone();
-    expect(lost.summary).toEqual(single.summary);
-    expect(lost.docs).toEqual(single.docs);
-  }, 180_000);
+  // A batch's worker stopped (SIGSTOP: stalled, or slow to start), then killed, the next batch sent
+  // beside it to the other worker:
+  // - stopped as the batch arrives: the next one waits for the rows before it, in vain, and is refused
+  //   409 ROWS_MISSING; the batch is sent again to the other worker, and the refused one after it (the
+  //   browser's upload). Before the refusal carried its code and the upload sent it again, the import
+  //   failed there with "Lignes manquantes" (every-core.md, "A batch sent ahead");
+  // - stopped while it stores the batch (it holds the import's lease, and SQLite's write lock): the next
+  //   batch waits for the lease, in vain, and is refused 409 IMPORT_BUSY; once the holder is killed, its
+  //   lease is taken at once (its token names a worker gone), not after 60 s.
+  it.each([
+    ['as a batch arrives', 'arriving', IMPORT_ROWS_MISSING_CODE],
+    ['while it stores a batch', 'storing', IMPORT_BUSY_CODE],
+  ] as const)(
+    'a worker stalled then killed %s, the next batch in flight: the import ends with the same bytes',
+    async (_when, moment, refusal) => {
+      const dir = newDataDir();
+      const cluster = await startCluster(dir, 2);
+      apis.push(cluster);
+      const lost = await importWithWorkerLost(cluster, dir, cells, moment);
+      expect(lost.firstAnswerOfNext.status).toBe(409);
+      expect(lost.firstAnswerOfNext.body.code).toBe(refusal);
+      expect(lost.statuses).toEqual(lost.statuses.map(() => 200));
+      const single = await alone();
+      expect(lost.summary).toEqual(single.summary);
+      expect(lost.docs).toEqual(single.docs);
+    },
+    180_000,
+  );
 
   // The workers killed (SIGKILL) between batches: the first; two batches later the second and the
   // first's replacement, still starting (that one stopped the whole API: a worker that never listened
