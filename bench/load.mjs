@@ -22,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -113,6 +114,8 @@ const IMPORT_EVERY_S = 60;
 const IMPORT_ROWS = 3000;
 const EXPORT_EVERY_S = 30;
 const HEALTHZ_EVERY_MS = 1000;
+/** The windows of the run's time line (interactive p99 and the generator's stalls). */
+const WINDOW_S = 30;
 const SAMPLE_EVERY_MS = 5000;
 const PAGE = 500;
 const PAGE_DELAY_MS = 50;
@@ -174,6 +177,8 @@ function weighted(entries) {
 /** Per call kind: every latency, the errors and a few of their messages. */
 class Recorder {
   kinds = new Map();
+  /** Each call's start (performance.now()), latency and kind, for the run's time line (windows()). */
+  timeline = [];
 
   entry(kind) {
     let entry = this.kinds.get(kind);
@@ -186,13 +191,36 @@ class Recorder {
 
   ok(kind, ms) {
     this.entry(kind).latencies.push(ms);
+    this.timeline.push([performance.now() - ms, ms, kind]);
   }
 
   failed(kind, ms, reason) {
     const entry = this.entry(kind);
     entry.latencies.push(ms);
+    this.timeline.push([performance.now() - ms, ms, kind]);
     entry.errors += 1;
     if (entry.errorSamples.length < 5) entry.errorSamples.push(reason);
+  }
+
+  /**
+   * The interactive calls by the window of `seconds` they started in (from `startedAt`, a
+   * performance.now()): count, p99 and max, so a tail can be told apart from the arrivals, the
+   * periodic export or one stall.
+   */
+  windows(startedAt, seconds) {
+    const buckets = new Map();
+    for (const [at, ms, kind] of this.timeline) {
+      if (!isInteractive(kind)) continue;
+      const t = Math.max(0, Math.floor((at - startedAt) / 1000 / seconds) * seconds);
+      if (!buckets.has(t)) buckets.set(t, []);
+      buckets.get(t).push(ms);
+    }
+    return [...buckets.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([t, latencies]) => {
+        const sorted = latencies.sort((a, b) => a - b);
+        return { t, count: sorted.length, p99Ms: round(quantile(sorted, 0.99)), maxMs: round(sorted.at(-1)) };
+      });
   }
 
   summary() {
@@ -593,6 +621,7 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
   const recorder = new Recorder();
   const send = (kind, route, body) => call(recorder, base, kind, route, body);
   const startedAt = Date.now();
+  const startedAtPerf = performance.now();
   const deadline = startedAt + seconds * 1000;
   const owners = sessions.filter(
     (session) => session.role === 'Administrateur' && session.organisation === sessions[0].organisation,
@@ -619,6 +648,21 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
       }),
     deadline,
     (EXPORT_EVERY_S * 1000) / 2,
+  );
+  // The generator's own event loop: a stall of its own would lengthen every call it times.
+  const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+  generatorDelay.enable();
+  const generatorStalls = [];
+  const stopGeneratorDelay = every(
+    WINDOW_S * 1000,
+    () => {
+      generatorStalls.push({
+        t: Math.round((Date.now() - startedAt) / 1000 - WINDOW_S),
+        maxMs: round(generatorDelay.max / 1e6),
+      });
+      generatorDelay.reset();
+    },
+    deadline + WINDOW_S * 1000,
   );
   const healthz = [];
   const stopHealthz = every(
@@ -664,7 +708,8 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
   const arrivalS = Math.min((ARRIVAL_S_PER_200 * sessions.length) / 200, seconds / 4);
   await Promise.all(sessions.map((session) => work(send, session, deadline, arrivalS)));
   await Promise.all([stopImports(), stopExports(), stopHealthz()]);
-  await stopSampler();
+  await Promise.all([stopSampler(), stopGeneratorDelay()]);
+  generatorDelay.disable();
   sample();
   return {
     sessions: sessions.length,
@@ -672,6 +717,8 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
     elapsedS: Math.round((Date.now() - startedAt) / 1000),
     imports,
     calls: recorder.summary(),
+    interactiveBy30s: recorder.windows(startedAtPerf, WINDOW_S),
+    generatorEventLoopMaxBy30s: generatorStalls,
     healthz: summariseHealthz(healthz),
     samples,
   };
@@ -738,10 +785,10 @@ function trendOf(samples, key) {
 }
 
 /** Every call kind but the import and export, which nobody waits on with a spinner in front of them. */
+const isInteractive = (kind) => !kind.startsWith('import/') && !kind.startsWith('export/');
+
 function interactive(calls) {
-  const entries = Object.entries(calls).filter(
-    ([kind]) => !kind.startsWith('import/') && !kind.startsWith('export/'),
-  );
+  const entries = Object.entries(calls).filter(([kind]) => isInteractive(kind));
   return {
     count: entries.reduce((sum, [, entry]) => sum + entry.count, 0),
     errors: entries.reduce((sum, [, entry]) => sum + entry.errors, 0),
@@ -920,6 +967,8 @@ async function main() {
       interactive: mainInteractive,
       calls: main.calls,
       healthz: main.healthz,
+      interactiveBy30s: main.interactiveBy30s,
+      generatorEventLoopMaxBy30s: main.generatorEventLoopMaxBy30s,
       memory,
       apiCpuPctMean: meanOf(main.samples.slice(1), 'apiCpuPct'),
       loadGeneratorCpuPctMean: meanOf(main.samples.slice(1), 'loadCpuPct'),
@@ -941,6 +990,12 @@ async function main() {
   );
   console.log(
     `/healthz pendant la charge : p50 ${main.healthz.p50Ms} ms, p99 ${main.healthz.p99Ms} ms, max ${main.healthz.maxMs} ms. CPU moyen : API ${report.run.apiCpuPctMean} %, générateur ${report.run.loadGeneratorCpuPctMean} % (d’un cœur).`,
+  );
+  console.log(
+    `Appels interactifs par 30 s (début : p99 / max ms) : ${main.interactiveBy30s.map((w) => `${w.t} s ${w.p99Ms}/${w.maxMs}`).join(', ')}.`,
+  );
+  console.log(
+    `Boucle d’événements du générateur, pire attente par 30 s (ms) : ${main.generatorEventLoopMaxBy30s.map((w) => `${w.t} s ${w.maxMs}`).join(', ')}.`,
   );
   console.log(
     `Appels les plus coûteux (temps cumulé) : ${report.heaviestCallsByTotalTime.map((entry) => `${entry.kind} ${entry.totalS} s`).join(', ')}.`,

@@ -2,8 +2,10 @@
 // store (export-pool.ts, export-worker.ts). Through the built API: the file is the same with
 // EXPORT_WORKERS=2 as built on the main thread (EXPORT_WORKERS=0) — whole list, filtered list,
 // a window of it — and the Server-Timing header says which built it.
+import { readdirSync } from 'node:fs';
 import { openStore } from '../../db/open-store';
 import { type ApiProcess, freePort, signUpOwner, stopApi, useBuiltApi } from '../../test-support/api-process';
+import { BACKGROUND_NICE, niceOfThread } from '../../thread-priority';
 import { PARALLEL_FROM } from './export-share';
 
 const COUNT = PARALLEL_FROM + 1500;
@@ -114,12 +116,22 @@ describe('exports built by worker threads', () => {
         const { csvString } = (await res.json()) as { csvString: string };
         files.push({ csv: csvString, timing: res.headers.get('server-timing') ?? '' });
       }
+      const pid = api.child.pid as number;
+      const nices = readdirSync(`/proc/${pid}/task`).map((tid) => niceOfThread(pid, Number(tid)));
+      const mainNice = niceOfThread(pid, pid);
       await stopApi(api);
       api = undefined;
-      return files;
+      return { files, nices, mainNice };
     };
-    const threaded = await exportsWith('2');
-    const single = await exportsWith('0');
+    const { files: threaded, nices, mainNice } = await exportsWith('2');
+    const { files: single } = await exportsWith('0');
+
+    // The two export threads, and they alone, give way to the calls (thread-priority.ts); the main
+    // thread keeps the test's priority. Linux only: elsewhere threads have no priority of their own.
+    if (process.platform === 'linux') {
+      expect(mainNice).toBe(niceOfThread(process.pid, process.pid));
+      expect(nices.filter((nice) => nice === BACKGROUND_NICE && nice !== mainNice)).toHaveLength(2);
+    }
 
     for (const [index, file] of threaded.entries()) {
       expect(file.timing).toContain('threads=2');

@@ -2,6 +2,7 @@
 // the embedded store, the same lines as the main thread writes (export-share.ts, exportLines).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteReader } from '../../db/sqlite-store';
+import { lowerThreadPriority } from '../../thread-priority';
 import { prospectReader } from '../prospects/module';
 import { type ExportShare, exportLines } from './export-share';
 import { OpportunitiesRepository } from './repository';
@@ -10,6 +11,9 @@ type Message = { id: number; share: ExportShare } | { close: true };
 
 const port = parentPort;
 if (!port) throw new Error('export-worker.ts se lance comme fil de travail (export-pool.ts)');
+// An export's shares use every core left over, never the cores the calls users wait for need: with
+// both shares at normal priority, every call of the process (and of the other one) waited (load.md).
+lowerThreadPriority();
 const store = openSqliteReader((workerData as { dataDir: string }).dataDir);
 const repository = new OpportunitiesRepository(store);
 const gateway = prospectReader(store);

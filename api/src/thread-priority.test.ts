@@ -1,0 +1,50 @@
+// A background thread's priority is its own: lowering it leaves the process's main thread as it was.
+import { readdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { BACKGROUND_NICE, currentThreadId, lowerThreadPriority, niceOfThread } from './thread-priority';
+
+/** A thread that tells its kernel id, then waits to be told to stop. */
+async function startThread(): Promise<{ worker: Worker; tid: number }> {
+  const worker = new Worker(
+    `const { parentPort } = require('node:worker_threads');
+     const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').at(-1));
+     parentPort.postMessage(tid);
+     parentPort.on('message', () => parentPort.close());`,
+    { eval: true },
+  );
+  const tid = await new Promise<number>((resolve) => worker.once('message', resolve));
+  return { worker, tid };
+}
+
+const linux = process.platform === 'linux';
+
+(linux ? describe : describe.skip)('lowerThreadPriority', () => {
+  it('names the calling thread: the main thread is the process', () => {
+    expect(currentThreadId()).toBe(process.pid);
+  });
+
+  it('lowers one thread to the background nice value and leaves the others as they were', async () => {
+    const mainNice = niceOfThread(process.pid, process.pid);
+    const others = readdirSync(`/proc/${process.pid}/task`).map((tid) => [
+      tid,
+      niceOfThread(process.pid, Number(tid)),
+    ]);
+    const { worker, tid } = await startThread();
+    try {
+      expect(niceOfThread(process.pid, tid)).toBe(mainNice);
+      expect(lowerThreadPriority(tid)).toBe(mainNice <= BACKGROUND_NICE);
+      if (mainNice <= BACKGROUND_NICE) expect(niceOfThread(process.pid, tid)).toBe(BACKGROUND_NICE);
+      expect(niceOfThread(process.pid, process.pid)).toBe(mainNice);
+      for (const [other, nice] of others) expect(niceOfThread(process.pid, Number(other))).toBe(nice);
+    } finally {
+      worker.postMessage('stop');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    }
+  });
+
+  it('answers false for a thread that is not there, without throwing', () => {
+    const gone = Math.max(...readdirSync('/proc').map(Number).filter(Number.isInteger)) + 100_000;
+    expect(lowerThreadPriority(gone)).toBe(false);
+    expect(lowerThreadPriority(null)).toBe(false);
+  });
+});

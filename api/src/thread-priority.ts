@@ -1,0 +1,41 @@
+// Background threads (an export's shares) give way to the calls users wait for: on Linux the nice
+// value belongs to each thread, so a thread can lower its own priority without touching the process's
+// main thread (docs/decisions/load.md, "Exports give way"). On a quiet machine nothing changes: a
+// lowered thread still takes every core nobody else wants.
+import { readFileSync, readlinkSync } from 'node:fs';
+import os from 'node:os';
+
+/** The nice value of background threads: 10 gets about a tenth of a core a normal thread also wants. */
+export const BACKGROUND_NICE = 10;
+
+/** The calling thread's kernel id (Linux: /proc/thread-self is `<pid>/task/<tid>`), or null elsewhere. */
+export function currentThreadId(): number | null {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Lowers thread `tid` (the calling one by default) to BACKGROUND_NICE; false where the system has no
+ * per-thread priority or refuses (the thread then runs as before: slower calls, never a failure).
+ */
+export function lowerThreadPriority(tid: number | null = currentThreadId()): boolean {
+  if (tid === null) return false;
+  try {
+    os.setPriority(tid, BACKGROUND_NICE);
+    return os.getPriority(tid) === BACKGROUND_NICE;
+  } catch {
+    return false;
+  }
+}
+
+/** Thread `tid` of process `pid`'s nice value, from /proc (field 19 of its stat line). */
+export function niceOfThread(pid: number, tid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  // The command name, in parentheses, may hold spaces: the fields are counted after its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[16]);
+}
