@@ -129,6 +129,16 @@ export class ImportPool {
     return kind === 'insert' ? 0 : this.leastBusy(1);
   }
 
+  /**
+   * Whether thread `index` only ever prepares (slotFor): it then runs at a lower priority, so the
+   * calls of a colleague go first (load.md, "Exports give way"). A thread that inserts keeps the
+   * normal one: it holds the store's write lock while it inserts, and the other process's writes wait
+   * for it.
+   */
+  private preparesOnly(index: number): boolean {
+    return !this.inserts || (this.slots.length >= 2 && index >= 1);
+  }
+
   private leastBusy(from: number): number {
     let best = from;
     for (let index = from + 1; index < this.slots.length; index += 1) {
@@ -140,7 +150,10 @@ export class ImportPool {
   private slot(index: number): Slot {
     const known = this.slots[index];
     if (known) return known;
-    const worker = startThread(this.dataDir === undefined ? {} : { dataDir: this.dataDir });
+    const worker = startThread({
+      ...(this.dataDir === undefined ? {} : { dataDir: this.dataDir }),
+      background: this.preparesOnly(index),
+    });
     const slot: Slot = { worker, jobs: new Map() };
     const failAll = (error: Error) => {
       if (this.slots[index] === slot) this.slots[index] = undefined;

@@ -4,7 +4,7 @@
 // without them stores, batches sent twice, overlapping and out of order included.
 import { DEFAULT_IMPORT_OPTIONS } from '@app/domain';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -13,6 +13,7 @@ import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/
 import { kit, type Member } from '../../test-support/prospects-test-kit';
 import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { BACKGROUND_NICE, niceOfThread } from '../../thread-priority';
 import { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob } from './import-rows';
 import { offlinePositions } from './offline-positions';
@@ -106,6 +107,45 @@ describe('batches prepared by a worker thread', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  (process.platform === 'linux' ? it : it.skip)(
+    'give way to the calls when they only prepare; the thread that inserts (and holds the write lock) does not',
+    async () => {
+      const lowered = () =>
+        readdirSync(`/proc/${process.pid}/task`).filter(
+          (tid) => niceOfThread(process.pid, Number(tid)) === BACKGROUND_NICE,
+        ).length;
+      const before = lowered();
+      const dir = mkdtempSync(path.join(tmpdir(), 'api-import-nice-'));
+      const store = await openSqliteStore({ dataDir: dir });
+      const prepared = await prepareBatch(job(goldenCells(40, 37), 0), undefined);
+      const work = async (size: number, dataDir?: string) => {
+        pool = ImportPool.create(size, silent, dataDir);
+        await pool?.prepare(job(goldenCells(40, 37), 0), false);
+        if (dataDir)
+          await pool?.insert(
+            prepared.rows.map((row) => row.body),
+            prepared.shape,
+          );
+        // One thread inserting, one preparing (import-pool.ts, slotFor): both have started.
+        await pool?.prepare(job(goldenCells(40, 38), 40), false);
+        const count = lowered() - before;
+        await pool?.stop();
+        return count;
+      };
+      try {
+        await store.collection('prospects').createIndex({ excelId: 1 });
+        expect(await work(2, dir)).toBe(1);
+        // A lone thread over the file inserts too: it keeps the normal priority.
+        expect(await work(1, dir)).toBe(0);
+        // Without the file (MongoDB), threads only ever prepare.
+        expect(await work(1)).toBe(1);
+      } finally {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('report a row with more cells than the file has columns, with its file line, as the main thread does', async () => {
     pool = ImportPool.create(2, silent);

@@ -6,6 +6,7 @@
 import { MAX_IMPORT_BATCH_ROWS } from '@app/domain';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteWriter } from '../../db/sqlite-store';
+import { lowerThreadPriority } from '../../thread-priority';
 import type { DocShape } from '../../db/doc-shape';
 import type { Store } from '../../db/types';
 import { prepareBatch, type PreparedBatch, type PrepareJob, type ReadyRow } from './import-rows';
@@ -22,7 +23,8 @@ const PART_ROWS = 250;
  */
 const INSERT_ROWS = MAX_IMPORT_BATCH_ROWS;
 
-export type WorkerData = { dataDir?: string };
+/** `background`: a thread that only prepares lowers its priority (import-pool.ts, preparesOnly). */
+export type WorkerData = { dataDir?: string; background?: boolean };
 export type WorkerRequest =
   | { id: number; job: PrepareJob; locate: boolean }
   | { id: number; insert: { bodies: string[]; shape: DocShape } }
@@ -35,7 +37,8 @@ export type WorkerReply =
 
 const port = parentPort;
 if (!port) throw new Error('import-worker.ts se lance comme fil de travail (import-pool.ts)');
-const { dataDir } = (workerData ?? {}) as WorkerData;
+const { dataDir, background } = (workerData ?? {}) as WorkerData;
+if (background) lowerThreadPriority();
 /** The thread's own connection to the store's file, opened at its first insert. */
 let writer: Store | undefined;
 
