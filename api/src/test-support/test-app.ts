@@ -29,10 +29,23 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export function testConfig(
-  env: Record<string, string> = {},
-  dir = mkdtempSync(path.join(tmpdir(), 'api-test-')),
-): Config {
+/**
+ * The temporary directories this test file made: removed after its last test, so a test that never
+ * calls close() (or a config made without an app) leaves nothing behind in the system's temp folder.
+ */
+const madeDirs = new Set<string>();
+afterAll(() => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+});
+
+function testDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  madeDirs.add(dir);
+  return dir;
+}
+
+export function testConfig(env: Record<string, string> = {}, dir = testDir()): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -56,7 +69,7 @@ export function createTestApp(
     rateLimitNow?: () => number;
   } = {},
 ): TestApp {
-  const dir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  const dir = testDir();
   const env = {
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'Prospection <no-reply@app.test>' } : {}),
     ...options.env,
