@@ -1,5 +1,6 @@
 // A background thread's priority is its own: lowering it leaves the process's main thread as it was.
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BACKGROUND_NICE, currentThreadId, lowerThreadPriority, niceOfThread } from './thread-priority';
 
@@ -32,10 +33,23 @@ const linux = process.platform === 'linux';
     const { worker, tid } = await startThread();
     try {
       expect(niceOfThread(process.pid, tid)).toBe(mainNice);
-      expect(lowerThreadPriority(tid)).toBe(mainNice <= BACKGROUND_NICE);
-      if (mainNice <= BACKGROUND_NICE) expect(niceOfThread(process.pid, tid)).toBe(BACKGROUND_NICE);
+      expect(lowerThreadPriority(tid)).toBe(true);
+      // Lowered to the background value, or left where a process started lower already was.
+      expect(niceOfThread(process.pid, tid)).toBe(Math.max(mainNice, BACKGROUND_NICE));
       expect(niceOfThread(process.pid, process.pid)).toBe(mainNice);
       for (const [other, nice] of others) expect(niceOfThread(process.pid, Number(other))).toBe(nice);
+    } finally {
+      worker.postMessage('stop');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    }
+  });
+
+  it('never raises a thread that already runs lower than the background value', async () => {
+    const { worker, tid } = await startThread();
+    try {
+      os.setPriority(tid, BACKGROUND_NICE + 5);
+      expect(lowerThreadPriority(tid)).toBe(true);
+      expect(niceOfThread(process.pid, tid)).toBe(BACKGROUND_NICE + 5);
     } finally {
       worker.postMessage('stop');
       await new Promise((resolve) => worker.once('exit', resolve));

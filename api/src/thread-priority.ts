@@ -19,14 +19,16 @@ export function currentThreadId(): number | null {
 }
 
 /**
- * Lowers thread `tid` (the calling one by default) to BACKGROUND_NICE; false where the system has no
- * per-thread priority or refuses (the thread then runs as before: slower calls, never a failure).
+ * Lowers thread `tid` (the calling one by default) to BACKGROUND_NICE, never raises it: a thread
+ * already at that nice value or lower (an API started with `nice -n 15`) is left as it is. True when
+ * the thread runs at BACKGROUND_NICE or lower; false where the system has no per-thread priority or
+ * refuses (the thread then runs as before: slower calls, never a failure).
  */
 export function lowerThreadPriority(tid: number | null = currentThreadId()): boolean {
   if (tid === null) return false;
   try {
-    os.setPriority(tid, BACKGROUND_NICE);
-    return os.getPriority(tid) === BACKGROUND_NICE;
+    if (os.getPriority(tid) < BACKGROUND_NICE) os.setPriority(tid, BACKGROUND_NICE);
+    return os.getPriority(tid) >= BACKGROUND_NICE;
   } catch {
     return false;
   }
