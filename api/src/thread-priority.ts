@@ -1,7 +1,7 @@
-// Background threads (an export's shares) give way to the calls users wait for: on Linux the nice
-// value belongs to each thread, so a thread can lower its own priority without touching the process's
-// main thread (docs/decisions/load.md, "Exports give way"). On a quiet machine nothing changes: a
-// lowered thread still takes every core nobody else wants.
+// Background threads (an export's shares, an import's preparing thread) give way to the calls users
+// wait for: on Linux the nice value belongs to each thread, so a thread can lower its own priority
+// without touching the process's main thread (docs/decisions/load.md, "Exports give way"). On a quiet
+// machine nothing changes: a lowered thread still takes every core nobody else wants.
 import { readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 
