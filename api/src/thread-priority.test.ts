@@ -2,7 +2,8 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { BACKGROUND_NICE, currentThreadId, lowerThreadPriority, niceOfThread } from './thread-priority';
+import { niceOfThread, threadNices } from './test-support/thread-nices';
+import { BACKGROUND_NICE, currentThreadId, lowerThreadPriority } from './thread-priority';
 
 /** A thread that tells its kernel id, then waits to be told to stop. */
 async function startThread(): Promise<{ worker: Worker; tid: number }> {
@@ -26,10 +27,7 @@ const linux = process.platform === 'linux';
 
   it('lowers one thread to the background nice value and leaves the others as they were', async () => {
     const mainNice = niceOfThread(process.pid, process.pid);
-    const others = readdirSync(`/proc/${process.pid}/task`).map((tid) => [
-      tid,
-      niceOfThread(process.pid, Number(tid)),
-    ]);
+    const others = threadNices(process.pid);
     const { worker, tid } = await startThread();
     try {
       expect(niceOfThread(process.pid, tid)).toBe(mainNice);
@@ -37,7 +35,7 @@ const linux = process.platform === 'linux';
       // Lowered to the background value, or left where a process started lower already was.
       expect(niceOfThread(process.pid, tid)).toBe(Math.max(mainNice, BACKGROUND_NICE));
       expect(niceOfThread(process.pid, process.pid)).toBe(mainNice);
-      for (const [other, nice] of others) expect(niceOfThread(process.pid, Number(other))).toBe(nice);
+      for (const { tid: other, nice } of others) expect(niceOfThread(process.pid, other)).toBe(nice);
     } finally {
       worker.postMessage('stop');
       await new Promise((resolve) => worker.once('exit', resolve));

@@ -2,7 +2,7 @@
 // wait for: on Linux the nice value belongs to each thread, so a thread can lower its own priority
 // without touching the process's main thread (docs/decisions/load.md, "Exports give way"). On a quiet
 // machine nothing changes: a lowered thread still takes every core nobody else wants.
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 
 /** The nice value of background threads: 10 gets about a tenth of a core a normal thread also wants. */
@@ -32,12 +32,4 @@ export function lowerThreadPriority(tid: number | null = currentThreadId()): boo
   } catch {
     return false;
   }
-}
-
-/** Thread `tid` of process `pid`'s nice value, from /proc (field 19 of its stat line). */
-export function niceOfThread(pid: number, tid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  // The command name, in parentheses, may hold spaces: the fields are counted after its end.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[16]);
 }

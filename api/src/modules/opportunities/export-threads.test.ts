@@ -2,10 +2,10 @@
 // store (export-pool.ts, export-worker.ts). Through the built API: the file is the same with
 // EXPORT_WORKERS=2 as built on the main thread (EXPORT_WORKERS=0) — whole list, filtered list,
 // a window of it — and the Server-Timing header says which built it.
-import { readdirSync } from 'node:fs';
 import { openStore } from '../../db/open-store';
 import { type ApiProcess, freePort, signUpOwner, stopApi, useBuiltApi } from '../../test-support/api-process';
-import { BACKGROUND_NICE, niceOfThread } from '../../thread-priority';
+import { niceOfThread, threadNices } from '../../test-support/thread-nices';
+import { BACKGROUND_NICE } from '../../thread-priority';
 import { PARALLEL_FROM } from './export-share';
 
 const COUNT = PARALLEL_FROM + 1500;
@@ -117,7 +117,7 @@ describe('exports built by worker threads', () => {
         files.push({ csv: csvString, timing: res.headers.get('server-timing') ?? '' });
       }
       const pid = api.child.pid as number;
-      const nices = readdirSync(`/proc/${pid}/task`).map((tid) => niceOfThread(pid, Number(tid)));
+      const nices = threadNices(pid).map(({ nice }) => nice);
       const mainNice = niceOfThread(pid, pid);
       await stopApi(api);
       api = undefined;

@@ -125,8 +125,13 @@ export class ImportPool {
    * one connection. Otherwise the least busy thread takes either.
    */
   private slotFor(kind: Job['kind']): number {
-    if (this.slots.length < 2 || !this.inserts) return this.leastBusy(0);
+    if (!this.oneInserts) return this.leastBusy(0);
     return kind === 'insert' ? 0 : this.leastBusy(1);
+  }
+
+  /** Whether thread 0 alone inserts and the others only prepare (slotFor). */
+  private get oneInserts(): boolean {
+    return this.slots.length >= 2 && this.inserts;
   }
 
   /**
@@ -136,7 +141,7 @@ export class ImportPool {
    * for it.
    */
   private preparesOnly(index: number): boolean {
-    return !this.inserts || (this.slots.length >= 2 && index >= 1);
+    return !this.inserts || (this.oneInserts && index >= 1);
   }
 
   private leastBusy(from: number): number {

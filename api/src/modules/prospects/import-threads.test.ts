@@ -4,7 +4,7 @@
 // without them stores, batches sent twice, overlapping and out of order included.
 import { DEFAULT_IMPORT_OPTIONS } from '@app/domain';
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -13,7 +13,8 @@ import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/
 import { kit, type Member } from '../../test-support/prospects-test-kit';
 import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { BACKGROUND_NICE, niceOfThread } from '../../thread-priority';
+import { niceOfThread, threadNices } from '../../test-support/thread-nices';
+import { BACKGROUND_NICE } from '../../thread-priority';
 import { ImportPool } from './import-pool';
 import { prepareBatch, type PrepareJob } from './import-rows';
 import { offlinePositions } from './offline-positions';
@@ -111,10 +112,7 @@ describe('batches prepared by a worker thread', () => {
   (process.platform === 'linux' ? it : it.skip)(
     'give way to the calls when they only prepare; the thread that inserts (and holds the write lock) does not',
     async () => {
-      const lowered = () =>
-        readdirSync(`/proc/${process.pid}/task`).filter(
-          (tid) => niceOfThread(process.pid, Number(tid)) === BACKGROUND_NICE,
-        ).length;
+      const lowered = () => threadNices(process.pid).filter(({ nice }) => nice === BACKGROUND_NICE).length;
       // Under a test run started at the background value or lower, nothing is left to lower.
       if (niceOfThread(process.pid, process.pid) >= BACKGROUND_NICE) return;
       const before = lowered();
