@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DocShape } from '../../db/doc-shape';
+import type { DedupLookup } from './dedup-lookup';
 import type { PrepareJob, PreparedBatch, ReadyRow } from './import-rows';
 import type { WorkerData, WorkerReply, WorkerRequest } from './import-worker';
 
@@ -74,10 +75,23 @@ export class ImportPool {
     return this.dataDir !== undefined;
   }
 
-  /** Prepares a batch on the least busy of the threads that prepare (see `slotFor`). */
-  prepare(job: PrepareJob, locate: boolean): Promise<PreparedBatch> {
+  /** Whether the threads can look a batch's duplicate keys up (a connection to the store's file). */
+  get looksUp(): boolean {
+    return this.inserts;
+  }
+
+  /**
+   * Prepares a batch on the least busy of the threads that prepare (see `slotFor`); with `lookup`
+   * (where `looksUp`) the thread looks its keys up too (PreparedBatch.found).
+   */
+  prepare(job: PrepareJob, locate: boolean, lookup?: DedupLookup): Promise<PreparedBatch> {
     return new Promise<PreparedBatch>((resolve, reject) => {
-      this.send({ kind: 'prepare', rows: [], resolve, reject }, (id) => ({ id, job, locate }));
+      this.send({ kind: 'prepare', rows: [], resolve, reject }, (id) => ({
+        id,
+        job,
+        locate,
+        ...(lookup && this.looksUp && { lookup }),
+      }));
     });
   }
 

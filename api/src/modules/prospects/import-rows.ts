@@ -61,6 +61,11 @@ export type PreparedBatch = {
   shape: DocShape;
   /** Every rejected row of the batch (file index and reason), in file order. */
   rejected: ImportSummary['rejected'];
+  /**
+   * The rows' duplicate keys already stored, where the thread that prepared the batch looked them up
+   * too (import-worker.ts, DedupLookup); absent otherwise.
+   */
+  found?: string[];
 };
 
 /** Rows normalised between two turns of the event loop when the preparation runs on the main thread. */

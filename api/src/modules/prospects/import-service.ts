@@ -20,6 +20,7 @@ import {
 import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
 import { leaseHolders, type LeaseHolders } from '../../lease-holders';
+import { type DedupLookup, storedDedupKeys } from './dedup-lookup';
 import { PROSPECT_MESSAGES } from './errors';
 import { ImportLeaseWaits } from './import-lease-waits';
 import type { ImportPool } from './import-pool';
@@ -100,8 +101,6 @@ const GAP_POLL_MS = 20;
 /** Answer of a batch's attempt while the rows before it are still on their way. */
 const AHEAD = Symbol('ahead');
 
-/** Duplicate keys looked up per query (a few ms of SQLite work, like an insert transaction). */
-const LOOKUP_SLICE = 500;
 /**
  * A batch's duplicate look-up begun before its turn, while the batch before it is stored here: the
  * keys found among the organisation's visible files, this import's rows from `fromRow` (its `received`
@@ -214,26 +213,41 @@ export class ProspectImportService {
     );
     const sent = input.cells ?? input.rows ?? [];
     if (!file || file.received >= input.offset + sent.length) return null;
-    const prepared = this.prepare(file, input);
+    // The thread that prepares the batch over the embedded store looks its keys up too, off the event
+    // loop; its look-up is one query of the store's file less for this process's event loop.
+    const inThread = this.deps.pool?.looksUp
+      ? await this.lookupOf(caller, file).catch(() => undefined)
+      : undefined;
+    const prepared = this.prepare(file, input, inThread);
     // Awaited under the lock, unless the batch is refused before: not an unhandled rejection then.
     prepared.catch(() => undefined);
     // While a batch of this import is stored here, the rows it stores will be known here: look up the
     // others now, during its insert, rather than after it on the import's one chain.
-    if (this.lock.pending(input.importId) === 0) return { prepared };
+    if (!inThread && this.lock.pending(input.importId) === 0) return { prepared };
     const lookup = prepared.then((batch) => this.lookUpEarly(caller, file, batch));
     lookup.catch(() => undefined);
     return { prepared, lookup };
   }
 
+  /** Where a batch's look-up begun before its turn looks: this file's rows already received left out. */
+  private async lookupOf(caller: Caller, file: ProspectFileDoc): Promise<DedupLookup> {
+    return {
+      organisationId: caller.organisationId,
+      files: await this.visibleFiles(caller, file),
+      before: { excelId: file._id, fromRow: file.received },
+    };
+  }
+
+  /** The batch's keys found at its preparation (by its thread), or looked up now. */
   private async lookUpEarly(
     caller: Caller,
     file: ProspectFileDoc,
     batch: PreparedBatch,
   ): Promise<EarlyLookup> {
     const keys = new Set(batch.rows.map((row) => row.dedupKey));
-    const visibleFiles = await this.visibleFiles(caller, file);
-    const before = { excelId: file._id, fromRow: file.received };
-    const found = await this.lookUp(caller, visibleFiles, [...keys], before);
+    const found = batch.found
+      ? new Set(batch.found)
+      : await this.lookUp(await this.lookupOf(caller, file), [...keys]);
     return { fromRow: file.received, keys, found };
   }
 
@@ -241,22 +255,9 @@ export class ProspectImportService {
     return [...(await this.deps.repository.visibleFileIds(caller.organisationId, caller.userId)), file._id];
   }
 
-  /** The keys among `keys` stored in `files`, by slices (LOOKUP_SLICE). */
-  private async lookUp(
-    caller: Caller,
-    files: string[],
-    keys: string[],
-    before?: { excelId: string; fromRow: number },
-  ): Promise<Set<string>> {
-    const seen = new Set<string>();
-    // By slices of keys: one query for a whole batch that repeats stored rows reads 2,000 documents at once.
-    for (let first = 0; first < keys.length; first += LOOKUP_SLICE) {
-      if (first > 0) await yieldToEventLoop();
-      const slice = keys.slice(first, first + LOOKUP_SLICE);
-      const found = await this.deps.repository.existingDedupKeys(caller.organisationId, files, slice, before);
-      for (const key of found) seen.add(key);
-    }
-    return seen;
+  /** The keys among `keys` the lookup's files hold, from this event loop (a turn between two slices). */
+  private lookUp(lookup: DedupLookup, keys: string[]): Promise<Set<string>> {
+    return storedDedupKeys(this.deps.repository, lookup, keys, yieldToEventLoop);
   }
 
   /**
@@ -285,9 +286,11 @@ export class ProspectImportService {
     }
   }
 
+  /** `lookup`: the thread that prepares the batch looks its keys up too (PreparedBatch.found). */
   private prepare(
     file: ProspectFileDoc,
     batch: Pick<ImportBatchData, 'offset' | 'cells' | 'rows'>,
+    lookup?: DedupLookup,
   ): Promise<PreparedBatch> {
     const job: PrepareJob = {
       organisationId: file.organisationId,
@@ -303,7 +306,7 @@ export class ProspectImportService {
     const { pool, positions } = this.deps;
     const onMainThread = () => prepareBatch(job, positions?.());
     // A thread that failed (logged by the pool) leaves the batch to the main thread.
-    return pool ? pool.prepare(job, positions !== undefined).catch(onMainThread) : onMainThread();
+    return pool ? pool.prepare(job, positions !== undefined, lookup).catch(onMainThread) : onMainThread();
   }
 
   private async storeBatch(
@@ -420,7 +423,10 @@ export class ProspectImportService {
       seen = new Set(early.found);
       for (const key of keys) if (since.has(key)) seen.add(key);
     } else {
-      seen = await this.lookUp(caller, await this.visibleFiles(caller, file), keys);
+      seen = await this.lookUp(
+        { organisationId: caller.organisationId, files: await this.visibleFiles(caller, file) },
+        keys,
+      );
     }
 
     const rows: ReadyRow[] = [];

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { niceOfThread, threadNices } from '../../test-support/thread-nices';
 import { BACKGROUND_NICE } from '../../thread-priority';
 import { ImportPool } from './import-pool';
-import { prepareBatch, type PrepareJob } from './import-rows';
+import { prepareBatch, type PreparedBatch, type PrepareJob } from './import-rows';
 import { offlinePositions } from './offline-positions';
 import { ProspectsRepository } from './repository';
 
@@ -408,12 +408,19 @@ describe('batches sent two at a time, as the modal does', () => {
       const t = await file.instance({ env: { IMPORT_WORKERS: '2' } });
       const takes = jest.spyOn(ProspectsRepository.prototype, 'takeImportLease');
       const lookups = jest.spyOn(ProspectsRepository.prototype, 'existingDedupKeys');
+      const prepares = jest.spyOn(ImportPool.prototype, 'prepare');
       const paired = await importOn(t, cells, duplicates, 2);
-      // Begun early: the look-ups that leave out the rows stored since (their fourth argument).
-      const early = lookups.mock.calls.filter((call) => call[3] !== undefined).length;
+      // Begun early, by the thread that prepares each batch: its keys come back with it (`found`),
+      // and the event loop looks up none of them.
+      const prepared = await Promise.all(
+        prepares.mock.results.map((result) => result.value as Promise<PreparedBatch>),
+      );
+      const lookedUpInThread = prepared.filter((batch) => batch.found !== undefined).length;
+      const lookedUpHere = lookups.mock.calls.length;
       const leases = takes.mock.calls.length;
       takes.mockRestore();
       lookups.mockRestore();
+      prepares.mockRestore();
 
       const memory = createTestApp({ env: { IMPORT_WORKERS: '0' } });
       await memory.app.locals.ready;
@@ -426,7 +433,9 @@ describe('batches sent two at a time, as the modal does', () => {
         memory.app.locals.stop();
         await memory.close();
       }
-      expect(early).toBeGreaterThan(0);
+      expect(prepared).toHaveLength(6);
+      expect(lookedUpInThread).toBe(6);
+      expect(lookedUpHere).toBe(0);
       // Six batches and the finish: fewer leases taken than calls, the others handed over.
       expect(leases).toBeLessThan(7);
     },

@@ -1,16 +1,19 @@
 // A worker thread of the import (import-pool.ts): it prepares batches (the row rules, the offline
-// positions and the documents' JSON) and, over the embedded store, inserts the rows the main thread
-// chose, through a connection of its own; the API's event loop only decides and acknowledges.
+// positions and the documents' JSON) and, over the embedded store, looks their duplicate keys up
+// (a read-only connection) and inserts the rows the main thread chose, through a connection of its
+// own; the API's event loop only decides and acknowledges.
 // The prepared rows go back in parts of PART_ROWS, each its own message (strings and a few numbers:
 // cheap to copy across). docs/decisions/import-speed.md.
-import { MAX_IMPORT_BATCH_ROWS } from '@app/domain';
+import { MAX_IMPORT_BATCH_ROWS, yieldToEventLoop } from '@app/domain';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqliteWriter } from '../../db/sqlite-store';
+import { openSqliteReader, openSqliteWriter } from '../../db/sqlite-store';
 import { lowerThreadPriority } from '../../thread-priority';
 import type { DocShape } from '../../db/doc-shape';
 import type { Store } from '../../db/types';
+import { type DedupLookup, storedDedupKeys } from './dedup-lookup';
 import { prepareBatch, type PreparedBatch, type PrepareJob, type ReadyRow } from './import-rows';
 import { offlinePositions } from './offline-positions';
+import { ProspectsRepository } from './repository';
 
 /** Documents per message (reading one back costs the main thread a few ms at most). */
 const PART_ROWS = 250;
@@ -26,7 +29,7 @@ const INSERT_ROWS = MAX_IMPORT_BATCH_ROWS;
 /** `background`: a thread that only prepares lowers its priority (import-pool.ts, preparesOnly). */
 export type WorkerData = { dataDir?: string; background?: boolean };
 export type WorkerRequest =
-  | { id: number; job: PrepareJob; locate: boolean }
+  | { id: number; job: PrepareJob; locate: boolean; lookup?: DedupLookup }
   | { id: number; insert: { bodies: string[]; shape: DocShape } }
   | { close: true };
 export type WorkerReply =
@@ -41,16 +44,35 @@ const { dataDir, background } = (workerData ?? {}) as WorkerData;
 if (background) lowerThreadPriority();
 /** The thread's own connection to the store's file, opened at its first insert. */
 let writer: Store | undefined;
+/** A read-only connection to the store's file, opened at the first look-up. */
+let reading: Store | undefined;
 
-async function prepare(id: number, job: PrepareJob, locate: boolean): Promise<void> {
+async function prepare(id: number, job: PrepareJob, locate: boolean, lookup?: DedupLookup): Promise<void> {
   // No slicing here: nothing else waits on this thread.
   const batch = await prepareBatch(job, locate ? offlinePositions() : undefined, Number.MAX_SAFE_INTEGER);
+  const found = lookup && batch.badRows.length === 0 ? await lookUp(lookup, batch) : undefined;
   for (let first = 0; first < batch.rows.length; first += PART_ROWS)
     port?.postMessage({ id, part: batch.rows.slice(first, first + PART_ROWS) } satisfies WorkerReply);
   port?.postMessage({
     id,
-    done: { badRows: batch.badRows, rejected: batch.rejected, shape: batch.shape },
+    done: { badRows: batch.badRows, rejected: batch.rejected, shape: batch.shape, ...(found && { found }) },
   } satisfies WorkerReply);
+}
+
+/** The batch's keys already stored; undefined when the store cannot be read here (the main thread looks). */
+async function lookUp(lookup: DedupLookup, batch: PreparedBatch): Promise<string[] | undefined> {
+  if (!dataDir) return undefined;
+  try {
+    // The reads of one turn share one snapshot (SqliteEngine.beginRead), and batches that arrive
+    // together are prepared in one turn: the previous batch's snapshot can predate the rows this
+    // batch's `before` counts as stored. A turn of its own begins a snapshot taken after they were.
+    await yieldToEventLoop();
+    reading ??= openSqliteReader(dataDir);
+    const keys = [...new Set(batch.rows.map((row) => row.dedupKey))];
+    return [...(await storedDedupKeys(new ProspectsRepository(reading), lookup, keys))];
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -72,13 +94,14 @@ async function insert(id: number, bodies: string[], shape: DocShape): Promise<vo
 port.on('message', (message: WorkerRequest) => {
   if ('close' in message) {
     void writer?.close();
+    void reading?.close();
     port.close();
     return;
   }
   const work =
     'insert' in message
       ? insert(message.id, message.insert.bodies, message.insert.shape)
-      : prepare(message.id, message.job, message.locate);
+      : prepare(message.id, message.job, message.locate, message.lookup);
   work.catch((error: unknown) =>
     port.postMessage({
       id: message.id,
