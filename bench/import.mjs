@@ -2,7 +2,9 @@
 // - in Chromium (the real import modal): the time to parse the file, and from file pick to a ready
 //   file in the list (`--browser`, needs the built shell and remotes);
 // - over HTTP with the calls the modal makes (start, 2,000-row batches, finish): upload + store time
-//   and the server's rows/s, as a ratio to the raw insertMany rate of the same store in the same run;
+//   and the server's rows/s, as a ratio to the raw insertMany rate of the same store in the same run
+//   (a table with every index the API's store keeps on the prospects; the ratio to the table with
+//   ProspectsRepository's indexes alone, the baseline before 28 Nov 2026, is printed beside it);
 // - the API's peak memory (VmHWM) during the import;
 // - p99 of a concurrent list call (/api/prospect/get/all) while 100k rows go in, beside the same
 //   call's latency with no import running (same API, same store, just before);
@@ -281,10 +283,16 @@ async function postText(base, route, body) {
   return json;
 }
 
-/** The same store's raw insertMany rate for the same number of prospect documents, 2,000 per call. */
-function rawInsertManyRate(size) {
+/**
+ * The same store's raw insertMany rate for the same number of prospect documents, 2,000 per call.
+ * `indexesOf`: the API's store file whose prospects indexes the raw table gets too (every index the
+ * product keeps on it: the import pays for each); without it, only ProspectsRepository's (the
+ * baseline of the runs before 28 Nov 2026, which left out those of the records and the reports).
+ */
+function rawInsertManyRate(size, indexesOf) {
   const script = `
-    const { openSqliteStore } = require(${JSON.stringify(path.join(dist, 'db', 'sqlite-store.js'))});
+    const Database = require('better-sqlite3');
+    const { openSqliteStore, STORE_FILE } = require(${JSON.stringify(path.join(dist, 'db', 'sqlite-store.js'))});
     const { ProspectsRepository } = require(${JSON.stringify(path.join(dist, 'modules', 'prospects', 'repository.js'))});
     const { normaliseProspectRow } = require('@app/domain');
     const columns = ${JSON.stringify(COLUMNS)};
@@ -295,8 +303,28 @@ function rawInsertManyRate(size) {
       const { communeCells } = await import(${JSON.stringify(path.join(here, 'communes-file.mjs'))});
       const rowCells = ${JSON.stringify(DATA)} === 'uniform' ? cells : communeCells;
       const dataDir = process.argv[1];
-      const store = await openSqliteStore({ dataDir });
+      const indexesOf = process.argv[2];
+      let store = await openSqliteStore({ dataDir });
       await new ProspectsRepository(store).ensureIndexes();
+      let indexes;
+      if (indexesOf) {
+        await store.close();
+        const api = new Database(indexesOf, { readonly: true });
+        const definitions = api
+          .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_prospects' AND sql IS NOT NULL")
+          .pluck()
+          .all();
+        api.close();
+        const raw = new Database(require('node:path').join(dataDir, STORE_FILE));
+        for (const sql of definitions) raw.exec(sql.replace(/^CREATE INDEX/, 'CREATE INDEX IF NOT EXISTS'));
+        raw.close();
+        store = await openSqliteStore({ dataDir });
+      }
+      {
+        const raw = new Database(require('node:path').join(dataDir, STORE_FILE), { readonly: true });
+        indexes = raw.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_prospects' AND sql IS NOT NULL").pluck().get();
+        raw.close();
+      }
       const col = store.collection('prospects');
       const docs = [];
       const size = ${size};
@@ -318,12 +346,12 @@ function rawInsertManyRate(size) {
         cpu += (used.user + used.system) / 1000;
       }
       await store.close();
-      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)), cpuMs: cpu }));
+      process.stdout.write(JSON.stringify({ seconds: elapsed / 1000, rowsPerSec: Math.round(size / (elapsed / 1000)), cpuMs: cpu, indexes }));
     })();
   `;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-raw-'));
   try {
-    const run = spawnSync(process.execPath, ['-e', script, dataDir], {
+    const run = spawnSync(process.execPath, ['-e', script, dataDir, ...(indexesOf ? [indexesOf] : [])], {
       cwd: path.join(repo, 'api'),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -334,6 +362,7 @@ function rawInsertManyRate(size) {
       seconds: Number(result.seconds.toFixed(2)),
       rowsPerSec: result.rowsPerSec,
       cpuMsPer1000Rows: Number(((result.cpuMs / size) * 1000).toFixed(1)),
+      indexes: result.indexes,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -463,7 +492,10 @@ async function main() {
             }
             await api.stop();
             console.log(`${size.toLocaleString('fr-FR')} lignes : insertMany brut du même stockage…`);
-            const raw = rawInsertManyRate(size);
+            // The baseline: the raw inserts into a table with every index the API's store keeps on it.
+            const raw = rawInsertManyRate(size, path.join(dataDir, 'store.sqlite'));
+            // And, for the runs before 28 Nov 2026, ProspectsRepository's indexes alone.
+            const rawRepository = rawInsertManyRate(size);
             runs.push({
               rows: size,
               variant,
@@ -471,6 +503,8 @@ async function main() {
               http,
               rawInsertMany: raw,
               ratio: Number((http.rowsPerSec / raw.rowsPerSec).toFixed(3)),
+              rawInsertManyRepositoryIndexes: rawRepository,
+              ratioToRepositoryIndexes: Number((http.rowsPerSec / rawRepository.rowsPerSec).toFixed(3)),
               // CPU per 1,000 rows, far steadier than rates on a loaded machine: the API's main thread
               // (the one that also answers other calls) and all its threads, against the raw inserts.
               // cpuRatio = raw insert CPU ÷ main-thread CPU: the ingestion ratio an idle machine would
@@ -531,7 +565,8 @@ async function main() {
   for (const run of runs) {
     console.log(
       `${run.rows.toLocaleString('fr-FR')} lignes (${run.variant}${run.build ? `, ${run.build}, tour ${run.round}` : ''}) — envoi + stockage ${run.http.seconds} s (${run.http.rowsPerSec} lignes/s), ` +
-        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s, rapport ${run.ratio}, ` +
+        `insertMany brut ${run.rawInsertMany.rowsPerSec} lignes/s (${run.rawInsertMany.indexes} index), rapport ${run.ratio} ` +
+        `(${run.rawInsertManyRepositoryIndexes.rowsPerSec} lignes/s avec les ${run.rawInsertManyRepositoryIndexes.indexes} index du seul dépôt des prospects : ${run.ratioToRepositoryIndexes}), ` +
         `CPU du fil principal ${run.cpu.apiMainThreadMsPer1000Rows} ms / 1 000 lignes (insertMany brut ${run.cpu.rawInsertMsPer1000Rows} ms, rapport ${run.cpu.cpuRatio}), mémoire crête du plus gros processus de l’API ${run.apiPeakRssMb} Mo` +
         (run.browser
           ? `, Chromium : analyse ${run.browser.parseSeconds} s, du choix du fichier au fichier prêt ${run.browser.readySeconds} s` +
