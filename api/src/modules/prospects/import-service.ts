@@ -213,8 +213,8 @@ export class ProspectImportService {
     );
     const sent = input.cells ?? input.rows ?? [];
     if (!file || file.received >= input.offset + sent.length) return null;
-    // The thread that prepares the batch over the embedded store looks its keys up too, off the event
-    // loop; its look-up is one query of the store's file less for this process's event loop.
+    // Over the embedded store the thread that prepares the batch looks its keys up too: the event
+    // loop reads none of them.
     const inThread = this.deps.pool?.looksUp
       ? await this.lookupOf(caller, file).catch(() => undefined)
       : undefined;
