@@ -306,25 +306,18 @@ function rawInsertManyRate(size, indexesOf) {
       const indexesOf = process.argv[2];
       let store = await openSqliteStore({ dataDir });
       await new ProspectsRepository(store).ensureIndexes();
-      let indexes;
+      await store.close();
+      const INDEXES = "FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_prospects' AND sql IS NOT NULL";
+      const raw = new Database(require('node:path').join(dataDir, STORE_FILE));
       if (indexesOf) {
-        await store.close();
         const api = new Database(indexesOf, { readonly: true });
-        const definitions = api
-          .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_prospects' AND sql IS NOT NULL")
-          .pluck()
-          .all();
+        for (const sql of api.prepare('SELECT sql ' + INDEXES).pluck().all())
+          raw.exec(sql.replace(/^CREATE INDEX/, 'CREATE INDEX IF NOT EXISTS'));
         api.close();
-        const raw = new Database(require('node:path').join(dataDir, STORE_FILE));
-        for (const sql of definitions) raw.exec(sql.replace(/^CREATE INDEX/, 'CREATE INDEX IF NOT EXISTS'));
-        raw.close();
-        store = await openSqliteStore({ dataDir });
       }
-      {
-        const raw = new Database(require('node:path').join(dataDir, STORE_FILE), { readonly: true });
-        indexes = raw.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_prospects' AND sql IS NOT NULL").pluck().get();
-        raw.close();
-      }
+      const indexes = raw.prepare('SELECT count(*) ' + INDEXES).pluck().get();
+      raw.close();
+      store = await openSqliteStore({ dataDir });
       const col = store.collection('prospects');
       const docs = [];
       const size = ${size};

@@ -90,7 +90,7 @@ export class ImportPool {
         id,
         job,
         locate,
-        ...(lookup && this.looksUp && { lookup }),
+        ...(lookup && { lookup }),
       }));
     });
   }
