@@ -42,6 +42,8 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
   const [loaded, setLoaded] = useState<LoadedList>(() => emptyList(key, 0));
   const current = loaded.key === key ? loaded : emptyList(key, 0);
   const runs = useRef(0);
+  /** The load whose items are shown (a background read keeps it): a card change belongs to it. */
+  const shownRun = useRef(0);
   /** The ids of the current load, from pages and cards: a list that moved never shows one twice. */
   const seen = useRef(new Set<string>());
   /** Bumped to read the list again in the background (a colleague changed too much of it). */
@@ -61,7 +63,10 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
     runs.current += 1;
     const run = runs.current;
     const ids = new Set<string>();
-    if (!background) seen.current = ids;
+    if (!background) {
+      seen.current = ids;
+      shownRun.current = run;
+    }
     // Pages come one after the other: their orders follow the earlier pages' (a card put first has
     // a negative one).
     let nextOrder = 0;
@@ -115,10 +120,13 @@ export function useOpportunityList(filter: ListFilter): OpportunityList {
     (opportunity: OpportunityView) => {
       const wanted = stateOfListFilter(filter);
       const belongs = wanted === null || opportunity.state === wanted;
-      // The card knows its latest state: a page still to come must not show it again, or back.
+      // The card knows its latest state: a page still to come must not show it again, or back. Before
+      // the first page it goes into the load on its way, which keeps it when that page comes.
       seen.current.add(opportunity._id);
       setLoaded((previous) =>
-        previous.key === key ? withCardChange(previous, opportunity, belongs) : previous,
+        previous.key === key
+          ? withCardChange(listOfRun(previous, key, shownRun.current), opportunity, belongs)
+          : previous,
       );
     },
     [filter, key],

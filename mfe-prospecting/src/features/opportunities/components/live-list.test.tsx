@@ -145,3 +145,27 @@ test('a change of prospects only (an import) leaves the opportunity lists alone'
     asked,
   );
 });
+
+test('a change that arrives before the list’s first page keeps its card, shown once, when the page comes', async () => {
+  // The won tab opened just after winning a card: the stream tells of the change (the member’s own)
+  // while the first page is on its way, and that page holds the same opportunity.
+  const won: OpportunityView = opportunityView(1, { state: 'WIN' });
+  const other: OpportunityView = opportunityView(2, { state: 'WIN' });
+  let answer: (() => void) | null = null;
+  jest.mocked(getWithFilter).mockImplementation(async () => {
+    await new Promise<void>((resolve) => (answer = resolve));
+    return { opportunitys: [won, other], itsFinish: true };
+  });
+  jest.mocked(getOpportunitySilently).mockResolvedValue({ opportunity: won });
+  jest.mocked(getAllCount).mockResolvedValue({ all: 2, todo: 0, waiting: 0, loose: 0, win: 2 });
+  renderList('/dashboard/opportunity/list/win');
+  await waitFor(() => expect(answer).not.toBeNull());
+
+  colleagueChanged({ kinds: ['opportunities'], opportunityIds: [won._id] });
+  await waitFor(() => expect(getOpportunitySilently).toHaveBeenCalled());
+  await act(async () => undefined);
+  act(() => answer?.());
+
+  expect(await screen.findByText('2 opportunités')).toBeInTheDocument();
+  expect(cardNames()).toEqual(['Prospect 1', 'Prospect 2']);
+});
