@@ -200,6 +200,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     companyRegistry: config.companyRegistry,
     importStartGraceMs: config.importStartGraceMs,
     importWorkers: config.importWorkers,
+    fileReadWorkers: config.fileReadWorkers,
     dataDir: config.dataDir,
     notify: notifications.notify,
     record: audit.record,
@@ -398,7 +399,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     live.stop();
   };
   app.locals.release = async () => {
-    await opportunities.release();
+    await Promise.all([opportunities.release(), prospects.release()]);
   };
   app.locals.runDigest = () => digest.runDue();
   app.locals.runBinPurge = () => bin.purgeDue();

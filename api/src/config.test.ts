@@ -155,6 +155,7 @@ describe('loadConfig', () => {
       COMPANY_REGISTRY_RETRIES: '0',
       IMPORT_START_GRACE_MS: '0',
       IMPORT_WORKERS: '3',
+      FILE_READ_WORKERS: '2',
       MAP_TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
       RENEWAL_LEAD_DAYS: '30',
       DIGEST_HOUR: '6',
@@ -179,6 +180,7 @@ describe('loadConfig', () => {
     });
     expect(config.importStartGraceMs).toBe(0);
     expect(config.importWorkers).toBe(3);
+    expect(config.fileReadWorkers).toBe(2);
     expect(config.mapTileUrl).toBe('https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png');
     expect(config.renewalLeadDays).toBe(30);
     expect(config.digestHour).toBe(6);

@@ -144,6 +144,7 @@ test('npm start passes every variable of the README to the API, which applies it
     EXPORT_WORKERS: [String(defaultWorkers === 1 ? 2 : 1), defaultWorkers === 1 ? 2 : 1],
     IMPORT_START_GRACE_MS: ['60000', 60_000],
     IMPORT_WORKERS: ['3', 3],
+    FILE_READ_WORKERS: ['2', 2],
     BIN_MOVE_CHUNK: ['500', 500],
     // Two API processes (the cluster), whatever the machine's cores: the checks below go through both.
     WEB_CONCURRENCY: ['2', 2],

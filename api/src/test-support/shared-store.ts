@@ -45,7 +45,7 @@ export function openSharedStore(prefix: string, now: () => number): SharedStore 
   return {
     dir,
     async instance(options = {}) {
-      const config = testConfig({ EXPORT_WORKERS: '0', ...options.env }, dir);
+      const config = testConfig({ EXPORT_WORKERS: '0', FILE_READ_WORKERS: '0', ...options.env }, dir);
       const store = await openSqliteStore({ dataDir: config.dataDir });
       const mailer = options.mailer ?? createMailer(config, silent);
       const app = createApp(config, {
@@ -70,6 +70,7 @@ export function openSharedStore(prefix: string, now: () => number): SharedStore 
     async close() {
       for (const { app, store, mailer, server } of opened.splice(0)) {
         app.locals.stop();
+        await app.locals.release();
         server?.closeAllConnections();
         await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
         await mailer.close();

@@ -28,6 +28,11 @@ export type ProspectsConfig = {
    */
   importWorkers: number;
   /**
+   * Worker threads building the pages of files, searched or not, over the embedded store's file
+   * (FILE_READ_WORKERS; default 1; 0 builds them on the main thread), docs/decisions/load.md.
+   */
+  fileReadWorkers: number;
+  /**
    * Prospects per transaction when a file moves to or from the bin (BIN_MOVE_CHUNK; default 1000):
    * each transaction holds the write lock and the event loop, docs/decisions/bin.md.
    */
@@ -59,6 +64,7 @@ export const prospectsSection = defineSection(
       120_000,
     ),
     IMPORT_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 2),
+    FILE_READ_WORKERS: variableWithDefault(integer(0, 16), 'doit être un nombre de fils entre 0 et 16', 1),
     BIN_MOVE_CHUNK: variableWithDefault(
       integer(1, 50_000),
       'doit être un nombre de prospects entre 1 et 50000',
@@ -75,6 +81,7 @@ export const prospectsSection = defineSection(
     },
     importStartGraceMs: values.IMPORT_START_GRACE_MS,
     importWorkers: values.IMPORT_WORKERS,
+    fileReadWorkers: values.FILE_READ_WORKERS,
     binMoveChunk: values.BIN_MOVE_CHUNK,
   }),
 );

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 import { ProspectsRepository, type ProspectDoc } from './repository';
 import type { ProspectImportService } from './import-service';
-import { ProspectsService, prospectRowJson } from './service';
+import { prospectRowJson } from './file-page';
+import { ProspectsService } from './service';
 
 describe('a file page written from the stored texts', () => {
   let t: TestApp;

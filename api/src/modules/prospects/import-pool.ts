@@ -2,18 +2,17 @@
 // leave the API's event loop) and, over the embedded store's file, insert the rows the main thread
 // chose. Threads start at the first batch and stop after IDLE_MS without one; an idle thread never
 // keeps the process alive. docs/decisions/import-speed.md.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DocShape } from '../../db/doc-shape';
+import { startThread } from '../../worker-start';
 import type { DedupLookup } from './dedup-lookup';
 import type { PrepareJob, PreparedBatch, ReadyRow } from './import-rows';
 import type { WorkerData, WorkerReply, WorkerRequest } from './import-worker';
 
-/** The compiled thread (api/dist); from the sources (jest) the .ts beside this file is compiled on load. */
-const COMPILED = path.join(__dirname, 'import-worker.js');
-const SOURCE = path.join(__dirname, 'import-worker.ts');
+/** The thread's file (import-worker.js in the build, .ts from the sources). */
+const WORKER_FILE = path.join(__dirname, 'import-worker');
 /** A thread without a batch for this long stops (it costs its heap and the positions table). */
 const IDLE_MS = 60_000;
 
@@ -26,29 +25,6 @@ type Job =
     }
   | { kind: 'insert'; resolve: (inserted: number) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job>; idle?: NodeJS.Timeout };
-
-/**
- * A thread from the build, or, where the API runs from its TypeScript sources (jest), a thread that
- * compiles the same file with swc as jest does and reads `@app/domain` from its sources too.
- */
-function startThread(workerData: WorkerData): Worker {
-  if (existsSync(COMPILED)) return new Worker(COMPILED, { workerData });
-  const swc = require.resolve('@swc/core');
-  const boot = `
-    const { readFileSync } = require('node:fs');
-    const { transformSync } = require(${JSON.stringify(swc)});
-    require.extensions['.ts'] = (module, filename) => {
-      const { code } = transformSync(readFileSync(filename, 'utf8'), {
-        filename,
-        module: { type: 'commonjs' },
-        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-      });
-      module._compile(code, filename);
-    };
-    require(${JSON.stringify(SOURCE)});
-  `;
-  return new Worker(boot, { eval: true, execArgv: ['--conditions=source'], workerData });
-}
 
 export class ImportPool {
   private readonly slots: (Slot | undefined)[];
@@ -169,10 +145,11 @@ export class ImportPool {
   private slot(index: number): Slot {
     const known = this.slots[index];
     if (known) return known;
-    const worker = startThread({
+    const workerData: WorkerData = {
       ...(this.dataDir === undefined ? {} : { dataDir: this.dataDir }),
       background: this.preparesOnly(index),
-    });
+    };
+    const worker = startThread(WORKER_FILE, workerData);
     const slot: Slot = { worker, jobs: new Map() };
     const failAll = (error: Error) => {
       if (this.slots[index] === slot) this.slots[index] = undefined;

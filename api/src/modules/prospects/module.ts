@@ -10,6 +10,7 @@ import { createProspectBinPort, type ProspectBinPort } from './bin-port';
 import { createProspectBulkRead, type ProspectBulkRead } from './bulk-read';
 import { migrateDedupKeys } from './dedup-key-migration';
 import { createGeocoder, GEOCODER_MESSAGES, type LatLng } from './geocoder';
+import { FileReadPool } from './file-read-pool';
 import { ImportLeaseWaits } from './import-lease-waits';
 import { ImportPool } from './import-pool';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
@@ -42,6 +43,8 @@ export type ProspectsModuleDeps = {
   importStartGraceMs: number;
   /** Threads preparing import batches (config importWorkers; 0 or absent: the main thread). */
   importWorkers?: number;
+  /** Threads building file pages (config fileReadWorkers; 0 or absent: the main thread). */
+  fileReadWorkers?: number;
   /** DATA_DIR: over the embedded store's file, the import's threads insert the rows too. */
   dataDir?: string;
   /** The notification centre: imports finished or failed, enrichments ended. */
@@ -107,6 +110,8 @@ export type ProspectsModule = {
    */
   start(): Promise<void>;
   stop(): void;
+  /** Closes the file reads' threads' connections (before the store closes, so that it may compact). */
+  release(): Promise<void>;
   registerRoutes(api: ApiRoutes): void;
   catalogue: ProspectCatalogue;
   geocoding: Geocoding;
@@ -141,12 +146,18 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     leaseWaits: new ImportLeaseWaits(clusterSignals('import-lease')),
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
+  const fileReads = FileReadPool.create(
+    deps.store.kind === 'sqlite' ? deps.dataDir : undefined,
+    deps.fileReadWorkers ?? 0,
+    deps.logger,
+  );
   const prospects = new ProspectsService({
     repository,
     imports,
     usernameOf: deps.usernameOf,
     geocoder,
     now: deps.now,
+    ...(fileReads ? { fileReads } : {}),
   });
   const enrichment = new RegistryEnrichment({
     repository: new RegistryRepository(deps.store),
@@ -219,6 +230,9 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       void enrichment.stop();
       void positioning.stop();
       void pool?.stop();
+    },
+    release: async () => {
+      await fileReads?.stop();
     },
     registerRoutes(api) {
       registerProspectRoutes(api, prospects, imports, enrichment, positioning);

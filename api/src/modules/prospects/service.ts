@@ -2,7 +2,6 @@
 // prospects, a manual list, deletion, geocoding; and what the opportunities component may ask.
 import {
   EMPTY_VALUE,
-  searchPatternOf,
   type OpportunityState,
   type ProspectFileRow,
   type ProspectFileStats,
@@ -15,10 +14,11 @@ import { AppError } from '../../http/app-error';
 import { fileNotFound, prospectNotFound } from './errors';
 import { GEOCODER_MESSAGES, type Geocoder } from './geocoder';
 import type { Caller, ProspectImportService } from './import-service';
-import type { DocText } from '../../db/types';
+import { filePage, filePageJson, type ProspectRow } from './file-page';
+import type { FileReadPool } from './file-read-pool';
 import type { ProspectDoc, ProspectFileDoc, ProspectsRepository } from './repository';
 
-export type ProspectRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { username: string };
+export type { ProspectRow } from './file-page';
 
 export type ProspectsServiceDeps = {
   repository: ProspectsRepository;
@@ -26,6 +26,8 @@ export type ProspectsServiceDeps = {
   usernameOf: (userId: string) => Promise<string>;
   geocoder: Geocoder | null;
   now: () => number;
+  /** Threads building file pages over the embedded store's file (file-read-pool.ts); absent: the event loop. */
+  fileReads?: FileReadPool;
 };
 
 const ACTIVE_STATES: OpportunityState[] = ['TODO', 'WAITING'];
@@ -44,49 +46,6 @@ function toFileRow(file: ProspectFileDoc, activeOpportunities: number): Prospect
     date: file.date,
     lastModificationDate: file.lastModificationDate,
   };
-}
-
-function toProspectRow(doc: ProspectDoc, file: ProspectFileDoc): ProspectRow {
-  const { searchText: _searchText, dedupKey: _dedupKey, ...row } = doc;
-  return { ...row, username: doc.acceptedUsername ?? file.username };
-}
-
-/**
- * What JSON.parse then JSON.stringify could write otherwise: an escape other than \" and \\ (\u00e9
- * comes back as é; an escape is found at the start of its run of backslashes), a key an integer would
- * order first ("12"). Also seen in string values, where it only costs the parse.
- */
-const REWRITTEN_BY_PARSING = /(?<!\\)(?:\\\\)*\\[^"\\]|[{,]"\d/;
-
-/**
- * A file's (or a search's) count when its page shows it: a page short of its limit ends the rows,
- * so they are its offset and its own rows (when it holds any, or starts at the first). Else null:
- * counted by the store (a count of every row of the file, searched or not: load.md).
- */
-export function totalShownBy(input: Pick<ProspectPageData, 'offset' | 'limit'>, rows: number): number | null {
-  return rows < input.limit && (rows > 0 || input.offset === 0) ? input.offset + rows : null;
-}
-
-/** A stored prospect (findTexts) back as the document pageOfFile reads. */
-function parsedDoc(row: DocText): ProspectDoc {
-  return { _id: row._id, ...(JSON.parse(row.json) as object) } as ProspectDoc;
-}
-
-/**
- * JSON.stringify(toProspectRow(doc, file)) written from the stored text (`fields[0]`: its
- * acceptedUsername): `_id` first, the stored fields in their order, `username` last. Null when the
- * text must be parsed to be sure of the same bytes.
- */
-export function prospectRowJson(row: DocText, file: ProspectFileDoc): string | null {
-  const { json } = row;
-  const accepted = row.fields[0];
-  if (accepted !== null && typeof accepted !== 'string') return null;
-  if (json.charCodeAt(0) !== 123 /* { */ || REWRITTEN_BY_PARSING.test(json) || json.includes('"username":'))
-    return null;
-  const username: unknown = accepted ?? file.username;
-  if (typeof username !== 'string') return null;
-  const fields = json.length > 2 ? `${json.slice(1, -1)},` : '';
-  return `{"_id":${JSON.stringify(row._id)},${fields}"username":${JSON.stringify(username)}}`;
 }
 
 export class ProspectsService {
@@ -133,60 +92,23 @@ export class ProspectsService {
   }
 
   async page(caller: Caller, input: ProspectPageData): Promise<{ value: ProspectRow[]; total: number }> {
-    const file = await this.visibleFile(caller, input.excelId);
-    // The stored searchText keeps numbers as imported: the pattern accepts any spacing of them.
-    const search = searchPatternOf(input.search ?? '');
-    const { repository } = this.deps;
-    const docs = await repository.pageOfFile(
-      caller.organisationId,
-      file._id,
-      search,
-      input.offset,
-      input.limit,
-    );
-    const total = await this.totalOfPage(caller, file._id, search, input, docs.length);
-    return { value: docs.map((doc) => toProspectRow(doc, file)), total };
-  }
-
-  /** A file page's total: told by a short page itself, counted in the store otherwise. */
-  private async totalOfPage(
-    caller: Caller,
-    fileId: string,
-    search: RegExp | null,
-    input: ProspectPageData,
-    shown: number,
-  ): Promise<number> {
-    return (
-      totalShownBy(input, shown) ??
-      (await this.deps.repository.countOfFile(caller.organisationId, fileId, search))
-    );
+    return filePage(this.deps.repository, await this.visibleFile(caller, input.excelId), input);
   }
 
   /**
-   * page()'s reply as JSON text, the same bytes as JSON.stringify(page()), assembled from the stored
-   * texts of the prospects (issue 21: reading 500 documents, parsing them and writing them again was
-   * most of a file page's CPU). A text that parsing and writing again might change (escapes other than
-   * quotes and backslashes, integer-like keys, a `username` field of its own) is parsed as page() does.
+   * page()'s reply as JSON text, the same bytes as JSON.stringify(page()) (file-page.ts). Over the
+   * embedded store a thread of the file reads builds it (its reads, a search's count among them, hold
+   * that thread and not the event loop the colleagues' calls wait for); the event loop does if the
+   * thread fails.
    */
   async pageJson(caller: Caller, input: ProspectPageData): Promise<string> {
-    const { repository } = this.deps;
-    if (!repository.readsTexts) return JSON.stringify(await this.page(caller, input));
     const file = await this.visibleFile(caller, input.excelId);
-    const search = searchPatternOf(input.search ?? '');
-    const rows = await repository.pageTextsOfFile(
-      caller.organisationId,
-      file._id,
-      search,
-      input.offset,
-      input.limit,
-    );
-    const total = await this.totalOfPage(caller, file._id, search, input, rows.length);
-    let json = '{"value":[';
-    rows.forEach((row, index) => {
-      if (index > 0) json += ',';
-      json += prospectRowJson(row, file) ?? JSON.stringify(toProspectRow(parsedDoc(row), file));
-    });
-    return `${json}],"total":${JSON.stringify(total)}}`;
+    const { fileReads } = this.deps;
+    if (fileReads) {
+      const json = await fileReads.pageJson(file, input);
+      if (json !== null) return json;
+    }
+    return filePageJson(this.deps.repository, file, input);
   }
 
   /** A manual list: an empty, ready file to which opportunities can be added one by one. */
