@@ -8,24 +8,11 @@
 // is compared as a ratio.
 // Usage: node bench/file-reads.mjs --seed-dir <dir> [--compare <entry>] [--seconds 20] [--readers 2]
 //          [--rounds 2] [--out <file>]
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  apiEnv,
-  cleanUp,
-  cpuMs,
-  freePort,
-  numberOption,
-  pathOption,
-  post,
-  quantile,
-  repo,
-  startNode,
-  tempDir,
-  waitForHealth,
-} from './support.mjs';
+import { cleanUp, cpuMs, numberOption, pathOption, post, quantile, seededBuilds } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seedDir = pathOption('seed-dir', null);
@@ -36,25 +23,12 @@ const ROUNDS = numberOption('rounds', 2);
 const resultsFile = pathOption('out', null) ?? path.join(here, 'results', 'file-reads.json');
 const PASSWORD = 'Motdepasse1';
 const PROBE_EVERY_MS = 10;
+const FILE_READS_ENV = {
+  WEB_CONCURRENCY: '1',
+  RATE_LIMIT_MAX_PER_IP: '100000',
+  RATE_LIMIT_MAX_PER_EMAIL: '10000',
+};
 const SEARCHES = ['Crèche', 'Marseille', 'societe 12', '59000', 'Restauration', 'contact@societe-7'];
-
-async function startBuild(label, entry) {
-  const dataDir = tempDir('bench-file-reads-');
-  cpSync(path.join(seedDir, 'data'), dataDir, { recursive: true });
-  const port = await freePort();
-  const child = startNode(
-    label,
-    [entry],
-    apiEnv(port, dataDir, {
-      WEB_CONCURRENCY: '1',
-      RATE_LIMIT_MAX_PER_IP: '100000',
-      RATE_LIMIT_MAX_PER_EMAIL: '10000',
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, child);
-  return { label, entry: path.relative(repo, entry), child, base };
-}
 
 async function send(build, route, body) {
   const started = performance.now();
@@ -116,15 +90,10 @@ const summary = (values) => {
 };
 
 async function main() {
-  if (!seedDir || !existsSync(path.join(seedDir, 'seed.json'))) {
-    console.error('Base préparée absente : lancez d’abord "node bench/load.mjs --seed-dir <dossier> …".');
-    process.exitCode = 1;
-    return;
-  }
-  const seed = JSON.parse(readFileSync(path.join(seedDir, 'seed.json'), 'utf8'));
   const loadAtStart = os.loadavg();
-  const builds = [await startBuild('cette version', path.join(repo, 'api', 'dist', 'index.js'))];
-  if (compareEntry) builds.push(await startBuild('comparée', compareEntry));
+  const seeded = await seededBuilds(seedDir, compareEntry, FILE_READS_ENV);
+  if (!seeded) return;
+  const { seed, builds } = seeded;
   const members = new Map();
   for (const build of builds) members.set(build, await membersOn(build, seed));
   // Warm-up: every search and page once (code compiled, threads started, pages cached by SQLite).

@@ -10,24 +10,11 @@
 // Usage: node bench/load-calls.mjs --seed-dir <dir> [--compare <entry of another build>] [--calls 150]
 //          [--rounds 3] [--only <part of a call kind>] [--out <file>]
 //   (run `node bench/load.mjs --seed-dir <dir> ...` once first: it seeds and keeps the store there)
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  apiEnv,
-  cleanUp,
-  cpuMs,
-  freePort,
-  numberOption,
-  pathOption,
-  post,
-  repo,
-  startNode,
-  stop,
-  tempDir,
-  waitForHealth,
-} from './support.mjs';
+import { cleanUp, cpuMs, numberOption, pathOption, post, repo, seededBuilds, stop } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seedDir = pathOption('seed-dir', null);
@@ -44,16 +31,6 @@ const LOAD_ENV = {
   RATE_LIMIT_MAX_PER_EMAIL: '10000',
   TRIAL_LICENCES: '13',
 };
-
-async function startBuild(label, entry) {
-  const dataDir = tempDir('bench-load-calls-');
-  cpSync(path.join(seedDir, 'data'), dataDir, { recursive: true });
-  const port = await freePort();
-  const child = startNode(label, [entry], apiEnv(port, dataDir, LOAD_ENV));
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, child);
-  return { label, entry: path.relative(repo, entry), child, base };
-}
 
 /** The callers and ids the calls use, signed in on one build. */
 async function sessionsOn(build, seed) {
@@ -171,15 +148,10 @@ async function cpuPerCall(build, calls) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  if (!seedDir || !existsSync(path.join(seedDir, 'seed.json'))) {
-    console.error('Base préparée absente : lancez d’abord "node bench/load.mjs --seed-dir <dossier> …".');
-    process.exitCode = 1;
-    return;
-  }
-  const seed = JSON.parse(readFileSync(path.join(seedDir, 'seed.json'), 'utf8'));
   const uptimeAtStart = os.loadavg();
-  const builds = [await startBuild('cette version', path.join(repo, 'api', 'dist', 'index.js'))];
-  if (compareEntry) builds.push(await startBuild('comparée', compareEntry));
+  const seeded = await seededBuilds(seedDir, compareEntry, LOAD_ENV);
+  if (!seeded) return;
+  const { seed, builds } = seeded;
   const sessions = new Map();
   for (const build of builds) sessions.set(build, await sessionsOn(build, seed));
   // Warm-up: every kind once on each build (code compiled, per-process lists built).

@@ -1,6 +1,6 @@
 // What every benchmark needs around the server it measures.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -335,4 +335,30 @@ export function cpuMs(pid) {
     }
   }
   return total;
+}
+
+/**
+ * This build and, with `compareEntry`, another one, each on its own copy of the store load.mjs seeded and
+ * kept in `seedDir` (`--seed-dir`), one process each with `env` added; and the seed's accounts. Null,
+ * the exit code set, when no kept store is there.
+ */
+export async function seededBuilds(seedDir, compareEntry, env) {
+  if (!seedDir || !existsSync(path.join(seedDir, 'seed.json'))) {
+    console.error('Base préparée absente : lancez d’abord "node bench/load.mjs --seed-dir <dossier> …".');
+    process.exitCode = 1;
+    return null;
+  }
+  const seed = JSON.parse(readFileSync(path.join(seedDir, 'seed.json'), 'utf8'));
+  const start = async (label, entry) => {
+    const dataDir = tempDir('bench-seeded-');
+    cpSync(path.join(seedDir, 'data'), dataDir, { recursive: true });
+    const port = await freePort();
+    const child = startNode(label, [entry], apiEnv(port, dataDir, env));
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/healthz`, child);
+    return { label, entry: path.relative(repo, entry), child, base };
+  };
+  const builds = [await start('cette version', apiEntry)];
+  if (compareEntry) builds.push(await start('comparée', compareEntry));
+  return { seed, builds };
 }

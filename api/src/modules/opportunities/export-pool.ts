@@ -5,12 +5,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import { closeThread } from '../../worker-start';
 import type { ExportFilters, ExportPart, ExportShare } from './export-share';
 
 /** The compiled worker; absent when the API runs from its sources (jest), where there is no pool. */
 const WORKER_FILE = path.join(__dirname, 'export-worker.js');
-/** How long a stopping thread may take to close its connection before it is terminated. */
-const CLOSE_WAIT_MS = 2000;
 
 type Reply = { id: number; text?: string; ends?: Uint32Array; error?: string };
 type Job = { resolve: (part: ExportPart) => void; reject: (error: Error) => void };
@@ -71,15 +70,7 @@ export class ExportPool {
   /** Closes the threads' connections (before the store closes, so that it may compact). */
   async stop(): Promise<void> {
     const slots = this.slots.splice(0).filter((slot): slot is Slot => slot !== undefined);
-    await Promise.all(
-      slots.map(async ({ worker }) => {
-        const exited = new Promise((resolve) => worker.once('exit', resolve));
-        worker.postMessage({ close: true });
-        const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
+    await Promise.all(slots.map(({ worker }) => closeThread(worker)));
   }
 
   private run(index: number, share: ExportShare): Promise<ExportPart> {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { ProspectPageData } from '@app/domain';
 import type { Logger } from 'pino';
-import { startThread } from '../../worker-start';
+import { closeThread, startThread, takeThreads } from '../../worker-start';
 import type { FileReadData, FileReadReply, FileReadRequest } from './file-read-worker';
 import type { ProspectFileDoc } from './repository';
 
@@ -18,8 +18,6 @@ import type { ProspectFileDoc } from './repository';
 const WORKER_FILE = path.join(__dirname, 'file-read-worker');
 /** The threads start this long after the pool (the API's start does not pay for them). */
 export const FILE_READS_START_AFTER_MS = 2000;
-/** How long a stopping thread may take to close its connection before it is terminated. */
-const CLOSE_WAIT_MS = 2000;
 
 type Job = { resolve: (json: string) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job> };
@@ -71,21 +69,7 @@ export class FileReadPool {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.warmUp);
-    const slots = this.slots.map((slot, index) => {
-      this.slots[index] = undefined;
-      return slot;
-    });
-    await Promise.all(
-      slots
-        .filter((slot): slot is Slot => slot !== undefined)
-        .map(async ({ worker }) => {
-          const exited = new Promise((resolve) => worker.once('exit', resolve));
-          worker.postMessage({ close: true } satisfies FileReadRequest);
-          const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-          await exited;
-          clearTimeout(timer);
-        }),
-    );
+    await Promise.all(takeThreads(this.slots).map(({ worker }) => closeThread(worker)));
   }
 
   private run(request: { file: ProspectFileDoc; input: ProspectPageData }): Promise<string> {

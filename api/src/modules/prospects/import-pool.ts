@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DocShape } from '../../db/doc-shape';
-import { startThread } from '../../worker-start';
+import { startThread, takeThreads } from '../../worker-start';
 import type { DedupLookup } from './dedup-lookup';
 import type { PrepareJob, PreparedBatch, ReadyRow } from './import-rows';
 import type { WorkerData, WorkerReply, WorkerRequest } from './import-worker';
@@ -84,17 +84,11 @@ export class ImportPool {
 
   /** Stops every thread (with the server); a batch being prepared is refused. */
   async stop(): Promise<void> {
-    const slots = this.slots.map((slot, index) => {
-      this.slots[index] = undefined;
-      return slot;
-    });
     await Promise.all(
-      slots
-        .filter((slot): slot is Slot => slot !== undefined)
-        .map(async (slot) => {
-          clearTimeout(slot.idle);
-          await slot.worker.terminate();
-        }),
+      takeThreads(this.slots).map(async (slot) => {
+        clearTimeout(slot.idle);
+        await slot.worker.terminate();
+      }),
     );
   }
 
