@@ -275,7 +275,20 @@ class SqliteEngine {
         // its own and counted its own 5 s while the others took the lock in turn (1,000 writes at once
         // in two processes: some failed with SQLITE_BUSY after 5 s); asleep in the handler, the
         // process takes the lock as soon as the other one leaves it, and its next calls queue behind.
-        this.statement('BEGIN IMMEDIATE').run();
+        try {
+          this.statement('BEGIN IMMEDIATE').run();
+        } catch (error) {
+          // Seen under a profiled load long before busy_timeout (load.md, "Seen in two profiled runs"):
+          // what the connection was doing goes with the error into the log.
+          if (isBusy(error) && error instanceof Error)
+            Object.assign(error, {
+              waitedMs: Math.round(performance.now() - start),
+              attempts: attempt,
+              inTransaction: this.db.inTransaction,
+              busyTimeout: this.db.pragma('busy_timeout', { simple: true }) as number,
+            });
+          throw error;
+        }
         return work();
       }
       this.statement('PRAGMA busy_timeout = 0').get();

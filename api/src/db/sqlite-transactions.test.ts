@@ -76,22 +76,26 @@ db.exec('COMMIT');
 db.close();
 `;
 
+/** The lock holder started and holding the file's write lock; resolves with its exit. */
+async function lockHolder(holdMs: number): Promise<{ exited: Promise<unknown> }> {
+  const repo = path.resolve(__dirname, '../../..');
+  const child = spawn(process.execPath, ['-e', LOCK_HOLDER], {
+    env: {
+      ...process.env,
+      STORE_PATH: path.join(dataDir, STORE_FILE),
+      HOLD_MS: String(holdMs),
+      NODE_PATH: [path.join(repo, 'node_modules'), path.join(repo, 'api/node_modules')].join(path.delimiter),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for await (const line of createInterface({ input: child.stdout })) if (line === 'locked') break;
+  return { exited };
+}
+
 describe('two processes writing one store file', () => {
   it('waits for the other process’s write lock instead of refusing the write (SQLITE_BUSY)', async () => {
-    const repo = path.resolve(__dirname, '../../..');
-    const child = spawn(process.execPath, ['-e', LOCK_HOLDER], {
-      env: {
-        ...process.env,
-        STORE_PATH: path.join(dataDir, STORE_FILE),
-        HOLD_MS: '300',
-        NODE_PATH: [path.join(repo, 'node_modules'), path.join(repo, 'api/node_modules')].join(
-          path.delimiter,
-        ),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    for await (const line of createInterface({ input: child.stdout })) if (line === 'locked') break;
+    const { exited } = await lockHolder(300);
 
     // A read first, as a call does before its update: a deferred transaction would now have to upgrade.
     expect((await counters.findOne({ _id: 'a' }))?.n).toBe(0);
@@ -101,4 +105,18 @@ describe('two processes writing one store file', () => {
 
     expect(await counters.find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'a', n: 1 }]);
   });
+
+  it('refuses a write only after the busy timeout, saying how long it waited and in what state', async () => {
+    const { exited } = await lockHolder(6000);
+    const started = performance.now();
+    const refused = await counters.updateOne({ _id: 'a' }, { $inc: { n: 1 } }).then(
+      () => null,
+      (error: unknown) => error as Record<string, unknown>,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(5000);
+    expect(refused).toMatchObject({ code: 'SQLITE_BUSY', busyTimeout: 5000, inTransaction: false });
+    expect(refused?.waitedMs).toBeGreaterThanOrEqual(100);
+    await exited;
+    expect((await counters.findOne({ _id: 'a' }))?.n).toBe(0);
+  }, 20_000);
 });
