@@ -1,10 +1,10 @@
 // Threads building the pages of files (file-read-worker.ts) over the embedded store's file, each with
-// its own read-only connection. A file's page of 500 prospects costs 10–20 ms of reads and a search in
-// a 20,000-row file 20–40 ms (its rows read until the page is full, then all of them counted): on the
-// event loop, every other call of the process waited that long behind it, which is where the tails of
-// 1,000 sessions came from (docs/decisions/load.md, "A file's pages in a thread"). The threads start a
-// little after the API (not on its start time) or at the first page asked; an idle thread never keeps
-// the process alive.
+// its own read-only connection. A file's page of 500 prospects costs 5–10 ms of reads and JSON, and a
+// search in a 20,000-row file 5–20 ms (its rows read until the page is full, then all of them counted):
+// on the event loop, every other call of the process waited that long behind it (a colleague's light
+// call: p99 87 ms on the event loop, 25 ms with the thread; docs/decisions/load.md, "A file's pages in
+// a thread"). The threads start a little after the API (not on its start time) or at the first page
+// asked; an idle thread never keeps the process alive.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
