@@ -285,7 +285,6 @@ class SqliteEngine {
               waitedMs: Math.round(performance.now() - start),
               attempts: attempt,
               inTransaction: this.db.inTransaction,
-              busyTimeout: this.db.pragma('busy_timeout', { simple: true }) as number,
             });
           throw error;
         }

@@ -114,8 +114,9 @@ describe('two processes writing one store file', () => {
       (error: unknown) => error as Record<string, unknown>,
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(5000);
-    expect(refused).toMatchObject({ code: 'SQLITE_BUSY', busyTimeout: 5000, inTransaction: false });
+    expect(refused).toMatchObject({ code: 'SQLITE_BUSY', inTransaction: false });
     expect(refused?.waitedMs).toBeGreaterThanOrEqual(100);
+    expect(refused?.attempts).toBeGreaterThan(0);
     await exited;
     expect((await counters.findOne({ _id: 'a' }))?.n).toBe(0);
   }, 20_000);
