@@ -62,8 +62,10 @@ describe('two connections on one store file', () => {
     });
     await new Promise((resolve) => setImmediate(resolve));
     const waiting = things.insertOne({ name: 'après' });
-    // Only the event loop can let the first finish: a timer, while the second write waits.
-    setTimeout(release, 20);
+    // Only the event loop can let the first finish: its next turn, while the second write waits on its
+    // timer. (A 20 ms timer here failed once on a loaded CI machine: past 100 ms of waiting, the second
+    // write waits in SQLite's busy handler, which two connections of one thread cannot get out of.)
+    setImmediate(release);
     await Promise.all([holding, waiting]);
     await new Promise((resolve) => setImmediate(resolve));
     const names = (await things.find({}, { sort: { _id: 1 } })).map((thing) => thing.name);
