@@ -18,8 +18,6 @@ import { filePage, filePageJson, type ProspectRow } from './file-page';
 import type { FileReadPool } from './file-read-pool';
 import type { ProspectDoc, ProspectFileDoc, ProspectsRepository } from './repository';
 
-export type { ProspectRow } from './file-page';
-
 export type ProspectsServiceDeps = {
   repository: ProspectsRepository;
   imports: ProspectImportService;
