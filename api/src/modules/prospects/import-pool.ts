@@ -3,12 +3,12 @@
 // chose. Threads start at the first batch and stop after IDLE_MS without one; an idle thread never
 // keeps the process alive. docs/decisions/import-speed.md.
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DocShape } from '../../db/doc-shape';
 import { startThread, takeThreads } from '../../worker-start';
 import type { DedupLookup } from './dedup-lookup';
-import type { PrepareJob, PreparedBatch, ReadyRow } from './import-rows';
+import type { PrepareJob, PreparedBatch, PreparedInThread, ReadyRow } from './import-rows';
 import type { WorkerData, WorkerReply, WorkerRequest } from './import-worker';
 
 /** The thread's file (import-worker.js in the build, .ts from the sources). */
@@ -21,6 +21,11 @@ type Job =
       kind: 'prepare';
       rows: ReadyRow[];
       resolve: (batch: PreparedBatch) => void;
+      reject: (error: Error) => void;
+    }
+  | {
+      kind: 'prepareHeld';
+      resolve: (batch: Omit<PreparedInThread, 'bodies'>) => void;
       reject: (error: Error) => void;
     }
   | { kind: 'insert'; resolve: (inserted: number) => void; reject: (error: Error) => void };
@@ -71,11 +76,45 @@ export class ImportPool {
     });
   }
 
+  /**
+   * Where the threads insert: prepares a batch as `prepare` does, but its documents' texts stay with
+   * the threads (PreparedInThread.bodies) until `insertHeld` hands them to the inserting one; the main
+   * thread neither receives nor sends them (import-speed.md, twelfth pass). `bodies` is closed by
+   * `insertHeld`, or by the caller (`dropHeld`) when the batch is not stored.
+   */
+  prepareHeld(job: PrepareJob, locate: boolean, lookup?: DedupLookup): Promise<PreparedInThread> {
+    if (!this.inserts) return Promise.reject(new Error('fil d’import sans fichier de stockage'));
+    const { port1, port2 } = new MessageChannel();
+    return new Promise<Omit<PreparedInThread, 'bodies'>>((resolve, reject) => {
+      this.send(
+        { kind: 'prepareHeld', resolve, reject },
+        (id) => ({ id, job, locate, ...(lookup && { lookup }), bodiesTo: port1 }),
+        [port1],
+      );
+    }).then(
+      (batch) => ({ ...batch, bodies: port2 }),
+      (error: unknown) => {
+        port2.close();
+        throw error;
+      },
+    );
+  }
+
   /** Inserts prospect documents (their JSON texts) from the inserting thread's connection (`slotFor`). */
   insert(bodies: string[], shape: DocShape): Promise<number> {
+    return this.inserted((id) => ({ id, insert: { bodies, shape } }));
+  }
+
+  /** Inserts the rows `rowIndexes` (ascending) of a batch from `prepareHeld`, whose port it hands over. */
+  insertHeld(batch: PreparedInThread, rowIndexes: number[]): Promise<number> {
+    const from = batch.bodies;
+    return this.inserted((id) => ({ id, insertHeld: { from, rowIndexes, shape: batch.shape } }), [from]);
+  }
+
+  private inserted(request: (id: number) => WorkerRequest, transfer: MessagePort[] = []): Promise<number> {
     if (!this.inserts) return Promise.reject(new Error('fil d’import sans fichier de stockage'));
     return new Promise<number>((resolve, reject) => {
-      this.send({ kind: 'insert', resolve, reject }, (id) => ({ id, insert: { bodies, shape } }));
+      this.send({ kind: 'insert', resolve, reject }, request, transfer);
     }).catch((error: unknown) => {
       this.logger.error({ err: error }, 'Échec d’une insertion par le fil de l’import');
       throw error;
@@ -92,14 +131,14 @@ export class ImportPool {
     );
   }
 
-  private send(job: Job, request: (id: number) => WorkerRequest): void {
+  private send(job: Job, request: (id: number) => WorkerRequest, transfer: MessagePort[] = []): void {
     const slot = this.slot(this.slotFor(job.kind));
     const id = (this.nextJob += 1);
     clearTimeout(slot.idle);
     slot.jobs.set(id, job);
     // A thread at work keeps the process alive; a waiting one does not.
     slot.worker.ref();
-    slot.worker.postMessage(request(id));
+    slot.worker.postMessage(request(id), transfer);
   }
 
   /**
@@ -163,6 +202,7 @@ export class ImportPool {
       if (slot.jobs.size === 0) this.rest(index, slot);
       if ('error' in reply) job.reject(new Error(reply.error));
       else if (job.kind === 'prepare' && 'done' in reply) job.resolve({ ...reply.done, rows: job.rows });
+      else if (job.kind === 'prepareHeld' && 'held' in reply) job.resolve(reply.held);
       else if (job.kind === 'insert' && 'inserted' in reply) job.resolve(reply.inserted);
       else job.reject(new Error('réponse inattendue du fil d’import'));
     });

@@ -24,6 +24,7 @@ import {
   yieldToEventLoop,
 } from '@app/domain';
 import { collectPaths, type DocShape, noPaths } from '../../db/doc-shape';
+import type { MessagePort } from 'node:worker_threads';
 import type { OfflinePosition, OfflinePositions } from './offline-positions';
 import type { NewProspect } from './repository';
 
@@ -67,6 +68,19 @@ export type PreparedBatch = {
    */
   found?: string[];
 };
+
+/** A prepared row without its document's text (PreparedInThread). */
+export type RowFacts = Omit<ReadyRow, 'body'>;
+
+/**
+ * A batch prepared by an import thread whose documents' texts stay off the main thread: they wait in
+ * `bodies` (a MessagePort the inserting thread is handed, HeldBodies) while the main thread decides
+ * from the rows' facts which ones are stored (docs/decisions/import-speed.md, twelfth pass).
+ */
+export type PreparedInThread = Omit<PreparedBatch, 'rows'> & { rows: RowFacts[]; bodies: MessagePort };
+
+/** What a PreparedInThread's port holds: the texts of the batch's rows, in file order. */
+export type HeldBodies = { rowIndexes: number[]; bodies: string[] };
 
 /** Rows normalised between two turns of the event loop when the preparation runs on the main thread. */
 const MAIN_THREAD_SLICE = 500;

@@ -17,14 +17,19 @@ import {
   IMPORT_BUSY_CODE,
   IMPORT_ROWS_MISSING_CODE,
 } from '@app/domain';
-import type { DocShape } from '../../db/doc-shape';
 import { AppError } from '../../http/app-error';
 import { leaseHolders, type LeaseHolders } from '../../lease-holders';
 import { type DedupLookup, storedDedupKeys } from './dedup-lookup';
 import { PROSPECT_MESSAGES } from './errors';
 import { ImportLeaseWaits } from './import-lease-waits';
 import type { ImportPool } from './import-pool';
-import { prepareBatch, type PrepareJob, type PreparedBatch, type ReadyRow } from './import-rows';
+import {
+  prepareBatch,
+  type PrepareJob,
+  type PreparedBatch,
+  type PreparedInThread,
+  type RowFacts,
+} from './import-rows';
 import { KeyedLock } from './keyed-lock';
 import type { OfflinePositions } from './offline-positions';
 import type { RecordAudit } from '../audit/module';
@@ -107,8 +112,50 @@ const AHEAD = Symbol('ahead');
  * then) on left out. Under the lock the keys this process stored from `fromRow` on complete it.
  */
 type EarlyLookup = { fromRow: number; keys: Set<string>; found: Set<string> };
+/**
+ * A prepared batch: with its documents' texts, or, where the threads insert, with the rows' facts only
+ * (the texts wait for the inserting thread, PreparedInThread).
+ */
+type Prepared = PreparedBatch | PreparedInThread;
 /** A batch's preparation begun before its turn (wrapped: an async function would wait for it). */
-type Early = { prepared: Promise<PreparedBatch>; lookup?: Promise<EarlyLookup> } | null;
+type Early = { prepared: Promise<Prepared>; lookup?: Promise<EarlyLookup> } | null;
+
+/** What preparing `batch` of `file` needs. */
+function jobOf(file: ProspectFileDoc, batch: Pick<ImportBatchData, 'offset' | 'cells' | 'rows'>): PrepareJob {
+  return {
+    organisationId: file.organisationId,
+    excelId: file._id,
+    userId: file.userId,
+    isPrivate: file.isPrivate,
+    columns: file.columns,
+    mapping: file.mapping,
+    options: file.options,
+    offset: batch.offset,
+    ...(batch.cells ? { cells: batch.cells } : { rows: batch.rows ?? [] }),
+  };
+}
+
+/** The batch without its first `skip` rows (already received). */
+function sliceFrom(input: ImportBatchData, skip: number): Pick<ImportBatchData, 'offset' | 'cells' | 'rows'> {
+  return {
+    offset: input.offset + skip,
+    ...(input.cells ? { cells: input.cells.slice(skip) } : { rows: (input.rows ?? []).slice(skip) }),
+  };
+}
+
+/** The texts of the rows `kept` (in file order, among `prepared`'s). */
+function textsOf(prepared: PreparedBatch, kept: RowFacts[]): string[] {
+  const wanted = new Set(kept.map((row) => row.rowIndex));
+  return prepared.rows.filter((row) => wanted.has(row.rowIndex)).map((row) => row.body);
+}
+
+/** A batch's rows to store (RowFacts of its prepared rows), its counts and its rejected rows to list. */
+type Deduplicated = { rows: RowFacts[]; counts: BatchCounts; rejected: ImportSummary['rejected'] };
+
+/** Lets go of the texts a thread holds for a batch that is not stored (nothing once handed over). */
+function dropHeld(prepared: Prepared): void {
+  if ('bodies' in prepared) prepared.bodies.close();
+}
 /** The keys a batch stored here, for the next batch's look-up begun early (rows `from` to `to`). */
 type StoredKeys = { from: number; to: number; keys: string[] };
 /** Imports whose last stored keys this process keeps (an abandoned import's go after this many). */
@@ -183,6 +230,20 @@ export class ProspectImportService {
   async addRows(caller: Caller, input: ImportBatchData): Promise<ImportRowsReply> {
     const waitUntil = Date.now() + GAP_WAIT_MS;
     const prepared = await this.prepareEarly(caller, input);
+    try {
+      return await this.storeInTurn(caller, input, prepared, waitUntil);
+    } finally {
+      void prepared?.prepared.then(dropHeld, () => undefined);
+    }
+  }
+
+  /** Stores the batch once the rows before it are stored ("Lignes manquantes" past `waitUntil`). */
+  private async storeInTurn(
+    caller: Caller,
+    input: ImportBatchData,
+    prepared: Early,
+    waitUntil: number,
+  ): Promise<ImportRowsReply> {
     for (;;) {
       const reply = await this.held(caller, input.importId, notFound, (lease) =>
         this.storeBatch(caller, input, prepared, lease),
@@ -239,11 +300,7 @@ export class ProspectImportService {
   }
 
   /** The batch's keys found at its preparation (by its thread), or looked up now. */
-  private async lookUpEarly(
-    caller: Caller,
-    file: ProspectFileDoc,
-    batch: PreparedBatch,
-  ): Promise<EarlyLookup> {
+  private async lookUpEarly(caller: Caller, file: ProspectFileDoc, batch: Prepared): Promise<EarlyLookup> {
     const keys = new Set(batch.rows.map((row) => row.dedupKey));
     const found = batch.found
       ? new Set(batch.found)
@@ -286,26 +343,20 @@ export class ProspectImportService {
     }
   }
 
-  /** `lookup`: the thread that prepares the batch looks its keys up too (PreparedBatch.found). */
+  /**
+   * `lookup`: the thread that prepares the batch looks its keys up too (PreparedBatch.found). Where
+   * the threads insert, the texts stay with them (PreparedInThread).
+   */
   private prepare(
     file: ProspectFileDoc,
     batch: Pick<ImportBatchData, 'offset' | 'cells' | 'rows'>,
     lookup?: DedupLookup,
-  ): Promise<PreparedBatch> {
-    const job: PrepareJob = {
-      organisationId: file.organisationId,
-      excelId: file._id,
-      userId: file.userId,
-      isPrivate: file.isPrivate,
-      columns: file.columns,
-      mapping: file.mapping,
-      options: file.options,
-      offset: batch.offset,
-      ...(batch.cells ? { cells: batch.cells } : { rows: batch.rows ?? [] }),
-    };
+  ): Promise<Prepared> {
+    const job = jobOf(file, batch);
     const { pool, positions } = this.deps;
     const onMainThread = () => prepareBatch(job, positions?.());
     // A thread that failed (logged by the pool) leaves the batch to the main thread.
+    if (pool?.inserts) return pool.prepareHeld(job, positions !== undefined, lookup).catch(onMainThread);
     return pool ? pool.prepare(job, positions !== undefined, lookup).catch(onMainThread) : onMainThread();
   }
 
@@ -329,27 +380,27 @@ export class ProspectImportService {
     const bad = prepared.badRows.find((row) => row.index >= start);
     if (bad) throw AppError.badRequest(bad.message);
     // A malformed row among those already received (a batch sent again, changed): only the new ones count.
-    if (prepared.badRows.length > 0)
-      prepared = await this.prepare(file, {
-        offset: start,
-        ...(input.cells ? { cells: input.cells.slice(skip) } : { rows: (input.rows ?? []).slice(skip) }),
-      });
+    if (prepared.badRows.length > 0) {
+      dropHeld(prepared);
+      prepared = await this.prepare(file, sliceFrom(input, skip));
+    }
 
-    // Rows of an earlier attempt at this batch that failed before it was acknowledged.
-    await repository.deleteRows(file, { rowIndex: { $gte: start } });
-    const { rows, counts, rejected } = await this.deduplicate(
-      caller,
-      file,
-      prepared,
-      start,
-      await early?.lookup?.catch(() => undefined),
-    );
-    await this.insert(
-      file,
-      start,
-      rows.map((row) => row.body),
-      prepared.shape,
-    );
+    let stored: Deduplicated;
+    try {
+      // Rows of an earlier attempt at this batch that failed before it was acknowledged.
+      await repository.deleteRows(file, { rowIndex: { $gte: start } });
+      stored = await this.deduplicate(
+        caller,
+        file,
+        prepared,
+        start,
+        await early?.lookup?.catch(() => undefined),
+      );
+      await this.insert(file, input, start, prepared, stored.rows);
+    } finally {
+      dropHeld(prepared);
+    }
+    const { rows, counts, rejected } = stored;
     const received = start + sent.length - skip;
     const acknowledged = await repository.acknowledgeBatch(
       file,
@@ -369,26 +420,37 @@ export class ProspectImportService {
   }
 
   /**
-   * The rows from a thread's own connection when the threads insert (the embedded store's file): the
-   * event loop stays free for the other calls meanwhile. A thread that failed may have stored some of
-   * them: those are taken back, and the main thread stores the batch.
+   * The rows `kept` of the batch, from a thread's own connection when the threads insert (the embedded
+   * store's file): the event loop stays free for the other calls meanwhile. A thread that failed may
+   * have stored some of them: those are taken back, and the main thread stores the batch (prepared
+   * again here when its texts were left with the threads).
    */
   private async insert(
     file: ProspectFileDoc,
+    input: ImportBatchData,
     start: number,
-    bodies: string[],
-    shape: DocShape,
+    prepared: Prepared,
+    kept: RowFacts[],
   ): Promise<void> {
     const { pool, repository } = this.deps;
     if (pool?.inserts) {
       try {
-        await pool.insert(bodies, shape);
+        if ('bodies' in prepared)
+          await pool.insertHeld(
+            prepared,
+            kept.map((row) => row.rowIndex),
+          );
+        else await pool.insert(textsOf(prepared, kept), prepared.shape);
         return;
       } catch {
         await repository.deleteRows(file, { rowIndex: { $gte: start } });
       }
     }
-    await repository.insertProspects(bodies, shape);
+    const texts =
+      'bodies' in prepared
+        ? await prepareBatch(jobOf(file, sliceFrom(input, start - input.offset)), this.deps.positions?.())
+        : prepared;
+    await repository.insertProspects(textsOf(texts, kept), prepared.shape);
   }
 
   /**
@@ -399,10 +461,10 @@ export class ProspectImportService {
   private async deduplicate(
     caller: Caller,
     file: ProspectFileDoc,
-    prepared: PreparedBatch,
+    prepared: Prepared,
     start: number,
     early?: EarlyLookup,
-  ) {
+  ): Promise<Deduplicated> {
     const counts: BatchCounts = {
       imported: 0,
       duplicatesFound: 0,
@@ -429,7 +491,7 @@ export class ProspectImportService {
       );
     }
 
-    const rows: ReadyRow[] = [];
+    const rows: RowFacts[] = [];
     for (const row of accepted) {
       if (seen.has(row.dedupKey)) {
         counts.duplicatesFound += 1;

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { niceOfThread, threadNices } from '../../test-support/thread-nices';
 import { BACKGROUND_NICE } from '../../thread-priority';
 import { ImportPool } from './import-pool';
-import { prepareBatch, type PreparedBatch, type PrepareJob } from './import-rows';
+import { prepareBatch, type PreparedInThread, type PrepareJob } from './import-rows';
 import { offlinePositions } from './offline-positions';
 import { ProspectsRepository } from './repository';
 
@@ -232,19 +232,39 @@ describe('an import through the threads', () => {
     expect(threads.fields).toEqual(mainThread.fields);
   });
 
-  it('stores byte for byte the same when the threads insert over the store file', async () => {
+  it('stores byte for byte the same when the threads insert over the store file, the texts never on the main thread', async () => {
     const cells = goldenCells(2600, 34);
-    // Watched, not replaced: the threads' inserts all succeeded, none fell back to the main thread.
-    const threadInserts = jest.spyOn(ImportPool.prototype, 'insert');
+    // Watched, not replaced: the threads' inserts all succeeded, none fell back to the main thread,
+    // and the documents' texts went from the preparing thread to the inserting one (insertHeld),
+    // never back to the main thread (prepare) nor from it (insert).
+    const threadInserts = jest.spyOn(ImportPool.prototype, 'insertHeld');
+    const textsSent = jest.spyOn(ImportPool.prototype, 'insert');
+    const textsBack = jest.spyOn(ImportPool.prototype, 'prepare');
     const mainInserts = jest.spyOn(ProspectsRepository.prototype, 'insertProspects');
     const inserting = await importWith('1', cells, true);
     expect(threadInserts).toHaveBeenCalled();
     for (const result of threadInserts.mock.results) await expect(result.value).resolves.toBeGreaterThan(0);
+    expect(textsSent).not.toHaveBeenCalled();
+    expect(textsBack).not.toHaveBeenCalled();
     expect(mainInserts).not.toHaveBeenCalled();
-    threadInserts.mockRestore();
-    mainInserts.mockRestore();
+    jest.restoreAllMocks();
     const mainThread = await importWith('0', cells);
     expect(inserting.fields.length).toBeGreaterThan(1500);
+    expect(inserting.summary).toEqual(mainThread.summary);
+    expect(inserting.fields).toEqual(mainThread.fields);
+  });
+
+  it('stores the same bytes when a thread’s insert fails: the main thread prepares those rows again and stores them', async () => {
+    const cells = goldenCells(2600, 35);
+    jest
+      .spyOn(ImportPool.prototype, 'insertHeld')
+      .mockRejectedValueOnce(new Error('fil arrêté'))
+      .mockRejectedValueOnce(new Error('fil arrêté'));
+    const mainInserts = jest.spyOn(ProspectsRepository.prototype, 'insertProspects');
+    const inserting = await importWith('2', cells, true);
+    expect(mainInserts).toHaveBeenCalledTimes(2);
+    jest.restoreAllMocks();
+    const mainThread = await importWith('0', cells);
     expect(inserting.summary).toEqual(mainThread.summary);
     expect(inserting.fields).toEqual(mainThread.fields);
   });
@@ -408,12 +428,12 @@ describe('batches sent two at a time, as the modal does', () => {
       const t = await file.instance({ env: { IMPORT_WORKERS: '2' } });
       const takes = jest.spyOn(ProspectsRepository.prototype, 'takeImportLease');
       const lookups = jest.spyOn(ProspectsRepository.prototype, 'existingDedupKeys');
-      const prepares = jest.spyOn(ImportPool.prototype, 'prepare');
+      const prepares = jest.spyOn(ImportPool.prototype, 'prepareHeld');
       const paired = await importOn(t, cells, duplicates, 2);
       // Begun early, by the thread that prepares each batch: its keys come back with it (`found`),
       // and the event loop looks up none of them.
       const prepared = await Promise.all(
-        prepares.mock.results.map((result) => result.value as Promise<PreparedBatch>),
+        prepares.mock.results.map((result) => result.value as Promise<PreparedInThread>),
       );
       const lookedUpInThread = prepared.filter((batch) => batch.found !== undefined).length;
       const lookedUpHere = lookups.mock.calls.length;

@@ -5,13 +5,20 @@
 // The prepared rows go back in parts of PART_ROWS, each its own message (strings and a few numbers:
 // cheap to copy across). docs/decisions/import-speed.md.
 import { MAX_IMPORT_BATCH_ROWS, yieldToEventLoop } from '@app/domain';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { openSqliteReader, openSqliteWriter } from '../../db/sqlite-store';
 import { lowerThreadPriority } from '../../thread-priority';
 import type { DocShape } from '../../db/doc-shape';
 import type { Store } from '../../db/types';
 import { type DedupLookup, storedDedupKeys } from './dedup-lookup';
-import { prepareBatch, type PreparedBatch, type PrepareJob, type ReadyRow } from './import-rows';
+import {
+  type HeldBodies,
+  prepareBatch,
+  type PreparedBatch,
+  type PreparedInThread,
+  type PrepareJob,
+  type ReadyRow,
+} from './import-rows';
 import { offlinePositions } from './offline-positions';
 import { ProspectsRepository } from './repository';
 
@@ -28,13 +35,19 @@ const INSERT_ROWS = MAX_IMPORT_BATCH_ROWS;
 
 /** `background`: a thread that only prepares lowers its priority (import-pool.ts, preparesOnly). */
 export type WorkerData = { dataDir?: string; background?: boolean };
+/**
+ * A batch to prepare; with `bodiesTo` its documents' texts go there (HeldBodies) rather than back to
+ * the main thread, which gets the rows' facts only (`held`).
+ */
 export type WorkerRequest =
-  | { id: number; job: PrepareJob; locate: boolean; lookup?: DedupLookup }
+  | { id: number; job: PrepareJob; locate: boolean; lookup?: DedupLookup; bodiesTo?: MessagePort }
   | { id: number; insert: { bodies: string[]; shape: DocShape } }
+  | { id: number; insertHeld: { from: MessagePort; rowIndexes: number[]; shape: DocShape } }
   | { close: true };
 export type WorkerReply =
   | { id: number; part: ReadyRow[] }
   | { id: number; done: Omit<PreparedBatch, 'rows'> }
+  | { id: number; held: Omit<PreparedInThread, 'bodies'> }
   | { id: number; inserted: number }
   | { id: number; error: string };
 
@@ -47,10 +60,39 @@ let writer: Store | undefined;
 /** A read-only connection to the store's file, opened at the first look-up. */
 let reading: Store | undefined;
 
-async function prepare(id: number, job: PrepareJob, locate: boolean, lookup?: DedupLookup): Promise<void> {
+async function prepare(
+  id: number,
+  job: PrepareJob,
+  locate: boolean,
+  lookup?: DedupLookup,
+  bodiesTo?: MessagePort,
+): Promise<void> {
   // No slicing here: nothing else waits on this thread.
   const batch = await prepareBatch(job, locate ? offlinePositions() : undefined, Number.MAX_SAFE_INTEGER);
   const found = lookup && batch.badRows.length === 0 ? await lookUp(lookup, batch) : undefined;
+  if (bodiesTo) {
+    const held: HeldBodies = {
+      rowIndexes: batch.rows.map((row) => row.rowIndex),
+      bodies: batch.rows.map((row) => row.body),
+    };
+    bodiesTo.postMessage(held);
+    bodiesTo.close();
+    port?.postMessage({
+      id,
+      held: {
+        badRows: batch.badRows,
+        rejected: batch.rejected,
+        shape: batch.shape,
+        rows: batch.rows.map(({ rowIndex, dedupKey, siretFlagged }) => ({
+          rowIndex,
+          dedupKey,
+          siretFlagged,
+        })),
+        ...(found && { found }),
+      },
+    } satisfies WorkerReply);
+    return;
+  }
   for (let first = 0; first < batch.rows.length; first += PART_ROWS)
     port?.postMessage({ id, part: batch.rows.slice(first, first + PART_ROWS) } satisfies WorkerReply);
   port?.postMessage({
@@ -80,6 +122,28 @@ async function lookUp(lookup: DedupLookup, batch: PreparedBatch): Promise<string
  * removed by the next attempt at the batch, as on the main thread (import-service.ts: rows from the
  * batch's start).
  */
+/** The texts another thread prepared (`bodiesTo`) of the rows `rowIndexes` (ascending), inserted. */
+async function insertHeld(
+  id: number,
+  from: MessagePort,
+  rowIndexes: number[],
+  shape: DocShape,
+): Promise<void> {
+  const held = await new Promise<HeldBodies>((resolve, reject) => {
+    from.once('message', resolve);
+    from.once('close', () => reject(new Error('textes du lot perdus (fil de préparation arrêté)')));
+  });
+  from.close();
+  const bodies: string[] = [];
+  let at = 0;
+  for (const rowIndex of rowIndexes) {
+    while (at < held.rowIndexes.length && (held.rowIndexes[at] as number) < rowIndex) at += 1;
+    if (held.rowIndexes[at] !== rowIndex) throw new Error(`ligne ${rowIndex} absente du lot préparé`);
+    bodies.push(held.bodies[at] as string);
+  }
+  await insert(id, bodies, shape);
+}
+
 async function insert(id: number, bodies: string[], shape: DocShape): Promise<void> {
   if (!dataDir) throw new Error('fil d’import sans fichier de stockage');
   writer ??= openSqliteWriter(dataDir);
@@ -101,7 +165,14 @@ port.on('message', (message: WorkerRequest) => {
   const work =
     'insert' in message
       ? insert(message.id, message.insert.bodies, message.insert.shape)
-      : prepare(message.id, message.job, message.locate, message.lookup);
+      : 'insertHeld' in message
+        ? insertHeld(
+            message.id,
+            message.insertHeld.from,
+            message.insertHeld.rowIndexes,
+            message.insertHeld.shape,
+          )
+        : prepare(message.id, message.job, message.locate, message.lookup, message.bodiesTo);
   work.catch((error: unknown) =>
     port.postMessage({
       id: message.id,
