@@ -153,8 +153,11 @@ function sendJson(res: Response, value: unknown): void {
   sendJsonText(res, JSON.stringify(value));
 }
 
-/** A reply already written as JSON text, sent as sendJson sends the JSON of a handler's result. */
-export function sendJsonText(res: Response, body: string): void {
+/**
+ * A reply already written as JSON (text, or its UTF-8 bytes), sent as sendJson sends the JSON of a
+ * handler's result.
+ */
+export function sendJsonText(res: Response, body: string | Buffer): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));

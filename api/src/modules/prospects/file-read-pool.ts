@@ -19,7 +19,7 @@ const WORKER_FILE = path.join(__dirname, 'file-read-worker');
 /** The threads start this long after the pool (the API's start does not pay for them). */
 export const FILE_READS_START_AFTER_MS = 2000;
 
-type Job = { resolve: (json: string) => void; reject: (error: Error) => void };
+type Job = { resolve: (json: Buffer) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job> };
 
 export class FileReadPool {
@@ -52,10 +52,10 @@ export class FileReadPool {
   }
 
   /**
-   * The page's JSON text (file-page.ts, filePageJson) built by the least busy thread; null if the
-   * thread failed (logged): the caller then builds it itself.
+   * The page's JSON (file-page.ts, filePageJson) built by the least busy thread, as UTF-8 bytes; null
+   * if the thread failed (logged): the caller then builds it itself.
    */
-  async pageJson(file: ProspectFileDoc, input: ProspectPageData): Promise<string | null> {
+  async pageJson(file: ProspectFileDoc, input: ProspectPageData): Promise<Buffer | null> {
     if (this.stopped) return null;
     try {
       return await this.run({ file, input });
@@ -72,7 +72,7 @@ export class FileReadPool {
     await Promise.all(takeThreads(this.slots).map(({ worker }) => closeThread(worker)));
   }
 
-  private run(request: { file: ProspectFileDoc; input: ProspectPageData }): Promise<string> {
+  private run(request: { file: ProspectFileDoc; input: ProspectPageData }): Promise<Buffer> {
     const slot = this.slot(this.leastBusy());
     const id = (this.nextJob += 1);
     return new Promise((resolve, reject) => {
@@ -107,7 +107,7 @@ export class FileReadPool {
       slot.jobs.delete(reply.id);
       if (slot.jobs.size === 0) worker.unref();
       if ('error' in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.json);
+      else job.resolve(Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength));
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`fil de lecture des fichiers arrêté (code ${code})`)));

@@ -11,20 +11,26 @@ import { type ProspectFileDoc, ProspectsRepository } from './repository';
 export type FileReadData = { dataDir: string };
 export type FileReadRequest =
   { id: number; file: ProspectFileDoc; input: ProspectPageData } | { close: true };
-export type FileReadReply = { id: number; json: string } | { id: number; error: string };
+/** `json`: the page's JSON as UTF-8, its own buffer, handed over rather than copied. */
+export type FileReadReply = { id: number; json: Uint8Array } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('file-read-worker.ts se lance comme fil de travail (file-read-pool.ts)');
 const store = openSqliteReader((workerData as FileReadData).dataDir);
 const repository = new ProspectsRepository(store);
+const encoder = new TextEncoder();
 
 async function build(id: number, file: ProspectFileDoc, input: ProspectPageData): Promise<void> {
   // The reads of one turn share one snapshot (SqliteEngine.beginRead), which an earlier call of the
   // same turn may have begun before this call's own writes were committed: a turn of its own begins
   // one taken after this call arrived.
   await yieldToEventLoop();
-  const json = await filePageJson(repository, file, input);
-  port?.postMessage({ id, json } satisfies FileReadReply);
+  // Encoded here and its buffer handed over: the event loop neither copies the text (often 500 KB)
+  // out of the message nor encodes it for the socket (load.md, "A file's page as bytes"). A
+  // TextEncoder's array has a buffer of its own (a small Buffer.from shares Node's pool, which a
+  // transfer would take away).
+  const json = encoder.encode(await filePageJson(repository, file, input));
+  port?.postMessage({ id, json } satisfies FileReadReply, [json.buffer]);
 }
 
 port.on('message', (message: FileReadRequest) => {

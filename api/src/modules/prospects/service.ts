@@ -96,10 +96,10 @@ export class ProspectsService {
   /**
    * page()'s reply as JSON text, the same bytes as JSON.stringify(page()) (file-page.ts). Over the
    * embedded store a thread of the file reads builds it (its reads, a search's count among them, hold
-   * that thread and not the event loop the colleagues' calls wait for); the event loop does if the
-   * thread fails.
+   * that thread and not the event loop the colleagues' calls wait for) and gives it as UTF-8 bytes; the
+   * event loop builds the text if the thread fails.
    */
-  async pageJson(caller: Caller, input: ProspectPageData): Promise<string> {
+  async pageJson(caller: Caller, input: ProspectPageData): Promise<string | Buffer> {
     const file = await this.visibleFile(caller, input.excelId);
     const { fileReads } = this.deps;
     if (fileReads) {
