@@ -91,6 +91,7 @@ export type ApiRoutesDeps = {
 };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const ACCEPTS_GZIP = /\bgzip\b/i;
 
 /** The token from the body (`token`, SPEC.md §7) or the Authorization header. */
 export function readToken(req: Request): string | null {
@@ -153,13 +154,27 @@ function sendJson(res: Response, value: unknown): void {
   sendJsonText(res, JSON.stringify(value));
 }
 
+/** A reply's JSON ready to send: its text, or its UTF-8 bytes, gzipped already (`gzip`) or not. */
+export type EncodedJson = string | { bytes: Buffer; gzip: boolean };
+
+/** Whether a call's client takes gzip (a reply may then be sent gzipped already: sendJsonText). */
+export function acceptsGzip(req: Request): boolean {
+  return ACCEPTS_GZIP.test(req.headers['accept-encoding'] ?? '');
+}
+
 /**
- * A reply already written as JSON (text, or its UTF-8 bytes), sent as sendJson sends the JSON of a
- * handler's result.
+ * A reply already written as JSON, sent as sendJson sends the JSON of a handler's result. Bytes
+ * gzipped already (for a client that accepts it: acceptsGzip) go out as they are: the compression
+ * middleware lets an encoded reply through.
  */
-export function sendJsonText(res: Response, body: string | Buffer): void {
+export function sendJsonText(res: Response, reply: EncodedJson): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const body = typeof reply === 'string' ? reply : reply.bytes;
+  if (typeof reply !== 'string' && reply.gzip) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+  }
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
 }

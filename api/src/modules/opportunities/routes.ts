@@ -14,7 +14,7 @@ import {
   updateProspectSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ApiRoutes } from '../../http/api-routes';
+import { acceptsGzip, type ApiRoutes, sendJsonText } from '../../http/api-routes';
 import type { MessageLog } from '../messages/module';
 import type { StateChanges } from './use-cases/change-state';
 import type { OpportunityCreation } from './use-cases/create';
@@ -23,8 +23,6 @@ import type { OpportunityEdits } from './use-cases/edits';
 import type { ExportFile } from './use-cases/export-file';
 import type { ListReads } from './use-cases/read-lists';
 import type { UnassignedPool } from './use-cases/unassigned-pool';
-
-const ACCEPTS_GZIP = /\bgzip\b/i;
 
 /** The use cases the calls reach (module.ts builds them). */
 export type OpportunityUseCases = {
@@ -75,18 +73,12 @@ export function registerOpportunityRoutes(
     // (page-replies.ts): sent as is, without the ETag Express would hash over 350 kB for a POST.
     handler: async ({ organisation, input, req, res }) => {
       const reply = await lists.page(organisation, input);
-      res.status(200).type('application/json');
-      if (reply.gzip && ACCEPTS_GZIP.test(req.headers['accept-encoding'] ?? '')) {
-        const body = await reply.gzip();
-        // Already encoded: the compression middleware lets it through as it is.
-        res.setHeader('Content-Encoding', 'gzip');
-        res.setHeader('Vary', 'Accept-Encoding');
-        res.setHeader('Content-Length', body.length);
-        res.end(body);
-      } else {
-        res.setHeader('Content-Length', reply.json.length);
-        res.end(reply.json);
-      }
+      sendJsonText(
+        res,
+        reply.gzip && acceptsGzip(req)
+          ? { bytes: await reply.gzip(), gzip: true }
+          : { bytes: reply.json, gzip: false },
+      );
       return undefined;
     },
   });

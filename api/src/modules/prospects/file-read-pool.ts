@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { ProspectPageData } from '@app/domain';
 import type { Logger } from 'pino';
+import type { EncodedJson } from '../../http/api-routes';
 import { closeThread, startThread, takeThreads } from '../../worker-start';
 import type { FileReadData, FileReadReply, FileReadRequest } from './file-read-worker';
 import type { ProspectFileDoc } from './repository';
@@ -19,7 +20,7 @@ const WORKER_FILE = path.join(__dirname, 'file-read-worker');
 /** The threads start this long after the pool (the API's start does not pay for them). */
 export const FILE_READS_START_AFTER_MS = 2000;
 
-type Job = { resolve: (json: Buffer) => void; reject: (error: Error) => void };
+type Job = { resolve: (json: EncodedJson) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job> };
 
 export class FileReadPool {
@@ -52,13 +53,14 @@ export class FileReadPool {
   }
 
   /**
-   * The page's JSON (file-page.ts, filePageJson) built by the least busy thread, as UTF-8 bytes; null
-   * if the thread failed (logged): the caller then builds it itself.
+   * The page's JSON (file-page.ts, filePageJson) built by the least busy thread, as UTF-8 bytes,
+   * gzipped by the thread when `gzip` and the page is worth it (file-read-worker.ts, GZIP_FROM_BYTES);
+   * null if the thread failed (logged): the caller then builds it itself.
    */
-  async pageJson(file: ProspectFileDoc, input: ProspectPageData): Promise<Buffer | null> {
+  async pageJson(file: ProspectFileDoc, input: ProspectPageData, gzip: boolean): Promise<EncodedJson | null> {
     if (this.stopped) return null;
     try {
-      return await this.run({ file, input });
+      return await this.run({ file, input, gzip });
     } catch (error) {
       this.logger.error({ err: error }, 'Échec d’un fil de lecture des fichiers : page lue sans le fil');
       return null;
@@ -72,7 +74,11 @@ export class FileReadPool {
     await Promise.all(takeThreads(this.slots).map(({ worker }) => closeThread(worker)));
   }
 
-  private run(request: { file: ProspectFileDoc; input: ProspectPageData }): Promise<Buffer> {
+  private run(request: {
+    file: ProspectFileDoc;
+    input: ProspectPageData;
+    gzip: boolean;
+  }): Promise<EncodedJson> {
     const slot = this.slot(this.leastBusy());
     const id = (this.nextJob += 1);
     return new Promise((resolve, reject) => {
@@ -107,7 +113,11 @@ export class FileReadPool {
       slot.jobs.delete(reply.id);
       if (slot.jobs.size === 0) worker.unref();
       if ('error' in reply) job.reject(new Error(reply.error));
-      else job.resolve(Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength));
+      else
+        job.resolve({
+          bytes: Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength),
+          gzip: reply.gzip,
+        });
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`fil de lecture des fichiers arrêté (code ${code})`)));

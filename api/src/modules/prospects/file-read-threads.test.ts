@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import request from 'supertest';
 import { kit, type Member, rowOf } from '../../test-support/prospects-test-kit';
 import { openSharedStore, type SharedInstance, type SharedStore } from '../../test-support/shared-store';
 import { FileReadPool } from './file-read-pool';
@@ -69,6 +70,29 @@ describe('a file’s pages read by a thread', () => {
     mainThreadCounts.mockRestore();
   }, 30_000);
 
+  it('sends the page gzipped by the thread to a client that takes gzip, and as text to one that does not', async () => {
+    const k = kit(onLoop);
+    const body = { ...k.as(owner), excelId, offset: 0, limit: 500 };
+    const expected = (await k.post('/api/prospect/get/value', body)).text;
+    const gzipped = await request(threaded.app)
+      .post('/api/prospect/get/value')
+      .set('Accept-Encoding', 'gzip')
+      .send(body);
+    const plain = await request(threaded.app)
+      .post('/api/prospect/get/value')
+      .set('Accept-Encoding', 'identity')
+      .send(body);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    // Its length known before it is sent: gzipped whole by the thread, not streamed by the compression
+    // middleware (which sends without one).
+    expect(Number(gzipped.headers['content-length'])).toBeLessThan(Buffer.byteLength(expected) / 3);
+    expect(gzipped.headers.vary).toBe('Accept-Encoding');
+    expect(gzipped.text).toBe(expected);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+    expect(plain.text).toBe(expected);
+  }, 30_000);
+
   it('shows a write made just before it, every time', async () => {
     const k = kit(threaded);
     const first = JSON.parse((await k.page(owner, excelId, { offset: 0, limit: 40 })).text) as {
@@ -104,7 +128,7 @@ describe('a thread of the file reads that cannot read', () => {
     try {
       // No store file in that DATA_DIR: the thread fails to open its connection.
       const file = { _id: 'f', organisationId: 'o', username: 'Quelqu’un' } as ProspectFileDoc;
-      expect(await pool?.pageJson(file, { excelId: 'f', offset: 0, limit: 10 })).toBeNull();
+      expect(await pool?.pageJson(file, { excelId: 'f', offset: 0, limit: 10 }, false)).toBeNull();
       expect(errors).toHaveLength(1);
     } finally {
       await pool?.stop();

@@ -4,15 +4,17 @@
 // API's event loop. docs/decisions/load.md, "A file's pages in a thread".
 import { type ProspectPageData, yieldToEventLoop } from '@app/domain';
 import { parentPort, workerData } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
 import { openSqliteReader } from '../../db/sqlite-store';
 import { filePageJson } from './file-page';
 import { type ProspectFileDoc, ProspectsRepository } from './repository';
 
 export type FileReadData = { dataDir: string };
+/** `gzip`: the client takes gzip. */
 export type FileReadRequest =
-  { id: number; file: ProspectFileDoc; input: ProspectPageData } | { close: true };
-/** `json`: the page's JSON as UTF-8, its own buffer, handed over rather than copied. */
-export type FileReadReply = { id: number; json: Uint8Array } | { id: number; error: string };
+  { id: number; file: ProspectFileDoc; input: ProspectPageData; gzip: boolean } | { close: true };
+/** `json`: the page's JSON as UTF-8, gzipped when `gzip`, its own buffer, handed over rather than copied. */
+export type FileReadReply = { id: number; json: Uint8Array; gzip: boolean } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('file-read-worker.ts se lance comme fil de travail (file-read-pool.ts)');
@@ -20,17 +22,39 @@ const store = openSqliteReader((workerData as FileReadData).dataDir);
 const repository = new ProspectsRepository(store);
 const encoder = new TextEncoder();
 
-async function build(id: number, file: ProspectFileDoc, input: ProspectPageData): Promise<void> {
+/** `bytes` over a buffer of their own (one that can be transferred without taking others with it). */
+function ownBuffer(bytes: Buffer): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
+}
+
+/**
+ * A page at least this long is gzipped here for a client that takes it (the compression middleware's
+ * own threshold, 1 KB), at the level the middleware uses for the API's replies (app.ts).
+ */
+const GZIP_FROM_BYTES = 1024;
+const GZIP_LEVEL = 1;
+
+async function build(
+  id: number,
+  file: ProspectFileDoc,
+  input: ProspectPageData,
+  gzip: boolean,
+): Promise<void> {
   // The reads of one turn share one snapshot (SqliteEngine.beginRead), which an earlier call of the
   // same turn may have begun before this call's own writes were committed: a turn of its own begins
   // one taken after this call arrived.
   await yieldToEventLoop();
-  // Encoded here and its buffer handed over: the event loop neither copies the text (often 500 KB)
-  // out of the message nor encodes it for the socket (load.md, "A file's page as bytes"). A
-  // TextEncoder's array has a buffer of its own (a small Buffer.from shares Node's pool, which a
-  // transfer would take away).
-  const json = encoder.encode(await filePageJson(repository, file, input));
-  port?.postMessage({ id, json } satisfies FileReadReply, [json.buffer]);
+  // Encoded (and gzipped) here and its buffer handed over: the event loop neither copies the text
+  // (often 500 KB) out of the message nor encodes nor compresses it for the socket (load.md, "A file's
+  // page as bytes, gzipped by its thread"). A TextEncoder's array has a buffer of its own, and zlib's result is given one
+  // (ownBuffer): a small Buffer shares Node's pool, which a transfer would take away.
+  const text = encoder.encode(await filePageJson(repository, file, input));
+  const gzipped = gzip && text.byteLength >= GZIP_FROM_BYTES;
+  const json = gzipped ? ownBuffer(gzipSync(text, { level: GZIP_LEVEL })) : text;
+  // Neither TextEncoder's nor zlib's buffer is a SharedArrayBuffer.
+  port?.postMessage({ id, json, gzip: gzipped } satisfies FileReadReply, [json.buffer as ArrayBuffer]);
 }
 
 port.on('message', (message: FileReadRequest) => {
@@ -38,7 +62,7 @@ port.on('message', (message: FileReadRequest) => {
     void store.close().finally(() => port.close());
     return;
   }
-  build(message.id, message.file, message.input).catch((error: unknown) =>
+  build(message.id, message.file, message.input, message.gzip).catch((error: unknown) =>
     port.postMessage({
       id: message.id,
       error: error instanceof Error ? error.message : String(error),

@@ -12,7 +12,7 @@ import {
   prospectPageSchema,
 } from '@app/domain';
 import { z } from 'zod';
-import { type ApiRoutes, sendJsonText } from '../../http/api-routes';
+import { acceptsGzip, type ApiRoutes, sendJsonText } from '../../http/api-routes';
 import type { OrganisationAccess } from '../../http/organisation-access';
 import type { Caller, ProspectImportService } from './import-service';
 import type { ProspectPositioning } from './positioning';
@@ -122,8 +122,8 @@ export function registerProspectRoutes(
     body: prospectPageSchema,
     // Written from the prospects' stored JSON texts (service.ts, pageJson): the same bytes as the JSON
     // of page(), without parsing 500 documents and writing them again.
-    handler: async ({ organisation, input, res }) => {
-      sendJsonText(res, await prospects.pageJson(callerOf(organisation), input));
+    handler: async ({ organisation, input, req, res }) => {
+      sendJsonText(res, await prospects.pageJson(callerOf(organisation), input, acceptsGzip(req)));
       return undefined;
     },
   });

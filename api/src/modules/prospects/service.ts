@@ -11,6 +11,7 @@ import {
   type LatLngReply,
 } from '@app/domain';
 import { AppError } from '../../http/app-error';
+import type { EncodedJson } from '../../http/api-routes';
 import { fileNotFound, prospectNotFound } from './errors';
 import { GEOCODER_MESSAGES, type Geocoder } from './geocoder';
 import type { Caller, ProspectImportService } from './import-service';
@@ -96,14 +97,15 @@ export class ProspectsService {
   /**
    * page()'s reply as JSON text, the same bytes as JSON.stringify(page()) (file-page.ts). Over the
    * embedded store a thread of the file reads builds it (its reads, a search's count among them, hold
-   * that thread and not the event loop the colleagues' calls wait for) and gives it as UTF-8 bytes; the
-   * event loop builds the text if the thread fails.
+   * that thread and not the event loop the colleagues' calls wait for) and gives it as UTF-8 bytes,
+   * gzipped when `gzip` (the client takes it) and the page is worth it; the event loop builds the text
+   * if the thread fails.
    */
-  async pageJson(caller: Caller, input: ProspectPageData): Promise<string | Buffer> {
+  async pageJson(caller: Caller, input: ProspectPageData, gzip = false): Promise<EncodedJson> {
     const file = await this.visibleFile(caller, input.excelId);
     const { fileReads } = this.deps;
     if (fileReads) {
-      const json = await fileReads.pageJson(file, input);
+      const json = await fileReads.pageJson(file, input, gzip);
       if (json !== null) return json;
     }
     return filePageJson(this.deps.repository, file, input);
