@@ -47,9 +47,10 @@ async function build(
   // one taken after this call arrived.
   await yieldToEventLoop();
   // Encoded (and gzipped) here and its buffer handed over: the event loop neither copies the text
-  // (often 500 KB) out of the message nor encodes nor compresses it for the socket (load.md, "A file's
-  // page as bytes, gzipped by its thread"). A TextEncoder's array has a buffer of its own, and zlib's result is given one
-  // (ownBuffer): a small Buffer shares Node's pool, which a transfer would take away.
+  // (often 500 KB) out of the message nor encodes nor compresses it for the socket (load.md, "A
+  // file's page as bytes, gzipped by its thread"). A TextEncoder's array has a buffer of its own, and
+  // zlib's result is given one (ownBuffer): a small Buffer shares Node's pool, which a transfer would
+  // take away.
   const text = encoder.encode(await filePageJson(repository, file, input));
   const gzipped = gzip && text.byteLength >= GZIP_FROM_BYTES;
   const json = gzipped ? ownBuffer(gzipSync(text, { level: GZIP_LEVEL })) : text;
