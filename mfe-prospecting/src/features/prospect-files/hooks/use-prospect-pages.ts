@@ -50,6 +50,13 @@ export function useProspectPages({
   const [cache, setCache] = useState<Cache>(() => emptyCache(query));
   // Pages on their way, by query and page: a page is asked for once at a time.
   const inFlight = useRef(new Set<string>());
+  // The query shown now: a page of an earlier one (asked before the file changed or the search moved)
+  // that comes back late is dropped, not made the cache, which would leave the current one empty and
+  // "Chargement des prospects…" for good (its first page came back before and was replaced).
+  const shown = useRef(query);
+  useEffect(() => {
+    shown.current = query;
+  }, [query]);
   const current = cache.query === query ? cache : emptyCache(query);
 
   const loadPage = useCallback(
@@ -66,6 +73,7 @@ export function useProspectPages({
       }).then(
         ({ value, total }) => {
           inFlight.current.delete(requestKey);
+          if (shown.current !== query) return;
           setCache((previous) => {
             const base = previous.query === query ? previous : emptyCache(query);
             return { ...base, total, pages: withCachedPage(base.pages, page, value) };
@@ -74,11 +82,12 @@ export function useProspectPages({
         (error: unknown) => {
           // Scrolling back to these rows tries again.
           inFlight.current.delete(requestKey);
+          ignoreHandledFailure(error);
+          if (shown.current !== query) return;
           setCache((previous) => ({
             ...(previous.query === query ? previous : emptyCache(query)),
             failed: true,
           }));
-          ignoreHandledFailure(error);
         },
       );
     },
