@@ -12,6 +12,7 @@ import express, {
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Store } from './db/types';
+import { API_GZIP_FROM_BYTES, API_GZIP_LEVEL } from './http/api-gzip';
 import { ApiRoutes } from './http/api-routes';
 import { AppError } from './http/app-error';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -414,7 +415,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // API answers at the fastest level (a 100,000-line export is 28 MB of JSON); and no compression
   // middleware at all for a client that accepts none (request-path.md).
   const compressPage = compression();
-  const compressApi = compression({ level: 1 });
+  const compressApi = compression({ level: API_GZIP_LEVEL, threshold: API_GZIP_FROM_BYTES });
   const compress: RequestHandler = (req, res, next) => {
     if (!ACCEPTS_COMPRESSION.test(req.headers['accept-encoding'] ?? '')) next();
     else if (req.path.startsWith('/api/')) compressApi(req, res, next);

@@ -6,6 +6,7 @@ import { type ProspectPageData, yieldToEventLoop } from '@app/domain';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { openSqliteReader } from '../../db/sqlite-store';
+import { API_GZIP_FROM_BYTES, API_GZIP_LEVEL } from '../../http/api-gzip';
 import { filePageJson } from './file-page';
 import { type ProspectFileDoc, ProspectsRepository } from './repository';
 
@@ -29,13 +30,6 @@ function ownBuffer(bytes: Buffer): Uint8Array {
     : new Uint8Array(bytes);
 }
 
-/**
- * A page at least this long is gzipped here for a client that takes it (the compression middleware's
- * own threshold, 1 KB), at the level the middleware uses for the API's replies (app.ts).
- */
-const GZIP_FROM_BYTES = 1024;
-const GZIP_LEVEL = 1;
-
 async function build(
   id: number,
   file: ProspectFileDoc,
@@ -52,8 +46,9 @@ async function build(
   // zlib's result is given one (ownBuffer): a small Buffer shares Node's pool, which a transfer would
   // take away.
   const text = encoder.encode(await filePageJson(repository, file, input));
-  const gzipped = gzip && text.byteLength >= GZIP_FROM_BYTES;
-  const json = gzipped ? ownBuffer(gzipSync(text, { level: GZIP_LEVEL })) : text;
+  // Gzipped as the compression middleware would gzip it (api-gzip.ts).
+  const gzipped = gzip && text.byteLength >= API_GZIP_FROM_BYTES;
+  const json = gzipped ? ownBuffer(gzipSync(text, { level: API_GZIP_LEVEL })) : text;
   // Neither TextEncoder's nor zlib's buffer is a SharedArrayBuffer.
   port?.postMessage({ id, json, gzip: gzipped } satisfies FileReadReply, [json.buffer as ArrayBuffer]);
 }
