@@ -159,12 +159,36 @@ export async function startCluster(
     env: { ...apiEnvironment(dataDir, port, 'info'), WEB_CONCURRENCY: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream }))
-    if (line.includes(`${workers} processus à l’écoute`)) break;
+  // The last lines logged, for the error of a start that failed (the logs are dropped otherwise).
+  const lastLines: string[] = [];
+  let listening = false;
+  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
+    lastLines.push(line);
+    if (lastLines.length > 20) lastLines.shift();
+    listening = line.includes(`${workers} processus à l’écoute`);
+    if (listening) break;
+  }
+  const failed = (why: string) => {
+    child.kill('SIGKILL');
+    return new Error(`${why}\n${lastLines.join('\n')}`);
+  };
+  if (!listening) throw failed(`API arrêtée au démarrage (code ${child.exitCode})`);
   // The logs after the start: shown with DEBUG_API set (as startApi's), else read and dropped.
   if (process.env.DEBUG_API) child.stdout?.pipe(process.stderr);
   else child.stdout?.resume();
-  return { child, url };
+  // Answering, not only listening: a worker that died at once leaves the port closed until the
+  // primary's next one listens (CI saw a refused connection right after the line, on a loaded machine).
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw failed(`API arrêtée après son démarrage (code ${child.exitCode})`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw failed('API injoignable');
 }
 
 export type Reply = { status: number; body: Record<string, unknown> };
