@@ -8,9 +8,11 @@ import {
   MAX_CELL_LENGTH,
   MAX_IMPORT_BATCH_ROWS,
   MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
   prospectIdSchema,
   prospectImportSchema,
   prospectPageSchema,
+  quickImportBatch,
 } from './prospect-import';
 
 const rows = [
@@ -179,6 +181,75 @@ describe('importBatchSchema', () => {
     expect(firstErrorMessage(importBatchSchema, { importId: { $gt: '' }, offset: 0, rows: [{}] })).toBe(
       'Valeur invalide pour le champ import',
     );
+  });
+});
+
+describe('quickImportBatch', () => {
+  const cells = [
+    ['Boulangerie Dupont', '01000', 'Bourg-en-Bresse', ''],
+    ['Garage Martin', '69003', 'Lyon', '12, rue de la Paix; bât. "B"'],
+  ];
+  const batch = { importId: ID, offset: 4000, cells };
+  const atLimit = 'x'.repeat(MAX_CELL_LENGTH);
+  // Every body here either gets the schema's own output from the quick check, or is left to the schema.
+  const bodies: [string, unknown][] = [
+    ['a batch as the modal sends it', batch],
+    ['an upper-case identifier (the schema lowers it)', { ...batch, importId: ID.toUpperCase() }],
+    ['with the session token beside it (the schema drops it)', { ...batch, token: 'jeton' }],
+    ['a cell at the length limit', { ...batch, cells: [[atLimit]] }],
+    [
+      'a row as wide as allowed',
+      { ...batch, cells: [Array.from({ length: MAX_IMPORT_COLUMNS }, () => 'a')] },
+    ],
+    [
+      'rows up to the batch limit',
+      { ...batch, cells: Array.from({ length: MAX_IMPORT_BATCH_ROWS }, () => ['a']) },
+    ],
+    ['an empty row', { ...batch, cells: [[]] }],
+    ['a cell too long', { ...batch, cells: [[`${atLimit}x`]] }],
+    ['a row too wide', { ...batch, cells: [Array.from({ length: MAX_IMPORT_COLUMNS + 1 }, () => 'a')] }],
+    ['too many rows', { ...batch, cells: Array.from({ length: MAX_IMPORT_BATCH_ROWS + 1 }, () => ['a']) }],
+    ['no row', { ...batch, cells: [] }],
+    ['a number in a cell', { ...batch, cells: [['a', 12]] }],
+    ['null in a cell', { ...batch, cells: [[null]] }],
+    ['a row that is not a list', { ...batch, cells: ['a'] }],
+    ['cells that are not a list', { ...batch, cells: { 0: ['a'] } }],
+    ['rows and cells both', { ...batch, rows: [{ Nom: 'A' }] }],
+    ['rows only', { importId: ID, offset: 0, rows: [{ Nom: 'A' }] }],
+    ['neither', { importId: ID, offset: 0 }],
+    ['a negative offset', { ...batch, offset: -1 }],
+    ['an offset with a fraction', { ...batch, offset: 1.5 }],
+    ['an offset past the largest file', { ...batch, offset: MAX_IMPORT_ROWS + 1 }],
+    ['an offset as text', { ...batch, offset: '0' }],
+    ['an identifier too short', { ...batch, importId: ID.slice(1) }],
+    ['an identifier with a line break', { ...batch, importId: `${ID}\n` }],
+    ['an identifier as an operator', { ...batch, importId: { $gt: '' } }],
+    ['a list as the body', [batch]],
+    ['null as the body', null],
+  ];
+
+  it.each(bodies)('gives the schema’s output or leaves it to the schema: %s', (_, body) => {
+    const quick = quickImportBatch(body);
+    const checked = importBatchSchema.safeParse(body);
+    if (quick !== undefined) {
+      expect(checked.success).toBe(true);
+      expect(quick).toEqual(checked.data);
+      expect(Object.keys(quick)).toEqual(Object.keys(checked.data ?? {}));
+    }
+  });
+
+  it('answers the batches the modal sends, and no body the schema refuses', () => {
+    const answered = bodies.filter(([, body]) => quickImportBatch(body) !== undefined).map(([name]) => name);
+    expect(answered).toEqual([
+      'a batch as the modal sends it',
+      'an upper-case identifier (the schema lowers it)',
+      'with the session token beside it (the schema drops it)',
+      'a cell at the length limit',
+      'a row as wide as allowed',
+      'rows up to the batch limit',
+      'an empty row',
+    ]);
+    expect(quickImportBatch({ ...batch, importId: ID.toUpperCase() })?.importId).toBe(ID.toLowerCase());
   });
 });
 

@@ -1,6 +1,6 @@
 // The batched import: start, rows, finish, abort; idempotent batches, two imports at once, files
 // invisible until finished, and the removal of abandoned imports (at start and when idle).
-import type { ImportRow } from '@app/domain';
+import { type ImportRow, MAX_CELL_LENGTH, MESSAGES } from '@app/domain';
 import pino from 'pino';
 import { createApp } from '../../app';
 import { createMailer } from '../../mail/create-mailer';
@@ -155,6 +155,15 @@ describe('batched import', () => {
       cells: [[{ $gt: '' }]],
     });
     expect(notText.status).toBe(400);
+    // Past the quick check of the usual batch (quickImportBatch), the schema still phrases the refusal.
+    const tooLongCell = await k.post('/api/prospect/import/rows', {
+      ...k.as(alpha),
+      importId,
+      offset: 0,
+      cells: [['x'.repeat(MAX_CELL_LENGTH + 1)]],
+    });
+    expect(tooLongCell.status).toBe(400);
+    expect(tooLongCell.body.message).toBe(MESSAGES.tooLong('cellule', MAX_CELL_LENGTH));
     expect(await rowsStored(importId)).toBe(0);
     await k.post('/api/prospect/import/abort', { ...k.as(alpha), importId });
   });

@@ -10,6 +10,7 @@ import {
   prospectIdSchema,
   prospectImportSchema,
   prospectPageSchema,
+  quickImportBatch,
 } from '@app/domain';
 import { z } from 'zod';
 import { acceptsGzip, type ApiRoutes, sendJsonText } from '../../http/api-routes';
@@ -62,6 +63,7 @@ export function registerProspectRoutes(
     access: 'organisation',
     requiresLicence: true,
     body: importBatchSchema,
+    quickBody: quickImportBatch,
     bodyLimit: IMPORT_BATCH_BODY_LIMIT,
     handler: ({ organisation, input }) => imports.addRows(callerOf(organisation), input),
   });
