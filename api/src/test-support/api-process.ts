@@ -78,19 +78,29 @@ export async function startApi(
     },
     stdio: process.env.DEBUG_API ? 'inherit' : 'ignore',
   });
-  // Generous: a loaded machine (tests beside builds) has taken more than 20 s to start it.
+  await untilHealthy(child, url, (why) => {
+    child.kill('SIGKILL');
+    return new Error(why);
+  });
+  return { child, url };
+}
+
+/**
+ * Resolves once `url`/healthz answers; else throws `failed(why)`, when the process ends first or after
+ * 60 s (generous: a loaded machine, tests beside builds, has taken more than 20 s to start it).
+ */
+async function untilHealthy(child: ChildProcess, url: string, failed: (why: string) => Error): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API arrêtée au démarrage (code ${child.exitCode})`);
+    if (child.exitCode !== null) throw failed(`API arrêtée au démarrage (code ${child.exitCode})`);
     const ok = await fetch(`${url}/healthz`).then(
       (res) => res.ok,
       () => false,
     );
-    if (ok) return { child, url };
+    if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill('SIGKILL');
-  throw new Error('API injoignable');
+  throw failed('API injoignable');
 }
 
 export function exited(child: ChildProcess): Promise<void> {
@@ -178,17 +188,8 @@ export async function startCluster(
   else child.stdout?.resume();
   // Answering, not only listening: a worker that died at once leaves the port closed until the
   // primary's next one listens (CI saw a refused connection right after the line, on a loaded machine).
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw failed(`API arrêtée après son démarrage (code ${child.exitCode})`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return { child, url };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw failed('API injoignable');
+  await untilHealthy(child, url, failed);
+  return { child, url };
 }
 
 export type Reply = { status: number; body: Record<string, unknown> };
