@@ -198,10 +198,6 @@ function compileCellsPreparer(
 
   const trimmed: string[] = new Array<string>(columns.length);
   const values: string[] = new Array<string>(PROSPECT_FIELDS.length);
-  // The document's text is joined from its pieces into one flat string, not concatenated: a batch's
-  // texts live until the thread posts them, and a chain of about 40 concatenations per row cost the
-  // young generation's collector more than the text itself (import-speed.md, thirteenth pass).
-  const pieces: string[] = new Array<string>(PROSPECT_FIELDS.length * 2 + 1);
   return (line, index) => {
     let blank = true;
     for (let cell = 0; cell < columns.length; cell += 1) {
@@ -244,23 +240,17 @@ function compileCellsPreparer(
       value += prefix + (cell === -1 ? '[]' : JSON.stringify(text === '' ? EMPTY_VALUE : text));
     }
     value += '}';
-    for (let field = 0; field < values.length; field += 1) {
-      pieces[field * 2] = fieldKeys[field] as string;
-      pieces[field * 2 + 1] = JSON.stringify(values[field]);
-    }
-    pieces[values.length * 2] =
+    let body = '';
+    for (let field = 0; field < values.length; field += 1)
+      body += (fieldKeys[field] as string) + JSON.stringify(values[field]);
+    body +=
       `,"departement":${JSON.stringify(derived.departement)},"region":${JSON.stringify(derived.region)}` +
       `,"searchText":${JSON.stringify(derived.searchText)},"dedupKey":${JSON.stringify(derived.dedupKey)}` +
       `,"siretFlagged":${derived.siretFlagged},"value":${JSON.stringify(value)}` +
       `${middle}${index},"isAccepted":false,"state":null${positions ? positionText(positions.locate(fields)) : ''}}`;
     return {
       kind: 'accepted',
-      row: {
-        rowIndex: index,
-        dedupKey: derived.dedupKey,
-        siretFlagged: derived.siretFlagged,
-        body: pieces.join(''),
-      },
+      row: { rowIndex: index, dedupKey: derived.dedupKey, siretFlagged: derived.siretFlagged, body },
     };
   };
 }
