@@ -48,8 +48,9 @@ export function parseOrMessage<T>(schema: z.ZodType<T>, value: unknown): { data:
 }
 
 /**
- * Parses the body with a schema (or `quick`, when it answers: RouteSpec.quickBody) and puts the parsed value in res.locals.body (req.body stays as sent,
- * so the session token, which the schemas do not describe, is still readable).
+ * Parses the body with a schema (or `quick`, when it answers: RouteSpec.quickBody) and puts the parsed
+ * value in res.locals.body (req.body stays as sent, so the session token, which the schemas do not
+ * describe, is still readable).
  */
 export function validateBody(schema: z.ZodType, quick?: (body: unknown) => unknown): RequestHandler {
   return (req, res, next) => {
