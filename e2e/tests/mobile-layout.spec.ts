@@ -401,7 +401,8 @@ test.describe('phone 390×844: cards, tabs and sheets', () => {
     await sheet.getByLabel('Nom du rôle').tap();
     await page.setViewportSize({ width: 390, height: 500 });
     await expect(sheet.getByLabel('Nom du rôle')).toBeFocused();
-    expect((await sheet.boundingBox())?.height).toBe(500);
+    // The resize reaches the layout on the page's next frame: wait for it rather than read at once.
+    await expect.poll(async () => (await sheet.boundingBox())?.height).toBe(500);
     await expect(sheet.getByRole('button', { name: 'Enregistrer' })).toBeInViewport({ ratio: 1 });
   });
 
