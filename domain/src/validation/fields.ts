@@ -77,10 +77,13 @@ export function timestamp(label: string, requiredMessage: string) {
     .max(MAX_TIMESTAMP, MESSAGES.invalidDate);
 }
 
+/** An identifier once lower-cased: 24 hexadecimal characters. */
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
+
 /** A 24-hex-character identifier whose absence or malformation is reported with `message`. */
 export function idField(label: string, message: string) {
   return z
     .string({ error: fieldError(label, message) })
     .toLowerCase()
-    .regex(/^[0-9a-f]{24}$/, message);
+    .regex(ID_PATTERN, message);
 }

@@ -3,7 +3,7 @@
 import { z } from '../zod';
 import { PROSPECT_FIELDS, type ProspectField } from '../prospect-fields';
 import { DEFAULT_IMPORT_OPTIONS, DUPLICATE_POLICIES } from '../prospects/import-targets';
-import { fieldError, idField, OBJECT_ERROR } from './fields';
+import { fieldError, ID_PATTERN, idField, OBJECT_ERROR } from './fields';
 import { importTitleField } from './import-title';
 import { MESSAGES } from './messages';
 
@@ -238,8 +238,6 @@ export const importBatchSchema = z
       ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.rowsOrCells, path: ['rows'] });
   });
 
-const HEX_ID = /^[0-9a-f]{24}$/i;
-
 /** A batch's cells when every row is a list of texts within the limits; null otherwise. */
 function plainCells(cells: unknown): string[][] | null {
   if (!Array.isArray(cells) || cells.length < 1 || cells.length > MAX_IMPORT_BATCH_ROWS) return null;
@@ -261,11 +259,13 @@ function plainCells(cells: unknown): string[][] | null {
 export function quickImportBatch(body: unknown): ImportBatchData | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { importId, offset, rows, cells } = body as Record<string, unknown>;
-  if (typeof importId !== 'string' || !HEX_ID.test(importId) || rows !== undefined) return undefined;
+  if (typeof importId !== 'string' || rows !== undefined) return undefined;
+  const id = importId.toLowerCase();
+  if (!ID_PATTERN.test(id)) return undefined;
   if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > MAX_IMPORT_ROWS)
     return undefined;
   const plain = plainCells(cells);
-  return plain === null ? undefined : { importId: importId.toLowerCase(), offset, cells: plain };
+  return plain === null ? undefined : { importId: id, offset, cells: plain };
 }
 
 /**
