@@ -83,6 +83,21 @@ export async function filePageJson(
   input: ProspectPageData,
 ): Promise<string> {
   if (!repository.readsTexts) return JSON.stringify(await filePage(repository, file, input));
+  let json = '';
+  for (const piece of await filePagePieces(repository, file, input)) json += piece;
+  return json;
+}
+
+/**
+ * filePageJson()'s text in pieces (the embedded store only): a thread writes them straight into the
+ * reply's bytes (file-read-worker.ts), without first joining 500 prospects into one string, which a
+ * single accent or emoji anywhere makes a two-byte string of about 1 MB to flatten, then encode.
+ */
+export async function filePagePieces(
+  repository: FilePageReads,
+  file: ProspectFileDoc,
+  input: ProspectPageData,
+): Promise<string[]> {
   const search = searchPatternOf(input.search ?? '');
   const rows = await repository.pageTextsOfFile(
     file.organisationId,
@@ -92,12 +107,13 @@ export async function filePageJson(
     input.limit,
   );
   const total = await totalOfPage(repository, file, search, input, rows.length);
-  let json = '{"value":[';
+  const pieces = ['{"value":['];
   rows.forEach((row, index) => {
-    if (index > 0) json += ',';
-    json += prospectRowJson(row, file) ?? JSON.stringify(toProspectRow(parsedDoc(row), file));
+    if (index > 0) pieces.push(',');
+    pieces.push(prospectRowJson(row, file) ?? JSON.stringify(toProspectRow(parsedDoc(row), file)));
   });
-  return `${json}],"total":${JSON.stringify(total)}}`;
+  pieces.push(`],"total":${JSON.stringify(total)}}`);
+  return pieces;
 }
 
 /** A file page's total: told by a short page itself, counted in the store otherwise. */
