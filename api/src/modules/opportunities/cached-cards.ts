@@ -32,26 +32,29 @@ export class CardPages {
   constructor(private readonly deps: CardPagesDeps) {}
 
   /**
-   * `{"opportunitys":[…],"itsFinish":…}` for these ids, in this order (those gone are left out).
+   * `{"opportunitys":[…],"itsFinish":…}` for these ids, in this order (those gone are left out), in
+   * pieces to write one after the other (utf8Of): the page's head, each card and comma, its tail.
    * `prospectStamp` must be read before the call: prospect views read after it are kept with it.
    */
-  async pageJson(
+  async pagePieces(
     organisationId: string,
     list: OrganisationList,
     ids: readonly string[],
     prospectStamp: number,
     at: number,
     itsFinish: boolean,
-  ): Promise<string> {
+  ): Promise<string[]> {
     const cards = await this.cards(organisationId, list, ids);
     await this.fillProspects(organisationId, cards, prospectStamp);
     const users = await this.usersOf(cards);
-    const parts: string[] = [];
-    for (const card of cards) {
+    const pieces = ['{"opportunitys":['];
+    cards.forEach((card, index) => {
       const user = users.get(card.userId) ?? JSON.stringify({ _id: card.userId, username: '' });
-      parts.push(cardJson(card, at, this.deps.timeZone, user, card.prospect ?? ''));
-    }
-    return `{"opportunitys":[${parts.join(',')}],"itsFinish":${String(itsFinish)}}`;
+      if (index > 0) pieces.push(',');
+      pieces.push(cardJson(card, at, this.deps.timeZone, user, card.prospect ?? ''));
+    });
+    pieces.push(`],"itsFinish":${String(itsFinish)}}`);
+    return pieces;
   }
 
   /** The cards of these ids: those in memory, the others read (a chunk at a time) and kept. */

@@ -10,7 +10,7 @@ const page = (n: number, size = 1000) =>
 describe('PageReplies', () => {
   it('gives back a kept page as sent, and its gzip computed once', async () => {
     const replies = new PageReplies();
-    const kept = replies.keep('a', page(1));
+    const kept = replies.keep('a', Buffer.from(page(1)));
     expect(kept.json.toString()).toBe(page(1));
     const again = replies.get('a');
     expect(again?.json).toBe(kept.json);
@@ -24,12 +24,12 @@ describe('PageReplies', () => {
   it('counts the gzip in its bytes and drops the least recently used past its budget', async () => {
     const one = Buffer.byteLength(page(1));
     const replies = new PageReplies(one * 3 + 100);
-    replies.keep('a', page(1));
-    replies.keep('b', page(2));
-    replies.keep('c', page(3));
+    replies.keep('a', Buffer.from(page(1)));
+    replies.keep('b', Buffer.from(page(2)));
+    replies.keep('c', Buffer.from(page(3)));
     expect(replies.size).toBe(one * 3);
     replies.get('a');
-    replies.keep('d', page(4));
+    replies.keep('d', Buffer.from(page(4)));
     expect(replies.get('b')).toBeUndefined();
     expect(replies.get('a')?.json.toString()).toBe(page(1));
     const zipped = await replies.get('a')?.gzip?.();
@@ -41,11 +41,11 @@ describe('PageReplies', () => {
 
   it('replaces a page kept again under the same key, and keeps nothing larger than its budget', () => {
     const replies = new PageReplies(2000);
-    replies.keep('a', page(1, 10));
-    replies.keep('a', page(2, 10));
+    replies.keep('a', Buffer.from(page(1, 10)));
+    replies.keep('a', Buffer.from(page(2, 10)));
     expect(replies.get('a')?.json.toString()).toBe(page(2, 10));
     expect(replies.size).toBe(Buffer.byteLength(page(2, 10)));
-    const huge = replies.keep('h', page(3, 5000));
+    const huge = replies.keep('h', Buffer.from(page(3, 5000)));
     expect(huge.json.toString()).toBe(page(3, 5000));
     expect(huge.gzip).toBeUndefined();
     expect(replies.get('h')).toBeUndefined();

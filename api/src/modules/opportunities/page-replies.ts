@@ -38,8 +38,7 @@ export class PageReplies {
     return this.replyOf(key, entry);
   }
 
-  keep(key: string, json: string): PageReply {
-    const body = Buffer.from(json);
+  keep(key: string, body: Buffer): PageReply {
     const entry: Entry = { json: body, bytes: body.length };
     const known = this.entries.get(key);
     if (known) this.drop(key, known);

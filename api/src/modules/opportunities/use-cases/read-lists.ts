@@ -10,6 +10,7 @@ import {
   OPPORTUNITY_PAGE_SIZE,
   type OpportunityCounts,
 } from '@app/domain';
+import { utf8Of } from '../../../http/utf8-pieces';
 import type { Actor } from '../../messages/module';
 import type { CardPages } from '../cached-cards';
 import type { OrganisationList, ScopeLists } from '../list-index';
@@ -73,13 +74,15 @@ export class ListReads {
     if (kept) return kept;
     const generation = lists.generation;
     const slice = keys.slice(start, end);
-    const json = await this.deps.cards.pageJson(
-      actor.organisationId,
-      list,
-      slice.map((key) => key._id),
-      prospectStamp,
-      now,
-      end >= keys.length,
+    const json = utf8Of(
+      await this.deps.cards.pagePieces(
+        actor.organisationId,
+        list,
+        slice.map((key) => key._id),
+        prospectStamp,
+        now,
+        end >= keys.length,
+      ),
     );
     // A WAITING card still counting down shows the milliseconds left: its page is built at each call.
     const countsDays = slice.every(
@@ -87,7 +90,7 @@ export class ListReads {
     );
     return replyKey !== null && countsDays && lists.generation === generation
       ? this.deps.replies.keep(replyKey, json)
-      : { json: Buffer.from(json) };
+      : { json };
   }
 
   /**
@@ -117,7 +120,7 @@ export class ListReads {
    * searched, filtered and sorted here, as the JSON text of an OpportunityWindow: its length, and with
    * `facets` every option's live count and the whole list's options (list-windows.ts).
    */
-  async window(actor: Actor, input: ListWindowData, timings?: Map<string, number>): Promise<string> {
+  async window(actor: Actor, input: ListWindowData, timings?: Map<string, number>): Promise<Buffer> {
     let mark = performance.now();
     const lap = (name: string) => {
       const now = performance.now();
@@ -155,7 +158,7 @@ export class ListReads {
     const total = view.ids.length;
     const end = Math.min(input.endId, input.startId + LIST_WINDOW_MAX, total);
     const start = Math.min(input.startId, end);
-    const page = await this.deps.cards.pageJson(
+    const pieces = await this.deps.cards.pagePieces(
       actor.organisationId,
       list,
       view.ids.slice(start, end),
@@ -173,7 +176,9 @@ export class ListReads {
       if (input.optionsKnown !== options.tag) head += `,"options":${options.json}`;
       lap('counts');
     }
-    return `{${head},${page.slice(1)}`;
+    // The page's `{` becomes the window's, its fields after the head's.
+    pieces[0] = `{${head},${(pieces[0] as string).slice(1)}`;
+    return utf8Of(pieces);
   }
 
   /**
