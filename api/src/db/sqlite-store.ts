@@ -101,6 +101,21 @@ function dottedPath(fullKey: string): string {
   return segments.join('.');
 }
 
+/** The _marks counter of a collection's documents added or removed: `prospects:rows`. */
+const ROWS_MARK = ':rows';
+/** A write that adds or removes documents (any field may have changed for a reader). */
+const ROWS_WRITTEN = Symbol('documents added or removed');
+type FieldsWritten = typeof ROWS_WRITTEN | ReadonlySet<string>;
+
+/** The top-level fields these updates write (`$set: { 'a.b': 1 }` writes `a`). */
+function fieldsOf(updates: readonly object[]): ReadonlySet<string> {
+  const fields = new Set<string>();
+  for (const update of updates)
+    for (const written of Object.values(update) as object[])
+      for (const path of Object.keys(written)) fields.add(path.split('.', 1)[0] as string);
+  return fields;
+}
+
 /** The open database and what its collections share: statement cache, array-path registry. */
 class SqliteEngine {
   private readonly statements = new Map<string, Database.Statement>();
@@ -115,8 +130,8 @@ class SqliteEngine {
   private comparedThisTurn = false;
   /** False on a read-only connection to a file without the _marks table. */
   private readonly hasMarks: boolean;
-  /** The _marks table as last read, and the whole-store mark it was read at (collectionsMark). */
-  private marks = new Map<string, number>();
+  /** The _marks counters read at the whole-store mark `marksReadAt` (collectionsMark). */
+  private readonly marks = new Map<string, number>();
   private marksReadAt: string | null = null;
 
   constructor(readonly db: Database.Database) {
@@ -393,23 +408,36 @@ class SqliteEngine {
     const whole = this.changeMark();
     if (whole === null || !this.hasMarks) return null;
     if (whole !== this.marksReadAt) {
-      const rows = this.statement('SELECT collection, n FROM _marks').all() as {
-        collection: string;
-        n: number;
-      }[];
-      this.marks = new Map(rows.map((row) => [row.collection, row.n]));
+      this.marks.clear();
       this.marksReadAt = whole;
     }
-    let mark = `${this.changeEpoch}:${this.marks.get('') ?? 0}`;
-    for (const collection of collections) mark += `:${this.marks.get(collection) ?? 0}`;
+    let mark = `${this.changeEpoch}:${this.counter('')}`;
+    for (const name of collections) {
+      // 'prospects.searchText': the collection's documents added or removed, and that field's updates.
+      const dot = name.indexOf('.');
+      if (dot > 0) mark += `:${this.counter(`${name.slice(0, dot)}${ROWS_MARK}`)}`;
+      mark += `:${this.counter(name)}`;
+    }
     return mark;
   }
 
-  /** Moves the collection's counter, inside the write transaction (or savepoint) that writes it. */
-  bumpMark(collection: string): void {
+  /** A counter of _marks as of the read transaction (0 before its first move), read once per mark. */
+  private counter(name: string): number {
+    let n = this.marks.get(name);
+    if (n === undefined) {
+      n =
+        (this.statement('SELECT n FROM _marks WHERE collection = ?').pluck().get(name) as
+          number | undefined) ?? 0;
+      this.marks.set(name, n);
+    }
+    return n;
+  }
+
+  /** Moves a counter of _marks, inside the write transaction (or savepoint) that writes what it counts. */
+  bumpMark(name: string): void {
     this.statement(
       'INSERT INTO _marks (collection, n) VALUES (?, 1) ON CONFLICT (collection) DO UPDATE SET n = n + 1',
-    ).run(collection);
+    ).run(name);
   }
 
   /**
@@ -581,10 +609,13 @@ class SqliteCollection<T extends Document> implements Collection<T> {
    * one would have to upgrade; inside runInTransaction it is a savepoint. A unique violation becomes
    * DuplicateKeyError and nothing is kept.
    */
-  private async write<R>(written: () => R): Promise<R> {
-    // Once per write call, whatever its size (an import batch is one), in its transaction or savepoint.
+  private async write<R>(written: () => R, fields: FieldsWritten = ROWS_WRITTEN): Promise<R> {
+    // Once per write call, whatever its size (an import batch is one), in its transaction or savepoint:
+    // the collection's counter, and its rows' or the updated fields' (changeMark('collection.field')).
     const work = () => {
       this.engine.bumpMark(this.name);
+      if (fields === ROWS_WRITTEN) this.engine.bumpMark(`${this.name}${ROWS_MARK}`);
+      else for (const field of fields) this.engine.bumpMark(`${this.name}.${field}`);
       return written();
     };
     if (this.engine.transactionOpen) return this.savepoint(work);
@@ -878,7 +909,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     multi: boolean,
   ): Promise<{ matchedCount: number }> {
     const work = this.updateWork(filter, update, multi);
-    return { matchedCount: await this.write(work) };
+    return { matchedCount: await this.write(work, fieldsOf([update])) };
   }
 
   async updateEach(
@@ -887,7 +918,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
     if (updates.length === 0) return { matchedCount: 0 };
     const works = updates.map(({ filter, update }) => this.updateWork(filter, update, false));
-    return { matchedCount: await this.write(() => works.reduce((matched, work) => matched + work(), 0)) };
+    return {
+      matchedCount: await this.write(
+        () => works.reduce((matched, work) => matched + work(), 0),
+        fieldsOf(updates.map(({ update }) => update)),
+      ),
+    };
   }
 
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {

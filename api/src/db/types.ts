@@ -153,8 +153,10 @@ export type Store = {
    * loading a value, it lets a process keep the value while the mark stays the same (StampedCache,
    * docs/decisions/request-path.md, fourth round). Null when the store cannot tell (MongoDB, or inside
    * an open runInTransaction): the caller reads the store. With `collections`, a mark that moves only
-   * when one of them may have changed (a write to another collection leaves it); a store that cannot
-   * tell them apart answers its whole-store mark.
+   * when one of them may have changed (a write to another collection leaves it); a name
+   * `collection.field` moves only when documents of the collection were added or removed or that
+   * top-level field updated (a count over a file's search texts outlives its prospects' state
+   * changes: load.md). A store that cannot tell them apart answers its whole-store mark.
    */
   changeMark?(collections?: readonly string[]): string | null;
   /** Drops every collection (tests only). */

@@ -308,6 +308,109 @@ describe("the embedded store's change mark", () => {
     }
   });
 
+  it("moves a field's mark with the collection's documents added or removed and that field's updates only", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'field-marks-'));
+    const here = await openSqliteStore({ dataDir: dir });
+    const elsewhere = await openSqliteStore({ dataDir: dir });
+    try {
+      type Row = {
+        _id: string;
+        file: string;
+        text: string;
+        state?: string;
+        seen?: number;
+        place?: { city: string };
+      };
+      const next = () => new Promise((resolve) => setImmediate(resolve));
+      const rows = (store: typeof here) => store.collection<Row>('rows');
+      const { insertedId } = await rows(here).insertOne({ file: 'a', text: 'crèche' });
+      await next();
+      const marks = () => ({
+        text: here.changeMark?.(['rows.text']),
+        file: here.changeMark?.(['rows.file', 'rows.text']),
+        whole: here.changeMark?.(['rows']),
+      });
+      const moved = async (write: () => Promise<unknown>) => {
+        const before = marks();
+        await write();
+        await next();
+        const after = marks();
+        return {
+          text: after.text !== before.text,
+          file: after.file !== before.file,
+          whole: after.whole !== before.whole,
+        };
+      };
+
+      // Other fields updated, by either connection, one by one or several at once: the field marks stay.
+      expect(
+        await moved(() => rows(elsewhere).updateOne({ _id: insertedId }, { $set: { state: 'WIN' } })),
+      ).toEqual({
+        text: false,
+        file: false,
+        whole: true,
+      });
+      expect(
+        await moved(() =>
+          rows(here).updateEach([
+            { filter: { _id: insertedId }, update: { $inc: { seen: 1 }, $unset: { state: true } } },
+          ]),
+        ),
+      ).toEqual({ text: false, file: false, whole: true });
+      // The field itself, written whole or by a path under it, by either connection.
+      expect(
+        await moved(() => rows(elsewhere).updateOne({ _id: insertedId }, { $set: { text: 'creche' } })),
+      ).toEqual({
+        text: true,
+        file: true,
+        whole: true,
+      });
+      expect(await moved(() => rows(here).updateMany({ file: 'a' }, { $set: { file: 'b' } }))).toEqual({
+        text: false,
+        file: true,
+        whole: true,
+      });
+      // A path under a field moves that field's mark.
+      const place = () => here.changeMark?.(['rows.place']);
+      const beforePlace = place();
+      await rows(elsewhere).updateOne({ _id: insertedId }, { $set: { 'place.city': 'Lyon' } });
+      await next();
+      expect(place()).not.toBe(beforePlace);
+      // Documents added or removed, by any way of writing them: every field's mark.
+      expect(await moved(() => rows(elsewhere).insertMany([{ file: 'a', text: 'école' }]))).toEqual({
+        text: true,
+        file: true,
+        whole: true,
+      });
+      expect(
+        await moved(() =>
+          rows(here).insertSerialised(['{"file":"a","text":"mairie"}'], {
+            arrays: [],
+            booleans: [],
+            numbers: [],
+          }),
+        ),
+      ).toEqual({
+        text: true,
+        file: true,
+        whole: true,
+      });
+      expect(await moved(() => rows(elsewhere).deleteMany({ text: 'mairie' }))).toEqual({
+        text: true,
+        file: true,
+        whole: true,
+      });
+      // Another collection's field of the same name: nothing.
+      expect(
+        await moved(() => elsewhere.collection<Row>('other').insertOne({ file: 'a', text: 'crèche' })),
+      ).toEqual({ text: false, file: false, whole: false });
+    } finally {
+      await here.close();
+      await elsewhere.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a value while nothing changed, and reads again after any commit', async () => {
     const here = await openSqliteStore({ dataDir: shared.dir });
     const elsewhere = await openSqliteStore({ dataDir: shared.dir });
