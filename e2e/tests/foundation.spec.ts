@@ -59,13 +59,18 @@ test.describe('plateforme fédérée', () => {
     browser,
   }) => {
     // A string axios's minified build keeps (an error code), to recognise its chunk whatever its name.
+    // Every script's body is read before the page closes, so no read outlives its page.
     const axiosScripts = (page: import('@playwright/test').Page) => {
-      const urls: string[] = [];
-      page.on('response', async (response) => {
+      const reads: Promise<string | undefined>[] = [];
+      page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;
-        if ((await response.text()).includes('ERR_BAD_OPTION_VALUE')) urls.push(response.url());
+        reads.push(
+          response
+            .text()
+            .then((text) => (text.includes('ERR_BAD_OPTION_VALUE') ? response.url() : undefined)),
+        );
       });
-      return urls;
+      return async () => (await Promise.all(reads)).filter((url): url is string => url !== undefined);
     };
 
     const anonymous = await browser.newPage();
@@ -73,7 +78,7 @@ test.describe('plateforme fédérée', () => {
     await anonymous.goto(`${app.url}/login`);
     await expect(anonymous.getByLabel('Email')).toBeVisible();
     await anonymous.waitForLoadState('networkidle');
-    expect(loginDownloads).toEqual([]);
+    expect(await loginDownloads()).toEqual([]);
     await anonymous.close();
 
     const user = await signUpThroughApi(app.url);
@@ -84,8 +89,9 @@ test.describe('plateforme fédérée', () => {
     await expect(signedIn.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
     await signedIn.waitForLoadState('networkidle');
     // One copy for the whole page: the remote rendered here uses the shell's.
-    expect(dashboardDownloads).toHaveLength(1);
-    expect(new URL(dashboardDownloads[0] ?? '').pathname).not.toMatch(/^\/remotes\//);
+    const axiosCopies = await dashboardDownloads();
+    expect(axiosCopies).toHaveLength(1);
+    expect(new URL(axiosCopies[0] ?? '').pathname).not.toMatch(/^\/remotes\//);
     await signedIn.close();
   });
 
