@@ -37,19 +37,31 @@ export class StampedCache<V> {
    * moves the mark past the one recorded, so the next get loads again.
    */
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    const mark = this.changeMark();
-    if (mark === null) return load();
-    const kept = this.entries.get(key);
-    if (kept !== undefined && kept.mark === mark) return kept.value;
+    const { mark, value: kept } = this.look(key);
+    if (kept !== undefined) return kept;
     const value = await load();
-    if (value === null || value === undefined) {
-      this.entries.delete(key);
-      return value;
-    }
+    this.keep(key, mark, value);
+    return value;
+  }
+
+  /**
+   * The value kept for `key` if the store has not changed since it was loaded (else undefined), and
+   * the mark now: a value read after this look may be kept under it (keep), as get() does.
+   */
+  look(key: string): { mark: string | null; value: V | undefined } {
+    const mark = this.changeMark();
+    if (mark === null) return { mark, value: undefined };
+    const kept = this.entries.get(key);
+    return { mark, value: kept !== undefined && kept.mark === mark ? kept.value : undefined };
+  }
+
+  /** Keeps `value`, read after the look that gave `mark`; null or undefined is not kept. */
+  keep(key: string, mark: string | null, value: V): void {
+    if (mark === null) return;
     this.entries.delete(key);
+    if (value === null || value === undefined) return;
     this.entries.set(key, { mark, value });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    return value;
   }
 
   get size(): number {

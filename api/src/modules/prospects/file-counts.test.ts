@@ -1,14 +1,17 @@
 // A file's count (searched or not) is kept by each connection while the file's rows and search texts
 // stay as they are, and read again after anything that changes them, through any connection to the
 // store file: added or removed rows, a new search text, a row moved to another file. A prospect's
-// state or owner changing leaves it kept (load.md, "A search's count kept").
+// state or owner changing leaves it kept (load.md, "A search's count kept"). A page past a kept count
+// (a search that keeps no row, a page beyond the last) is answered from it without reading the rows
+// (load.md, "A search that keeps no row").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { searchPatternOf } from '@app/domain';
 import { openSqliteStore } from '../../db/sqlite-store';
 import type { Store } from '../../db/types';
-import { type ProspectDoc, ProspectsRepository } from './repository';
+import { filePage, filePagePieces } from './file-page';
+import { type ProspectDoc, type ProspectFileDoc, ProspectsRepository } from './repository';
 
 const ORGANISATION = '6b0aaf24f204da9d84335cef';
 const FILE = '6b0aaf25f204da9d84335d5a';
@@ -104,5 +107,80 @@ describe("a file's counts kept between the changes of its rows", () => {
     await next();
     expect(await count('Crèche')).toEqual({ total: 2, read: true });
     expect(await count('')).toEqual({ total: 2, read: true });
+  });
+});
+
+describe("a file's page past its kept count, answered without reading the rows", () => {
+  const file = { _id: FILE, organisationId: ORGANISATION, username: 'Camille' } as ProspectFileDoc;
+  let dir: string;
+  let here: Store;
+  let elsewhere: Store;
+  let repository: ProspectsRepository;
+  let theirs: ProspectsRepository;
+  let reads: jest.SpyInstance;
+  /** The page, as text and as rows (the same), and whether the store's rows were read for it. */
+  const page = async (search: string, offset = 0) => {
+    const input = { excelId: FILE, search, offset, limit: 500 };
+    const before = reads.mock.calls.length;
+    const text = (await filePagePieces(repository, file, input)).join('');
+    const read = reads.mock.calls.length > before;
+    expect(JSON.parse(text)).toEqual(await filePage(repository, file, input));
+    await next();
+    const { value, total } = JSON.parse(text) as { value: { rowIndex: number }[]; total: number };
+    return { rows: value.map((prospect) => prospect.rowIndex), total, read };
+  };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'file-pages-'));
+    here = await openSqliteStore({ dataDir: dir });
+    elsewhere = await openSqliteStore({ dataDir: dir });
+    repository = new ProspectsRepository(here);
+    theirs = new ProspectsRepository(elsewhere);
+    await repository.ensureIndexes();
+    await repository.prospects.insertMany([
+      row(0, 'creche les lutins lyon'),
+      row(1, 'boulangerie martin marseille'),
+      row(2, 'creche arc en ciel marseille'),
+    ]);
+    await next();
+    reads = jest.spyOn(repository, 'pageTextsOfFile');
+  });
+  afterEach(async () => {
+    reads.mockRestore();
+    await here.close();
+    await elsewhere.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a search that keeps no row is read once, then answered from its count until a row matches', async () => {
+    expect(await page('Restauration')).toEqual({ rows: [], total: 0, read: true });
+    expect(await page('Restauration')).toEqual({ rows: [], total: 0, read: false });
+
+    // A state change leaves the count; a new search text, in another connection, does not.
+    const [bakery] = await repository.prospects.find({ rowIndex: 1 });
+    await theirs.prospects.updateOne({ _id: bakery!._id }, { $set: { state: 'TODO' } });
+    await next();
+    expect(await page('Restauration')).toEqual({ rows: [], total: 0, read: false });
+    await theirs.prospects.updateOne(
+      { _id: bakery!._id },
+      { $set: { searchText: 'restauration martin marseille' } },
+    );
+    await next();
+    expect(await page('Restauration')).toEqual({ rows: [1], total: 1, read: true });
+  });
+
+  it('a page past the last row is answered from the count a shorter page told, until rows are added', async () => {
+    expect(await page('', 500)).toEqual({ rows: [], total: 3, read: true });
+    expect(await page('')).toEqual({ rows: [0, 1, 2], total: 3, read: true });
+    expect(await page('', 500)).toEqual({ rows: [], total: 3, read: false });
+    expect(await page('Crèche', 2)).toEqual({ rows: [], total: 2, read: true });
+    expect(await page('Crèche', 2)).toEqual({ rows: [], total: 2, read: false });
+
+    await theirs.prospects.insertMany(
+      Array.from({ length: 500 }, (_, index) => row(3 + index, `creche numero ${index}`)),
+    );
+    await next();
+    expect(await page('', 500)).toEqual({ rows: [500, 501, 502], total: 503, read: true });
+    expect(await page('Crèche', 2)).toMatchObject({ total: 502, read: true });
   });
 });

@@ -12,7 +12,7 @@ export type ProspectRow = Omit<ProspectDoc, 'searchText' | 'dedupKey'> & { usern
 /** What a file page reads of the store. */
 export type FilePageReads = Pick<
   ProspectsRepository,
-  'readsTexts' | 'pageOfFile' | 'pageTextsOfFile' | 'countOfFile'
+  'readsTexts' | 'pageOfFile' | 'pageTextsOfFile' | 'countOfFile' | 'keptCountOfFile' | 'keepCountOfFile'
 >;
 
 export function toProspectRow(doc: ProspectDoc, file: ProspectFileDoc): ProspectRow {
@@ -64,11 +64,10 @@ export async function filePage(
   file: ProspectFileDoc,
   input: ProspectPageData,
 ): Promise<{ value: ProspectRow[]; total: number }> {
-  // The stored searchText keeps numbers as imported: the pattern accepts any spacing of them.
-  const search = searchPatternOf(input.search ?? '');
-  const docs = await repository.pageOfFile(file.organisationId, file._id, search, input.offset, input.limit);
-  const total = await totalOfPage(repository, file, search, input, docs.length);
-  return { value: docs.map((doc) => toProspectRow(doc, file)), total };
+  const { rows, total } = await pageRows(repository, file, input, (search) =>
+    repository.pageOfFile(file.organisationId, file._id, search, input.offset, input.limit),
+  );
+  return { value: rows.map((doc) => toProspectRow(doc, file)), total };
 }
 
 /**
@@ -98,15 +97,9 @@ export async function filePagePieces(
   file: ProspectFileDoc,
   input: ProspectPageData,
 ): Promise<string[]> {
-  const search = searchPatternOf(input.search ?? '');
-  const rows = await repository.pageTextsOfFile(
-    file.organisationId,
-    file._id,
-    search,
-    input.offset,
-    input.limit,
+  const { rows, total } = await pageRows(repository, file, input, (search) =>
+    repository.pageTextsOfFile(file.organisationId, file._id, search, input.offset, input.limit),
   );
-  const total = await totalOfPage(repository, file, search, input, rows.length);
   const pieces = ['{"value":['];
   rows.forEach((row, index) => {
     if (index > 0) pieces.push(',');
@@ -116,13 +109,26 @@ export async function filePagePieces(
   return pieces;
 }
 
-/** A file page's total: told by a short page itself, counted in the store otherwise. */
-async function totalOfPage(
+/**
+ * A file page's rows (read by `read`, given the search's pattern) and its total: told by a short page
+ * itself, counted in the store otherwise. A count kept and still true answers a page past it (a search
+ * that keeps no row, a page beyond the last) without reading the file's rows; a count a short page
+ * tells is kept for the next ones (load.md, "A search that keeps no row").
+ */
+async function pageRows<R>(
   repository: FilePageReads,
   file: ProspectFileDoc,
-  search: RegExp | null,
   input: ProspectPageData,
-  shown: number,
-): Promise<number> {
-  return totalShownBy(input, shown) ?? (await repository.countOfFile(file.organisationId, file._id, search));
+  read: (search: RegExp | null) => Promise<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  // The stored searchText keeps numbers as imported: the pattern accepts any spacing of them.
+  const search = searchPatternOf(input.search ?? '');
+  const kept = repository.keptCountOfFile(file.organisationId, file._id, search);
+  if (kept.count !== undefined && input.offset >= kept.count) return { rows: [], total: kept.count };
+  const rows = await read(search);
+  const shown = totalShownBy(input, rows.length);
+  if (shown === null)
+    return { rows, total: await repository.countOfFile(file.organisationId, file._id, search) };
+  repository.keepCountOfFile(file.organisationId, file._id, search, kept.mark, shown);
+  return { rows, total: shown };
 }

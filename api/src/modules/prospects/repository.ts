@@ -147,6 +147,10 @@ const FILE_COUNT_MARKS = ['prospects.organisationId', 'prospects.excelId', 'pros
 /** Counts kept per connection (a file and a search each): a few bytes each. */
 const FILE_COUNTS_KEPT = 2_000;
 
+/** A file's count's key among those kept: the file and the search's pattern. */
+const fileCountKey = (organisationId: string, excelId: string, search: RegExp | null): string =>
+  JSON.stringify([organisationId, excelId, search?.source ?? null, search?.flags ?? null]);
+
 export class ProspectsRepository {
   readonly files: Collection<ProspectFileDoc>;
   readonly prospects: Collection<ProspectDoc>;
@@ -497,10 +501,34 @@ export class ProspectsRepository {
   }
 
   countOfFile(organisationId: string, excelId: string, search: RegExp | null): Promise<number> {
-    const key = JSON.stringify([organisationId, excelId, search?.source ?? null, search?.flags ?? null]);
-    return this.fileCounts.get(key, () =>
+    return this.fileCounts.get(fileCountKey(organisationId, excelId, search), () =>
       this.prospects.countDocuments(this.fileRows(organisationId, excelId, search)),
     );
+  }
+
+  /**
+   * countOfFile's answer if it is kept and still true (else undefined), with the store's mark now: a
+   * page read after it that shows the count itself keeps it under that mark (keepCountOfFile). A page
+   * past the kept count, or of a search that keeps no row, then needs no read (file-page.ts).
+   */
+  keptCountOfFile(
+    organisationId: string,
+    excelId: string,
+    search: RegExp | null,
+  ): { mark: string | null; count: number | undefined } {
+    const { mark, value } = this.fileCounts.look(fileCountKey(organisationId, excelId, search));
+    return { mark, count: value };
+  }
+
+  /** Keeps a count read (a page's short end) after the keptCountOfFile that gave `mark`. */
+  keepCountOfFile(
+    organisationId: string,
+    excelId: string,
+    search: RegExp | null,
+    mark: string | null,
+    count: number,
+  ): void {
+    this.fileCounts.keep(fileCountKey(organisationId, excelId, search), mark, count);
   }
 
   private fileRows(organisationId: string, excelId: string, search: RegExp | null): Filter<ProspectDoc> {
