@@ -77,6 +77,8 @@ async function sessionsOn(build, seed) {
 }
 
 const pick = (items, i) => items[i % items.length];
+/** load.mjs's searches: four that keep rows of the 20,000-row file, two that keep none. */
+const SEARCHES = ['Crèche', 'Marseille', 'societe 12', '59000', 'Restauration', 'contact@societe-7'];
 const MESSAGE = 'Rappelé ce matin, intéressé par une offre à l’année.';
 
 /** The calls of load.mjs's session model, as (session, i) → [route, body]. */
@@ -114,7 +116,7 @@ const KINDS = {
   ],
   'prospect/get/value (recherche)': (s, i) => [
     '/api/prospect/get/value',
-    { ...s.sales, excelId: s.excelId, search: pick(['Crèche', 'Marseille', 'societe 12', '59000'], i) },
+    { ...s.sales, excelId: s.excelId, search: pick(SEARCHES, i) },
   ],
 };
 /** The write made before each call of the "after a write" rounds: another organisation's comment. */
