@@ -28,43 +28,56 @@ const row = (rowIndex: number, searchText: string, excelId = FILE) =>
   }) as unknown as ProspectDoc;
 const next = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * Before each test, a new store file with two connections to it (`here`, `elsewhere`), a repository on
+ * each (`repository`, `theirs`), and rows 0, 1, 2… of the file with these search texts; closed after.
+ */
+function twoConnections(searchTexts: string[]) {
+  const opened = {} as {
+    here: Store;
+    elsewhere: Store;
+    repository: ProspectsRepository;
+    theirs: ProspectsRepository;
+  };
+  let dir = '';
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'file-counts-'));
+    opened.here = await openSqliteStore({ dataDir: dir });
+    opened.elsewhere = await openSqliteStore({ dataDir: dir });
+    opened.repository = new ProspectsRepository(opened.here);
+    opened.theirs = new ProspectsRepository(opened.elsewhere);
+    await opened.repository.ensureIndexes();
+    await opened.repository.prospects.insertMany(searchTexts.map((text, index) => row(index, text)));
+    await next();
+  });
+  afterEach(async () => {
+    await opened.here.close();
+    await opened.elsewhere.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return opened;
+}
+
 describe("a file's counts kept between the changes of its rows", () => {
-  let dir: string;
-  let here: Store;
-  let elsewhere: Store;
-  let repository: ProspectsRepository;
-  let theirs: ProspectsRepository;
+  const store = twoConnections([
+    'creche les lutins lyon',
+    'boulangerie martin marseille 06 12 34 56 78',
+    'creche arc en ciel marseille',
+  ]);
   let reads: jest.SpyInstance;
   /** The count, and whether the store was read for it. */
   const count = async (query: string) => {
     const before = reads.mock.calls.length;
-    const total = await repository.countOfFile(ORGANISATION, FILE, searchPatternOf(query));
+    const total = await store.repository.countOfFile(ORGANISATION, FILE, searchPatternOf(query));
     const read = reads.mock.calls.length > before;
     await next();
     return { total, read };
   };
 
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'file-counts-'));
-    here = await openSqliteStore({ dataDir: dir });
-    elsewhere = await openSqliteStore({ dataDir: dir });
-    repository = new ProspectsRepository(here);
-    theirs = new ProspectsRepository(elsewhere);
-    await repository.ensureIndexes();
-    await repository.prospects.insertMany([
-      row(0, 'creche les lutins lyon'),
-      row(1, 'boulangerie martin marseille 06 12 34 56 78'),
-      row(2, 'creche arc en ciel marseille'),
-    ]);
-    await next();
-    reads = jest.spyOn(repository.prospects, 'countDocuments');
+  beforeEach(() => {
+    reads = jest.spyOn(store.repository.prospects, 'countDocuments');
   });
-  afterEach(async () => {
-    reads.mockRestore();
-    await here.close();
-    await elsewhere.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => reads.mockRestore());
 
   it('reads each count once while nothing of the file changes, through either connection', async () => {
     expect(await count('Crèche')).toEqual({ total: 2, read: true });
@@ -74,12 +87,12 @@ describe("a file's counts kept between the changes of its rows", () => {
     expect(await count('')).toEqual({ total: 3, read: false });
 
     // The state and owner of a prospect, another collection, another file's rows' fields: kept.
-    const [first] = await repository.prospects.find({ rowIndex: 0 });
-    await theirs.prospects.updateOne(
+    const [first] = await store.repository.prospects.find({ rowIndex: 0 });
+    await store.theirs.prospects.updateOne(
       { _id: first!._id },
       { $set: { state: 'TODO', isAccepted: true, acceptedUsername: 'Camille' } },
     );
-    await elsewhere.collection<{ _id: string; text: string }>('notes').insertOne({ text: 'crèche' });
+    await store.elsewhere.collection<{ _id: string; text: string }>('notes').insertOne({ text: 'crèche' });
     await next();
     expect(await count('Crèche')).toEqual({ total: 2, read: false });
     expect(await count('')).toEqual({ total: 3, read: false });
@@ -87,23 +100,23 @@ describe("a file's counts kept between the changes of its rows", () => {
 
   it('counts again after a new search text, a row added, removed or moved, in any connection', async () => {
     expect(await count('Crèche')).toEqual({ total: 2, read: true });
-    const [bakery] = await repository.prospects.find({ rowIndex: 1 });
+    const [bakery] = await store.repository.prospects.find({ rowIndex: 1 });
 
-    await theirs.prospects.updateOne(
+    await store.theirs.prospects.updateOne(
       { _id: bakery!._id },
       { $set: { searchText: 'creche martin marseille' } },
     );
     await next();
     expect(await count('Crèche')).toEqual({ total: 3, read: true });
 
-    await theirs.prospects.insertMany([row(3, 'creche du port')]);
+    await store.theirs.prospects.insertMany([row(3, 'creche du port')]);
     await next();
     expect(await count('Crèche')).toEqual({ total: 4, read: true });
 
-    await repository.prospects.deleteOne({ rowIndex: 3 });
+    await store.repository.prospects.deleteOne({ rowIndex: 3 });
     expect(await count('Crèche')).toEqual({ total: 3, read: true });
 
-    await theirs.prospects.updateOne({ _id: bakery!._id }, { $set: { excelId: OTHER_FILE } });
+    await store.theirs.prospects.updateOne({ _id: bakery!._id }, { $set: { excelId: OTHER_FILE } });
     await next();
     expect(await count('Crèche')).toEqual({ total: 2, read: true });
     expect(await count('')).toEqual({ total: 2, read: true });
@@ -112,56 +125,39 @@ describe("a file's counts kept between the changes of its rows", () => {
 
 describe("a file's page past its kept count, answered without reading the rows", () => {
   const file = { _id: FILE, organisationId: ORGANISATION, username: 'Camille' } as ProspectFileDoc;
-  let dir: string;
-  let here: Store;
-  let elsewhere: Store;
-  let repository: ProspectsRepository;
-  let theirs: ProspectsRepository;
+  const store = twoConnections([
+    'creche les lutins lyon',
+    'boulangerie martin marseille',
+    'creche arc en ciel marseille',
+  ]);
   let reads: jest.SpyInstance;
   /** The page, as text and as rows (the same), and whether the store's rows were read for it. */
   const page = async (search: string, offset = 0) => {
     const input = { excelId: FILE, search, offset, limit: 500 };
     const before = reads.mock.calls.length;
-    const text = (await filePagePieces(repository, file, input)).join('');
+    const text = (await filePagePieces(store.repository, file, input)).join('');
     const read = reads.mock.calls.length > before;
-    expect(JSON.parse(text)).toEqual(await filePage(repository, file, input));
+    expect(JSON.parse(text)).toEqual(await filePage(store.repository, file, input));
     await next();
     const { value, total } = JSON.parse(text) as { value: { rowIndex: number }[]; total: number };
     return { rows: value.map((prospect) => prospect.rowIndex), total, read };
   };
 
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'file-pages-'));
-    here = await openSqliteStore({ dataDir: dir });
-    elsewhere = await openSqliteStore({ dataDir: dir });
-    repository = new ProspectsRepository(here);
-    theirs = new ProspectsRepository(elsewhere);
-    await repository.ensureIndexes();
-    await repository.prospects.insertMany([
-      row(0, 'creche les lutins lyon'),
-      row(1, 'boulangerie martin marseille'),
-      row(2, 'creche arc en ciel marseille'),
-    ]);
-    await next();
-    reads = jest.spyOn(repository, 'pageTextsOfFile');
+  beforeEach(() => {
+    reads = jest.spyOn(store.repository, 'pageTextsOfFile');
   });
-  afterEach(async () => {
-    reads.mockRestore();
-    await here.close();
-    await elsewhere.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => reads.mockRestore());
 
   it('a search that keeps no row is read once, then answered from its count until a row matches', async () => {
     expect(await page('Restauration')).toEqual({ rows: [], total: 0, read: true });
     expect(await page('Restauration')).toEqual({ rows: [], total: 0, read: false });
 
     // A state change leaves the count; a new search text, in another connection, does not.
-    const [bakery] = await repository.prospects.find({ rowIndex: 1 });
-    await theirs.prospects.updateOne({ _id: bakery!._id }, { $set: { state: 'TODO' } });
+    const [bakery] = await store.repository.prospects.find({ rowIndex: 1 });
+    await store.theirs.prospects.updateOne({ _id: bakery!._id }, { $set: { state: 'TODO' } });
     await next();
     expect(await page('Restauration')).toEqual({ rows: [], total: 0, read: false });
-    await theirs.prospects.updateOne(
+    await store.theirs.prospects.updateOne(
       { _id: bakery!._id },
       { $set: { searchText: 'restauration martin marseille' } },
     );
@@ -176,7 +172,7 @@ describe("a file's page past its kept count, answered without reading the rows",
     expect(await page('Crèche', 2)).toEqual({ rows: [], total: 2, read: true });
     expect(await page('Crèche', 2)).toEqual({ rows: [], total: 2, read: false });
 
-    await theirs.prospects.insertMany(
+    await store.theirs.prospects.insertMany(
       Array.from({ length: 500 }, (_, index) => row(3 + index, `creche numero ${index}`)),
     );
     await next();
