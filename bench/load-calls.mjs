@@ -95,6 +95,14 @@ const KINDS = {
     '/api/opportunity/getwithfilter',
     { ...s.sales, filter: { state: 'todo' }, startId: 0, endId: 500 },
   ],
+  'getwithfilter (propriétaire, todo, page 2)': (s) => [
+    '/api/opportunity/getwithfilter',
+    { ...s.owner, filter: { state: 'todo' }, startId: 500, endId: 1000 },
+  ],
+  'getwithfilter (propriétaire, all, page 1)': (s) => [
+    '/api/opportunity/getwithfilter',
+    { ...s.owner, filter: { state: 'all' }, startId: 0, endId: 500 },
+  ],
   'opportunity/get (propriétaire)': (s, i) => [
     '/api/opportunity/get',
     { ...s.owner, opportunityId: pick(s.ownerIds, i) },

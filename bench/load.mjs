@@ -21,6 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -82,12 +83,15 @@ const apiMemoryMb = (api, field) =>
  * memory outside V8's pages, whose growth the RSS's saw-tooth hides (load.md, "What grows at 1,000
  * sessions"). Read every 30 s: the file lists every mapping.
  */
-function mallocArenaMb(api) {
+async function mallocArenaMb(api) {
   let kb = 0;
   for (const pid of processTree(api.pid)) {
     let text;
     try {
-      text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+      // Read on libuv's threads: the kernel takes about 30 ms to write a 1.5 GB process's smaps, and
+      // read here in one go it held the generator's event loop (and lengthened every call in flight)
+      // for 60–100 ms every 30 s (load.md, "The generator's own stalls").
+      text = await readFile(`/proc/${pid}/smaps`, 'utf8');
     } catch {
       continue; // ended meanwhile
     }
@@ -248,23 +252,23 @@ class Recorder {
 const round = (value) => Number(value.toFixed(1));
 
 /**
- * One timed POST. Answers the body's text, or null after recording the failure: a session that meets
+ * One timed POST. Answers the body's bytes, or null after recording the failure: a session that meets
  * an error moves on to its next action, as the screens do after their toast.
  */
 async function call(recorder, base, kind, route, body) {
   const started = performance.now();
   try {
-    const { status, text } = await postText(`${base}${route}`, JSON.stringify(body));
+    const { status, bytes } = await postBytes(`${base}${route}`, JSON.stringify(body));
     const ms = performance.now() - started;
     if (status >= 200 && status < 300) {
       recorder.ok(kind, ms);
-      return text;
+      return bytes;
     }
     let message = '';
     try {
-      message = JSON.parse(text).message ?? '';
+      message = parsed(bytes).message ?? '';
     } catch {
-      message = text.slice(0, 120);
+      message = bytes.toString('utf8', 0, 120);
     }
     recorder.failed(kind, ms, `${status} ${message}`);
   } catch (error) {
@@ -281,14 +285,20 @@ async function call(recorder, base, kind, route, body) {
  * The sessions' connections: kept alive and reused, as a browser's are. node:http rather than fetch,
  * whose per-request work (WHATWG streams, headers objects) cost the generator about as much CPU as
  * the calls cost the API, on the same two cores; the request is the same (POST, JSON body, gzip
- * accepted as the browser does), the answer is unzipped on libuv's threads.
+ * accepted as the browser does), the answer is unzipped on libuv's threads. Its bytes are not decoded
+ * to text unless read (parsed): decoding every answer (a file's page is 464 KB, its accents make a
+ * two-byte string) was half the generator's CPU, and its event loop held each answer's timing behind
+ * the others' decoding (load.md, "The generator's own stalls").
  */
+/** An answer's JSON, from its bytes. */
+const parsed = (bytes) => JSON.parse(bytes.toString('utf8'));
+
 // An idle connection is let go after 4 s, before the server's keep-alive timeout (5 s) closes it: a
 // request sent on a connection the server is closing fails (ECONNRESET); fetch does the same.
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: 4000 });
 const unzip = promisify(gunzip);
 
-function postText(url, payload) {
+function postBytes(url, payload) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -308,7 +318,7 @@ function postText(url, payload) {
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const body = res.headers['content-encoding'] === 'gzip' ? unzip(raw) : Promise.resolve(raw);
-          body.then((buffer) => resolve({ status: res.statusCode, text: buffer.toString('utf8') }), reject);
+          body.then((bytes) => resolve({ status: res.statusCode, bytes }), reject);
         });
       },
     );
@@ -362,7 +372,7 @@ async function importRows(send, caller, name, from, count) {
     duplicates: 'keep',
   });
   if (started === null) return null;
-  const { importId } = JSON.parse(started);
+  const { importId } = parsed(started);
   for (let offset = 0; offset < count; offset += BATCH) {
     const rows = [];
     for (let index = offset; index < Math.min(offset + BATCH, count); index += 1) {
@@ -374,7 +384,7 @@ async function importRows(send, caller, name, from, count) {
       return null;
   }
   const finished = await send('import/finish', '/api/prospect/import/finish', { ...caller, importId });
-  return finished === null ? null : JSON.parse(finished).summary;
+  return finished === null ? null : parsed(finished).summary;
 }
 
 /** One organisation: its owner, members invited and licensed, a file imported, opportunities for all. */
@@ -477,22 +487,22 @@ async function signIn(base, organisations, count, from = 0) {
  */
 async function openList(send, session) {
   const { caller } = session;
-  const countsText = await send('getAllCount', '/api/opportunity/getAllCount', caller);
-  if (countsText === null) return;
+  const counts = await send('getAllCount', '/api/opportunity/getAllCount', caller);
+  if (counts === null) return;
   const tab = weighted(TABS);
-  if (JSON.parse(countsText)[tab] >= SERVER_LIST_FROM) {
+  if (parsed(counts)[tab] >= SERVER_LIST_FROM) {
     const scrolled = Math.floor(Math.random() * 3);
     for (let window = 0; window <= scrolled; window += 1) {
-      const text = await send(`listWindow (${tab})`, '/api/opportunity/listWindow', {
+      const answer = await send(`listWindow (${tab})`, '/api/opportunity/listWindow', {
         ...caller,
         filter: { state: tab },
         sort: 'desc',
         startId: window * WINDOW,
         endId: (window + 1) * WINDOW,
       });
-      if (text === null) return;
+      if (answer === null) return;
       if (window === 0) {
-        const ids = JSON.parse(text).opportunitys.map((card) => card._id);
+        const ids = parsed(answer).opportunitys.map((card) => card._id);
         if (ids.length > 0) session.opportunityIds = ids;
       }
       await pause(between(SCROLL_MS));
@@ -502,20 +512,20 @@ async function openList(send, session) {
   let startId = 0;
   for (;;) {
     const requested = performance.now();
-    const text = await send(`getwithfilter (${tab})`, '/api/opportunity/getwithfilter', {
+    const answer = await send(`getwithfilter (${tab})`, '/api/opportunity/getwithfilter', {
       ...caller,
       filter: { state: tab },
       startId,
       endId: tab === 'waiting' ? Number.MAX_SAFE_INTEGER : startId + PAGE,
     });
-    if (text === null) return;
+    if (answer === null) return;
     if (startId === 0) {
       // The first page gives the ids the next actions open (later pages are not parsed: the
       // generator shares the machine's two cores with the API).
-      const ids = JSON.parse(text).opportunitys.map((card) => card._id);
+      const ids = parsed(answer).opportunitys.map((card) => card._id);
       if (ids.length > 0) session.opportunityIds = ids;
     }
-    if (tab === 'waiting' || text.lastIndexOf('"itsFinish":true') !== -1) return;
+    if (tab === 'waiting' || answer.lastIndexOf('"itsFinish":true') !== -1) return;
     startId += PAGE;
     await pause(Math.max(0, PAGE_DELAY_MS - (performance.now() - requested)));
   }
@@ -523,8 +533,8 @@ async function openList(send, session) {
 
 async function statusIds(send, session) {
   if (session.statusIds.length === 0) {
-    const text = await send('status', '/api/opportunity/status', session.caller);
-    if (text !== null) session.statusIds = JSON.parse(text).status.map((status) => status._id);
+    const answer = await send('status', '/api/opportunity/status', session.caller);
+    if (answer !== null) session.statusIds = parsed(answer).status.map((status) => status._id);
   }
   return session.statusIds;
 }
@@ -554,9 +564,9 @@ const ACTIONS = {
     });
   },
   async files(send, session) {
-    const text = await send('prospect/get/all', '/api/prospect/get/all', session.caller);
-    if (text === null) return;
-    const files = JSON.parse(text).value;
+    const answer = await send('prospect/get/all', '/api/prospect/get/all', session.caller);
+    if (answer === null) return;
+    const files = parsed(answer).value;
     if (files.length === 0) return;
     await send('prospect/get/value', '/api/prospect/get/value', {
       ...session.caller,
@@ -698,10 +708,14 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
       ),
       loadAverage1: Number(os.loadavg()[0].toFixed(2)),
     });
-    if ((samples.length - 1) % ARENA_EVERY_SAMPLES === 0) samples.at(-1).mallocArenaMb = mallocArenaMb(api);
     [lastCpu, lastClientCpu, lastAt] = [cpu, clientCpu, now];
+    if ((samples.length - 1) % ARENA_EVERY_SAMPLES !== 0) return undefined;
+    const taken = samples.at(-1);
+    return mallocArenaMb(api).then((mb) => {
+      taken.mallocArenaMb = mb;
+    });
   };
-  sample();
+  await sample();
   const stopSampler = every(SAMPLE_EVERY_MS, sample, Number.POSITIVE_INFINITY);
 
   console.log(`${label} : ${sessions.length} sessions pendant ${seconds} s…`);
@@ -710,7 +724,7 @@ async function runPhase({ base, api, sessions, seconds, label, importFrom }) {
   await Promise.all([stopImports(), stopExports(), stopHealthz()]);
   await Promise.all([stopSampler(), stopGeneratorDelay()]);
   generatorDelay.disable();
-  sample();
+  await sample();
   return {
     sessions: sessions.length,
     seconds,
