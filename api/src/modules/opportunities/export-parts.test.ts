@@ -1,5 +1,5 @@
 import { opportunityCsvHeader } from '@app/domain';
-import { csvOf, type ExportPart } from './export-share';
+import { exportBytes, type ExportPart, exportReply } from './export-share';
 import { shares } from './export-pool';
 
 /** A part holding these lines (each ends with CRLF, as the writer's). */
@@ -13,14 +13,20 @@ const part = (...lines: string[]): ExportPart => {
   return { text, ends };
 };
 
-describe('csvOf', () => {
-  const parts = [part('a', 'b', 'c'), part(), part('d', 'e')];
-  const lines = (startId: number, endId: number) =>
-    csvOf(parts, startId, endId).slice(opportunityCsvHeader().length).split('\r\n').slice(0, -1);
+/** The reply as the route wrote it before the threads wrote its bytes: the joined text's JSON. */
+const replyOfText = (csvString: string): string => JSON.stringify({ csvString });
 
-  it('joins the parts in order under the header', () => {
-    expect(csvOf(parts, 0, Number.MAX_SAFE_INTEGER)).toBe(
-      `${opportunityCsvHeader()}a\r\nb\r\nc\r\nd\r\ne\r\n`,
+describe('exportReply', () => {
+  const parts = [part('a', 'b', 'c'), part(), part('d', 'e')].map(exportBytes);
+  const lines = (startId: number, endId: number) =>
+    (JSON.parse(exportReply(parts, startId, endId).toString('utf8')) as { csvString: string }).csvString
+      .slice(opportunityCsvHeader().length)
+      .split('\r\n')
+      .slice(0, -1);
+
+  it('joins the parts in order under the header, as the JSON of the file', () => {
+    expect(exportReply(parts, 0, Number.MAX_SAFE_INTEGER).toString('utf8')).toBe(
+      replyOfText(`${opportunityCsvHeader()}a\r\nb\r\nc\r\nd\r\ne\r\n`),
     );
   });
 
@@ -31,10 +37,39 @@ describe('csvOf', () => {
     expect(lines(4, 100)).toEqual(['e']);
   });
 
-  it("gives '' when no line falls in the window, or there is none", () => {
-    expect(csvOf(parts, 5, 10)).toBe('');
-    expect(csvOf(parts, 2, 2)).toBe('');
-    expect(csvOf([part(), part()], 0, 10)).toBe('');
+  it('gives an empty csvString when no line falls in the window, or there is none', () => {
+    expect(exportReply(parts, 5, 10).toString('utf8')).toBe(replyOfText(''));
+    expect(exportReply(parts, 2, 2).toString('utf8')).toBe(replyOfText(''));
+    expect(exportReply([part(), part()].map(exportBytes), 0, 10).toString('utf8')).toBe(replyOfText(''));
+  });
+
+  it('writes the bytes JSON.stringify writes, whatever the lines hold', () => {
+    // Quotes, backslashes, controls, accents, a ligature, emoji (pairs of surrogates), a lone
+    // surrogate, the separators JSON leaves as they are, and a line long enough to grow the buffer.
+    const odd = [
+      '"Société ""Crèche"" Œuvre";C:\\dossier;\t\u0001\u001f',
+      'Émile 😀 l’été 🇫🇷',
+      'seul \ud83d ici \udc00',
+      'ligne\u2028sépare\u2029',
+      'à'.repeat(50_000) + '"'.repeat(20_000),
+    ];
+    const text = [part(...odd.slice(0, 2)), part(), part(...odd.slice(2))];
+    const whole = `${opportunityCsvHeader()}${odd.map((line) => `${line}\r\n`).join('')}`;
+    const reply = exportReply(text.map(exportBytes), 0, Number.MAX_SAFE_INTEGER);
+    expect(reply.equals(Buffer.from(replyOfText(whole)))).toBe(true);
+    const middle = exportReply(text.map(exportBytes), 1, 4);
+    expect(
+      middle.equals(
+        Buffer.from(
+          replyOfText(
+            `${opportunityCsvHeader()}${odd
+              .slice(1, 4)
+              .map((line) => `${line}\r\n`)
+              .join('')}`,
+          ),
+        ),
+      ),
+    ).toBe(true);
   });
 });
 

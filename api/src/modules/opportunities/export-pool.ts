@@ -1,18 +1,18 @@
 // Worker threads building the shares of a large export side by side, each with its own read-only
 // connection to the embedded store (export-worker.ts): on two cores the file takes about half the
-// time, and the main thread only joins the parts. docs/decisions/opportunities.md, "Export".
+// time, and the main thread only joins the parts' bytes. docs/decisions/opportunities.md, "Export".
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { closeThread } from '../../worker-start';
-import type { ExportFilters, ExportPart, ExportShare } from './export-share';
+import type { ExportBytes, ExportFilters, ExportShare } from './export-share';
 
 /** The compiled worker; absent when the API runs from its sources (jest), where there is no pool. */
 const WORKER_FILE = path.join(__dirname, 'export-worker.js');
 
-type Reply = { id: number; text?: string; ends?: Uint32Array; error?: string };
-type Job = { resolve: (part: ExportPart) => void; reject: (error: Error) => void };
+type Reply = { id: number; bytes?: Uint8Array; ends?: Uint32Array; error?: string };
+type Job = { resolve: (part: ExportBytes) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job> };
 
 /** Contiguous shares of about the same size, in order. */
@@ -54,7 +54,7 @@ export class ExportPool {
     ids: readonly string[],
     filters: ExportFilters,
     context: Pick<ExportShare, 'now' | 'timeZone' | 'users'>,
-  ): Promise<ExportPart[] | null> {
+  ): Promise<ExportBytes[] | null> {
     try {
       return await Promise.all(
         shares(ids, this.size).map((share, index) =>
@@ -73,7 +73,7 @@ export class ExportPool {
     await Promise.all(slots.map(({ worker }) => closeThread(worker)));
   }
 
-  private run(index: number, share: ExportShare): Promise<ExportPart> {
+  private run(index: number, share: ExportShare): Promise<ExportBytes> {
     const slot = this.slot(index);
     const id = (this.nextJob += 1);
     return new Promise((resolve, reject) => {
@@ -99,9 +99,9 @@ export class ExportPool {
       if (!job) return;
       slot.jobs.delete(reply.id);
       if (slot.jobs.size === 0) worker.unref();
-      if (reply.error !== undefined || reply.text === undefined || reply.ends === undefined)
+      if (reply.error !== undefined || reply.bytes === undefined || reply.ends === undefined)
         job.reject(new Error(reply.error ?? 'réponse incomplète'));
-      else job.resolve({ text: reply.text, ends: reply.ends });
+      else job.resolve({ bytes: reply.bytes, ends: reply.ends });
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`fil d’export arrêté (code ${code})`)));

@@ -84,21 +84,55 @@ export async function exportLines(
   return { text, ends };
 }
 
-/** The file: the header and the lines at positions [startId, endId) of the parts, in order; '' without any. */
-export function csvOf(parts: readonly ExportPart[], startId: number, endId: number): string {
-  let csv = '';
+/**
+ * A share's lines as they stand in the reply: escaped as in a JSON string, in UTF-8, and where each line
+ * ends in those bytes. Written by the thread that built the share, so that the event loop neither copies
+ * its text from the thread nor escapes and encodes the file (4.8 MB for 20,000 lines, 50–170 ms of the
+ * event loop: load.md, "An export's reply written by its threads"). A line ends with CRLF, so escaping
+ * line by line gives the same bytes as escaping the whole file: no pair of surrogates is cut.
+ */
+export type ExportBytes = { bytes: Uint8Array; ends: Uint32Array };
+
+const utf8 = new TextEncoder();
+
+/** The part's lines as ExportBytes. */
+export function exportBytes({ text, ends }: ExportPart): ExportBytes {
+  let bytes = new Uint8Array(Math.max(64, text.length + (text.length >> 2)));
+  const byteEnds = new Uint32Array(ends.length);
+  let at = 0;
+  let begin = 0;
+  for (let line = 0; line < ends.length; line += 1) {
+    const end = ends[line] as number;
+    const escaped = JSON.stringify(text.slice(begin, end));
+    // At most three bytes per UTF-16 unit; the quotes JSON.stringify adds are left out.
+    if (at + 3 * escaped.length > bytes.length) {
+      const grown = new Uint8Array(Math.max(2 * bytes.length, at + 3 * escaped.length));
+      grown.set(bytes.subarray(0, at));
+      bytes = grown;
+    }
+    at += utf8.encodeInto(escaped.slice(1, -1), bytes.subarray(at)).written;
+    byteEnds[line] = at;
+    begin = end;
+  }
+  return { bytes: bytes.subarray(0, at), ends: byteEnds };
+}
+
+/**
+ * The reply, the same bytes as JSON.stringify({ csvString }) where csvString is the header and the
+ * lines at positions [startId, endId) of the parts, in order, or '' without any line (the client then
+ * says 'Le fichier est vide').
+ */
+export function exportReply(parts: readonly ExportBytes[], startId: number, endId: number): Buffer {
+  const pieces: Uint8Array[] = [];
   let position = 0;
-  for (const { text, ends } of parts) {
+  for (const { bytes, ends } of parts) {
     const count = ends.length;
     const from = Math.max(0, startId - position);
     const to = Math.min(count, endId - position);
-    if (from < to) {
-      const begin = from === 0 ? 0 : (ends[from - 1] as number);
-      const end = ends[to - 1] as number;
-      csv += begin === 0 && end === text.length ? text : text.slice(begin, end);
-    }
+    if (from < to) pieces.push(bytes.subarray(from === 0 ? 0 : ends[from - 1], ends[to - 1]));
     position += count;
   }
-  // No line but the header: the client says 'Le fichier est vide'.
-  return csv === '' ? '' : opportunityCsvHeader() + csv;
+  if (pieces.length === 0) return Buffer.from('{"csvString":""}');
+  const header = JSON.stringify(opportunityCsvHeader());
+  return Buffer.concat([Buffer.from(`{"csvString":${header.slice(0, -1)}`), ...pieces, Buffer.from('"}')]);
 }

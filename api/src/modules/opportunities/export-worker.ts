@@ -1,10 +1,11 @@
 // A share of an export built in a worker thread (export-pool.ts): its own read-only connection to
-// the embedded store, the same lines as the main thread writes (export-share.ts, exportLines).
+// the embedded store, the same lines as the main thread writes (export-share.ts, exportLines), as the
+// reply's bytes (exportBytes).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteReader } from '../../db/sqlite-store';
 import { lowerThreadPriority } from '../../thread-priority';
 import { prospectReader } from '../prospects/module';
-import { type ExportShare, exportLines } from './export-share';
+import { exportBytes, type ExportShare, exportLines } from './export-share';
 import { OpportunitiesRepository } from './repository';
 
 type Message = { id: number; share: ExportShare } | { close: true };
@@ -32,8 +33,9 @@ async function build(id: number, share: ExportShare): Promise<void> {
     share.ids,
     share.filters,
   );
-  const ends = Uint32Array.from(part.ends);
-  port?.postMessage({ id, text: part.text, ends }, [ends.buffer]);
+  // Escaped and encoded here, and handed over rather than copied (export-share.ts, ExportBytes).
+  const { bytes, ends } = exportBytes(part);
+  port?.postMessage({ id, bytes, ends }, [bytes.buffer as ArrayBuffer, ends.buffer as ArrayBuffer]);
 }
 
 port.on('message', (message: Message) => {

@@ -167,8 +167,7 @@ export function registerOpportunityRoutes(
     body: exportFilterSchema,
     handler: async ({ organisation, input, res }) => {
       const started = performance.now();
-      const { csvString, threads } = await exports.csv(organisation, input);
-      const body = JSON.stringify({ csvString });
+      const { body, threads } = await exports.reply(organisation, input);
       // How long the server took to build the file, and with how many worker threads (the benchmark
       // and export-threads.test.ts read it; issue 9's "server time").
       res.setHeader(

@@ -4,7 +4,14 @@
 import type { ExportFilterData } from '@app/domain';
 import type { Actor } from '../../messages/module';
 import type { ExportPool } from '../export-pool';
-import { csvOf, type ExportPart, exportLines, type ExportSources, PARALLEL_FROM } from '../export-share';
+import {
+  type ExportBytes,
+  exportBytes,
+  exportLines,
+  exportReply,
+  type ExportSources,
+  PARALLEL_FROM,
+} from '../export-share';
 import type { OpportunityDeps } from './context';
 import type { ListReads } from './read-lists';
 
@@ -19,14 +26,17 @@ export class ExportFile {
     private readonly pool: ExportPool | undefined,
   ) {}
 
-  /** The file, and how many worker threads built it (0: the main thread). */
-  async csv(actor: Actor, input: ExportFilterData): Promise<{ csvString: string; threads: number }> {
+  /**
+   * The reply's JSON ({ csvString }) as UTF-8 bytes, and how many worker threads built it (0: the main
+   * thread).
+   */
+  async reply(actor: Actor, input: ExportFilterData): Promise<{ body: Buffer; threads: number }> {
     const { state, ...filters } = input.filter;
     const keys = await this.lists.sortedKeys(actor, state);
     const ids = keys.map((key) => key._id);
     const ownerIds = [...new Set(keys.map((key) => key.userId))];
     const sources = await this.sources(ownerIds);
-    let parts: ExportPart[] | null = null;
+    let parts: ExportBytes[] | null = null;
     if (this.pool && ids.length >= PARALLEL_FROM) {
       const users = ownerIds.map((id) => [id, sources.userOf(id).username] as const);
       parts = await this.pool.lines(actor.organisationId, ids, filters, {
@@ -36,7 +46,7 @@ export class ExportFile {
       });
     }
     const threads = parts?.length ?? 0;
-    parts ??= [await exportLines(sources, actor.organisationId, ids, filters)];
+    parts ??= [exportBytes(await exportLines(sources, actor.organisationId, ids, filters))];
     const total = parts.reduce((sum, part) => sum + part.ends.length, 0);
     const rows = Math.max(0, Math.min(total, input.endId) - Math.max(0, input.startId));
     await this.deps.record({
@@ -46,7 +56,7 @@ export class ExportFile {
       subject: { type: 'export', id: actor.organisationId, label: 'Export des opportunités' },
       details: { Lignes: rows },
     });
-    return { csvString: csvOf(parts, input.startId, input.endId), threads };
+    return { body: exportReply(parts, input.startId, input.endId), threads };
   }
 
   /** What the lines are read from, with the names of these owners. */
