@@ -14,7 +14,7 @@ import { FileReadPool } from './file-read-pool';
 import { ImportLeaseWaits } from './import-lease-waits';
 import { ImportPool } from './import-pool';
 import { IMPORT_IDLE_MS, ProspectImportService } from './import-service';
-import { offlinePositions } from './offline-positions';
+import { offlinePositions, warmOfflinePositions } from './offline-positions';
 import { PositioningRepository } from './positioning-repository';
 import { ProspectPositioning } from './positioning';
 import { ProspectRecords } from './prospect-records';
@@ -208,9 +208,14 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
       await enrichment.ensureIndexes();
       await positioning.ensureIndexes();
       await ensureProspectReportIndexes(deps.store);
-      // Read soon rather than at the first import (a few tens of ms, docs/decisions/offline-positions.md),
-      // but after the API listens: not part of every start (every-core.md, "Start-up").
-      warmUp = setTimeout(() => offlinePositions(), OFFLINE_POSITIONS_AFTER_MS);
+      // Read soon rather than at the first import, but after the API listens: not part of every start
+      // (every-core.md, "Start-up"); in slices, so that the calls arriving meanwhile do not wait for it
+      // (docs/decisions/offline-positions.md).
+      warmUp = setTimeout(() => {
+        warmOfflinePositions().catch((error: unknown) =>
+          deps.logger.warn({ err: error }, 'Positions hors ligne non préparées : lues au premier import'),
+        );
+      }, OFFLINE_POSITIONS_AFTER_MS);
       warmUp.unref();
       // Not every unfinished import: another instance on the same store may be running the young ones.
       await sweep(deps.now() - deps.importStartGraceMs, true);

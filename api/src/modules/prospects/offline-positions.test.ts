@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { offlinePositions, readOfflinePositionsTable } from './offline-positions';
+import { OfflinePositions, offlinePositions, readOfflinePositionsTable } from './offline-positions';
 
 type Commune = {
   nom: string;
@@ -125,5 +125,33 @@ describe('coverage of the real list of communes', () => {
     expect(unplaced).toBe(0);
     expect(figures.communeShare).toBeGreaterThanOrEqual(0.24);
     expect(figures.populationShare).toBeGreaterThanOrEqual(0.82);
+  });
+});
+
+describe('the table built in slices (the warm-up after start)', () => {
+  it('locates every commune as the table built at once, the event loop turning while it is built', async () => {
+    const table = readOfflinePositionsTable();
+    let turns = 0;
+    const count = setInterval(() => (turns += 1), 0);
+    const sliced = await OfflinePositions.sliced(table);
+    clearInterval(count);
+    // About twenty slices: timers ran between them.
+    expect(turns).toBeGreaterThan(5);
+    const whole = new OfflinePositions(table);
+    const communes = JSON.parse(
+      readFileSync(require.resolve('@etalab/decoupage-administratif/data/communes.json'), 'utf8'),
+    ) as Commune[];
+    const differ: string[] = [];
+    let located = 0;
+    for (const commune of communes)
+      for (const codePostale of [...(commune.codesPostaux ?? []), '99999', '']) {
+        const fields = { codePostale, ville: commune.nom };
+        const position = whole.locate(fields);
+        if (position) located += 1;
+        if (JSON.stringify(sliced.locate(fields)) !== JSON.stringify(position))
+          differ.push(`${codePostale} ${commune.nom}`);
+      }
+    expect(located).toBeGreaterThan(30_000);
+    expect(differ).toEqual([]);
   });
 });

@@ -3,8 +3,15 @@
 // reach a commune, and the commune its centre, or its department's centre when GeoNames does not know
 // it. Rules and coverage: docs/decisions/offline-positions.md.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { departmentOfPostalCode, EMPTY_VALUE, type LatLngPrecision, townNameKey } from '@app/domain';
+import {
+  departmentOfPostalCode,
+  EMPTY_VALUE,
+  type LatLngPrecision,
+  townNameKey,
+  yieldToEventLoop,
+} from '@app/domain';
 
 export type OfflinePosition = { latlng: string; latlngPrecision: Exclude<LatLngPrecision, 'address'> };
 
@@ -31,6 +38,8 @@ export function readOfflinePositionsTable(file = OFFLINE_POSITIONS_FILE): Offlin
 }
 
 const CACHE_SIZE = 50_000;
+/** Places indexed between two turns of the event loop when the table is built in slices (sliced()). */
+const PLACES_PER_SLICE = 1000;
 
 const latlngOf = (lat: number, lng: number) => `${lat}/${lng}`;
 
@@ -52,30 +61,47 @@ export class OfflinePositions {
   /** A town as files write it → its key: 'BOURG-EN-BRESSE' and 'Bourg-en-Bresse' miss the cache apart. */
   private readonly townKeys = new Map<string, string>();
 
-  constructor(table: OfflinePositionsTable) {
+  /** The table's departments, then its places, in order (`places`: the ones indexed now). */
+  constructor(table: OfflinePositionsTable, places: readonly PlaceRow[] = table.places) {
     for (const [code, [lat, lng]] of Object.entries(table.departments))
       this.departmentCentres.set(code, { latlng: latlngOf(lat, lng), latlngPrecision: 'department' });
-    for (const [names, department, lat, lng, postalCodes] of table.places) {
-      const place: Place = {
-        names: names.split('|'),
-        department,
-        position:
-          lat === null || lng === null
-            ? (this.departmentCentres.get(department) ?? null)
-            : { latlng: latlngOf(lat, lng), latlngPrecision: 'commune' },
-      };
-      for (const code of postalCodes === '' ? [] : postalCodes.split(' ')) {
-        const list = this.byPostalCode.get(code);
-        if (list) list.push(place);
-        else this.byPostalCode.set(code, [place]);
-      }
-      for (const name of place.names) {
-        const key = `${department}|${name}`;
-        if (!this.byName.has(key)) this.byName.set(key, place);
-        const unique = this.byUniqueName.get(name);
-        if (unique === undefined) this.byUniqueName.set(name, place);
-        else if (unique !== place && unique?.department !== department) this.byUniqueName.set(name, null);
-      }
+    for (const row of places) this.addPlace(row);
+  }
+
+  /**
+   * The same table built PLACES_PER_SLICE places at a time, the event loop turning between slices:
+   * indexing France's 39,000 places takes a few hundred milliseconds in one piece, which every call
+   * arriving meanwhile would wait for (warmOfflinePositions).
+   */
+  static async sliced(table: OfflinePositionsTable): Promise<OfflinePositions> {
+    const positions = new OfflinePositions(table, []);
+    for (let first = 0; first < table.places.length; first += PLACES_PER_SLICE) {
+      await yieldToEventLoop();
+      for (const row of table.places.slice(first, first + PLACES_PER_SLICE)) positions.addPlace(row);
+    }
+    return positions;
+  }
+
+  private addPlace([names, department, lat, lng, postalCodes]: PlaceRow): void {
+    const place: Place = {
+      names: names.split('|'),
+      department,
+      position:
+        lat === null || lng === null
+          ? (this.departmentCentres.get(department) ?? null)
+          : { latlng: latlngOf(lat, lng), latlngPrecision: 'commune' },
+    };
+    for (const code of postalCodes === '' ? [] : postalCodes.split(' ')) {
+      const list = this.byPostalCode.get(code);
+      if (list) list.push(place);
+      else this.byPostalCode.set(code, [place]);
+    }
+    for (const name of place.names) {
+      const key = `${department}|${name}`;
+      if (!this.byName.has(key)) this.byName.set(key, place);
+      const unique = this.byUniqueName.get(name);
+      if (unique === undefined) this.byUniqueName.set(name, place);
+      else if (unique !== place && unique?.department !== department) this.byUniqueName.set(name, null);
     }
   }
 
@@ -130,8 +156,23 @@ export class OfflinePositions {
 
 let shared: OfflinePositions | null = null;
 
-/** The table read once per process (about 1.5 MB of JSON; a few tens of ms, measured in the decision). */
+/**
+ * The table read once per process (about 1.5 MB of JSON), at once if warmOfflinePositions has not
+ * built it yet.
+ */
 export function offlinePositions(): OfflinePositions {
   shared ??= new OfflinePositions(readOfflinePositionsTable());
   return shared;
+}
+
+/**
+ * Builds offlinePositions()'s table ahead of its first use without holding the event loop: the file
+ * read off it, the places indexed in slices (sliced). A use meanwhile builds its own at once, and that
+ * one is kept.
+ */
+export async function warmOfflinePositions(): Promise<void> {
+  if (shared) return;
+  const table = JSON.parse(await readFile(OFFLINE_POSITIONS_FILE, 'utf8')) as OfflinePositionsTable;
+  const built = await OfflinePositions.sliced(table);
+  shared ??= built;
 }
