@@ -13,19 +13,22 @@ const part = (...lines: string[]): ExportPart => {
   return { text, ends };
 };
 
+/** The reply's pieces joined, as the client receives them. */
+const replyOf = (...args: Parameters<typeof exportReply>): Buffer => Buffer.concat(exportReply(...args));
+
 /** The reply as the route wrote it before the threads wrote its bytes: the joined text's JSON. */
 const replyOfText = (csvString: string): string => JSON.stringify({ csvString });
 
 describe('exportReply', () => {
   const parts = [part('a', 'b', 'c'), part(), part('d', 'e')].map(exportBytes);
   const lines = (startId: number, endId: number) =>
-    (JSON.parse(exportReply(parts, startId, endId).toString('utf8')) as { csvString: string }).csvString
+    (JSON.parse(replyOf(parts, startId, endId).toString('utf8')) as { csvString: string }).csvString
       .slice(opportunityCsvHeader().length)
       .split('\r\n')
       .slice(0, -1);
 
   it('joins the parts in order under the header, as the JSON of the file', () => {
-    expect(exportReply(parts, 0, Number.MAX_SAFE_INTEGER).toString('utf8')).toBe(
+    expect(replyOf(parts, 0, Number.MAX_SAFE_INTEGER).toString('utf8')).toBe(
       replyOfText(`${opportunityCsvHeader()}a\r\nb\r\nc\r\nd\r\ne\r\n`),
     );
   });
@@ -38,9 +41,9 @@ describe('exportReply', () => {
   });
 
   it('gives an empty csvString when no line falls in the window, or there is none', () => {
-    expect(exportReply(parts, 5, 10).toString('utf8')).toBe(replyOfText(''));
-    expect(exportReply(parts, 2, 2).toString('utf8')).toBe(replyOfText(''));
-    expect(exportReply([part(), part()].map(exportBytes), 0, 10).toString('utf8')).toBe(replyOfText(''));
+    expect(replyOf(parts, 5, 10).toString('utf8')).toBe(replyOfText(''));
+    expect(replyOf(parts, 2, 2).toString('utf8')).toBe(replyOfText(''));
+    expect(replyOf([part(), part()].map(exportBytes), 0, 10).toString('utf8')).toBe(replyOfText(''));
   });
 
   it('writes the bytes JSON.stringify writes, whatever the lines hold', () => {
@@ -55,9 +58,9 @@ describe('exportReply', () => {
     ];
     const text = [part(...odd.slice(0, 2)), part(), part(...odd.slice(2))];
     const whole = `${opportunityCsvHeader()}${odd.map((line) => `${line}\r\n`).join('')}`;
-    const reply = exportReply(text.map(exportBytes), 0, Number.MAX_SAFE_INTEGER);
+    const reply = replyOf(text.map(exportBytes), 0, Number.MAX_SAFE_INTEGER);
     expect(reply.equals(Buffer.from(replyOfText(whole)))).toBe(true);
-    const middle = exportReply(text.map(exportBytes), 1, 4);
+    const middle = replyOf(text.map(exportBytes), 1, 4);
     expect(
       middle.equals(
         Buffer.from(

@@ -118,21 +118,27 @@ export function exportBytes({ text, ends }: ExportPart): ExportBytes {
 }
 
 /**
- * The reply, the same bytes as JSON.stringify({ csvString }) where csvString is the header and the
- * lines at positions [startId, endId) of the parts, in order, or '' without any line (the client then
- * says 'Le fichier est vide').
+ * The reply in pieces, whose bytes joined are JSON.stringify({ csvString }), csvString being the header
+ * and the lines at positions [startId, endId) of the parts, in order, or '' without any line (the client
+ * then says 'Le fichier est vide'). The parts' pieces are views of their bytes, not copies: joining them
+ * into a new buffer cost the event loop 18–26 ms for 4.8 MB on this machine, mostly the page faults of
+ * memory touched for the first time.
  */
-export function exportReply(parts: readonly ExportBytes[], startId: number, endId: number): Buffer {
-  const pieces: Uint8Array[] = [];
+export function exportReply(parts: readonly ExportBytes[], startId: number, endId: number): Buffer[] {
+  const pieces: Buffer[] = [];
   let position = 0;
   for (const { bytes, ends } of parts) {
     const count = ends.length;
     const from = Math.max(0, startId - position);
     const to = Math.min(count, endId - position);
-    if (from < to) pieces.push(bytes.subarray(from === 0 ? 0 : ends[from - 1], ends[to - 1]));
+    if (from < to) {
+      const begin = from === 0 ? 0 : (ends[from - 1] as number);
+      const end = ends[to - 1] as number;
+      pieces.push(Buffer.from(bytes.buffer, bytes.byteOffset + begin, end - begin));
+    }
     position += count;
   }
-  if (pieces.length === 0) return Buffer.from('{"csvString":""}');
+  if (pieces.length === 0) return [Buffer.from('{"csvString":""}')];
   const header = JSON.stringify(opportunityCsvHeader());
-  return Buffer.concat([Buffer.from(`{"csvString":${header.slice(0, -1)}`), ...pieces, Buffer.from('"}')]);
+  return [Buffer.from(`{"csvString":${header.slice(0, -1)}`), ...pieces, Buffer.from('"}')];
 }

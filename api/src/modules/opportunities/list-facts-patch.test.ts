@@ -88,15 +88,13 @@ describe('the server-side list’s facts patched after prospect changes', () => 
    */
   async function seededWindows(seed: number, withChanges: boolean) {
     const random = randomOf(seed);
-    await store
-      .collection('prospects')
-      .insertMany(
-        Array.from({ length: COUNT }, (_, i) => ({
-          _id: `p${i}`,
-          organisationId: ORG,
-          ...prospectOf(i, random),
-        })),
-      );
+    await store.collection('prospects').insertMany(
+      Array.from({ length: COUNT }, (_, i) => ({
+        _id: `p${i}`,
+        organisationId: ORG,
+        ...prospectOf(i, random),
+      })),
+    );
     const reader = prospectReader(store);
     const counter = { read: 0 };
     const log = new ProspectChangeLog(repository);

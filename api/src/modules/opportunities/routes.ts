@@ -167,16 +167,19 @@ export function registerOpportunityRoutes(
     body: exportFilterSchema,
     handler: async ({ organisation, input, res }) => {
       const started = performance.now();
-      const { body, threads } = await exports.reply(organisation, input);
+      const { pieces, threads } = await exports.reply(organisation, input);
       // How long the server took to build the file, and with how many worker threads (the benchmark
       // and export-threads.test.ts read it; issue 9's "server time").
       res.setHeader(
         'Server-Timing',
         `export;dur=${Math.round(performance.now() - started)};desc="threads=${threads}"`,
       );
-      // Tens of megabytes for 100,000 lines: sent as built, without the ETag Express would hash
-      // over the whole body for a POST no cache can reuse.
-      res.status(200).type('application/json').end(body);
+      // Tens of megabytes for 100,000 lines: sent piece by piece as built (export-share.ts,
+      // exportReply), without the ETag Express would hash over the whole body for a POST no cache can
+      // reuse.
+      res.status(200).type('application/json');
+      for (const piece of pieces) res.write(piece);
+      res.end();
       return undefined;
     },
   });

@@ -27,10 +27,10 @@ export class ExportFile {
   ) {}
 
   /**
-   * The reply's JSON ({ csvString }) as UTF-8 bytes, and how many worker threads built it (0: the main
-   * thread).
+   * The reply's JSON ({ csvString }) as UTF-8 bytes in pieces, and how many worker threads built it (0:
+   * the main thread).
    */
-  async reply(actor: Actor, input: ExportFilterData): Promise<{ body: Buffer; threads: number }> {
+  async reply(actor: Actor, input: ExportFilterData): Promise<{ pieces: Buffer[]; threads: number }> {
     const { state, ...filters } = input.filter;
     const keys = await this.lists.sortedKeys(actor, state);
     const ids = keys.map((key) => key._id);
@@ -56,7 +56,7 @@ export class ExportFile {
       subject: { type: 'export', id: actor.organisationId, label: 'Export des opportunités' },
       details: { Lignes: rows },
     });
-    return { body: exportReply(parts, input.startId, input.endId), threads };
+    return { pieces: exportReply(parts, input.startId, input.endId), threads };
   }
 
   /** What the lines are read from, with the names of these owners. */
