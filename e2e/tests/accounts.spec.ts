@@ -201,6 +201,9 @@ test.describe.serial('comptes, organisations et invitations', () => {
     const mailsBefore = mailsTo(app.dataDir, admin.email).length;
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await expect(page).toHaveURL(`${app.url}/forgot`);
+    // The URL changes before the screen does: the login form's own "Email" field may still be the one
+    // on screen (a CI run filled it, then sent the new form's empty field).
+    await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
     await page.getByLabel('Email').fill(admin.email);
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(
