@@ -70,7 +70,7 @@ export class OfflinePositions {
 
   /**
    * The same table built PLACES_PER_SLICE places at a time, the event loop turning between slices:
-   * indexing France's 39,000 places takes a few hundred milliseconds in one piece, which every call
+   * indexing France's 34,920 places takes a few hundred milliseconds in one piece, which every call
    * arriving meanwhile would wait for (warmOfflinePositions).
    */
   static async sliced(table: OfflinePositionsTable): Promise<OfflinePositions> {
