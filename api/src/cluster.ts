@@ -87,10 +87,10 @@ export function runPrimary(count: number, logger: Logger): void {
   let stopping = false;
   let exitCode = 0;
 
-  // Set once every worker of the start has listened: from then on a worker that dies before listening
-  // is a replacement killed while it started (the machine, an operator), which is replaced in turn
-  // within the limit below instead of stopping everything.
-  let allListened = false;
+  // Set once the first worker listens: the store and the port are good then, so from then on a worker
+  // that dies before listening (a sibling of the start or a replacement, killed while it started, or
+  // failing on a loaded machine) is replaced within the limit below instead of stopping everything.
+  let firstListens = false;
 
   const alive = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
   const notDelivered = (worker: Worker) => (error: Error) =>
@@ -124,8 +124,8 @@ export function runPrimary(count: number, logger: Logger): void {
       }
       return;
     }
-    if (!listening.has(worker) && !allListened) {
-      // A worker of the start that never listened (bad store, port taken): another would fail the same way.
+    if (!listening.has(worker) && !firstListens) {
+      // No worker has listened yet (bad store, port taken): another would fail the same way.
       logger.error({ pid: worker.process.pid, code, signal }, 'Un processus de l’API n’a pas pu démarrer');
       stop('échec du démarrage', 1);
       return;
@@ -147,7 +147,6 @@ export function runPrimary(count: number, logger: Logger): void {
   // first"). They are forked at once and load their code meanwhile, then wait for the word
   // (every-core.md, "Start-up": the start no longer takes the sum of the workers' loading times).
   const first = fork();
-  let firstListens = false;
   const asking = new Set<Worker>();
   const answer = (worker: Worker) => sendToWorker(worker, FIRST_LISTENS, notDelivered(worker));
   for (let i = 1; i < count; i += 1) {
@@ -166,7 +165,6 @@ export function runPrimary(count: number, logger: Logger): void {
     const started = () => {
       if (alive().filter((worker) => listening.has(worker)).length < count) return;
       cluster.off('listening', started);
-      allListened = true;
       logger.info({ workers: count }, `API : ${count} processus à l’écoute`);
     };
     cluster.on('listening', started);

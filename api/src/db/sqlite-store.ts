@@ -1014,6 +1014,9 @@ function openDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { fileMustExist: false });
+    // First: every statement below may meet another process's lock (a sibling worker's checkpoint, a
+    // WAL recovery), and would fail at once with SQLITE_BUSY without it (every-core.md, "Start-up").
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Reading the schema fails at once on a file that is not a SQLite database.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     if (file !== ':memory:') {
@@ -1023,7 +1026,6 @@ function openDatabase(file: string): Database.Database {
       db.pragma('synchronous = NORMAL');
       db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     }
-    db.pragma('busy_timeout = 5000');
     // Gathers the statistics the query planner uses to choose between expression indexes, on tables
     // that changed since the last run (SQLite's recommended start-up and shutdown call), sampling at
     // most a thousand rows per index so a million-row table does not delay the start.

@@ -156,12 +156,15 @@ export function useBuiltApi(prefix: string, env: Record<string, string> = {}): B
 
 /**
  * Starts api/dist as `npm start` does (WEB_CONCURRENCY=`workers`: a primary and its workers on one port
- * and one DATA_DIR), and resolves once the primary says every worker listens.
+ * and one DATA_DIR), and resolves once the primary says every worker listens. `whileStarting` runs
+ * beside the start, from the primary's spawn (a test acting on the workers as they start); the start
+ * resolves once it has ended too.
  */
 export async function startCluster(
   dataDir: string,
   workers: number,
   env: Record<string, string> = {},
+  whileStarting?: (primary: ChildProcess, url: string) => Promise<void>,
 ): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -169,6 +172,9 @@ export async function startCluster(
     env: { ...apiEnvironment(dataDir, port, 'info'), WEB_CONCURRENCY: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const acting = whileStarting?.(child, url);
+  // Its failure is thrown below, once the start has ended (not an unhandled rejection meanwhile).
+  acting?.catch(() => undefined);
   // The last lines logged, for the error of a start that failed (the logs are dropped otherwise).
   const lastLines: string[] = [];
   let listening = false;
@@ -183,6 +189,10 @@ export async function startCluster(
     return new Error(`${why}\n${lastLines.join('\n')}`);
   };
   if (!listening) throw failed(`API arrêtée au démarrage (code ${child.exitCode})`);
+  await acting?.catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   // The logs after the start: shown with DEBUG_API set (as startApi's), else read and dropped.
   if (process.env.DEBUG_API) child.stdout?.pipe(process.stderr);
   else child.stdout?.resume();
