@@ -39,7 +39,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { bareImport, communeCells } from './communes-file.mjs';
-import { freePort, pathOption, post } from './support.mjs';
+import { freePort, pathOption, post, postRetrying } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -244,7 +244,9 @@ export async function importOverHttp(base, caller, size, name) {
     batches.push(JSON.stringify(lines));
   }
   const started = performance.now();
-  const { importId } = await post(base, '/api/prospect/import/start', {
+  // Sent again if its kept-alive socket was closed by the API while the batches were written above
+  // (seconds on a loaded machine, past the API's keep-alive time-out: "other side closed").
+  const { importId } = await postRetrying(base, '/api/prospect/import/start', {
     ...caller,
     name,
     isPrivate: false,

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { OfflinePositions, offlinePositions, readOfflinePositionsTable } from './offline-positions';
+import {
+  loadOfflinePositionsTable,
+  OfflinePositions,
+  offlinePositions,
+  readOfflinePositionsTable,
+} from './offline-positions';
 
 type Commune = {
   nom: string;
@@ -130,14 +135,15 @@ describe('coverage of the real list of communes', () => {
 
 describe('the table built in slices (the warm-up after start)', () => {
   it('locates every commune as the table built at once, the event loop turning while it is built', async () => {
-    const table = readOfflinePositionsTable();
+    const table = await loadOfflinePositionsTable();
     let turns = 0;
     const count = setInterval(() => (turns += 1), 0);
     const sliced = await OfflinePositions.sliced(table);
     clearInterval(count);
     // About twenty slices: timers ran between them.
     expect(turns).toBeGreaterThan(5);
-    const whole = new OfflinePositions(table);
+    // Read as offlinePositions() reads it when used before the warm-up ends.
+    const whole = new OfflinePositions(readOfflinePositionsTable());
     const communes = JSON.parse(
       readFileSync(require.resolve('@etalab/decoupage-administratif/data/communes.json'), 'utf8'),
     ) as Commune[];

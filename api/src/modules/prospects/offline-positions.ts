@@ -37,6 +37,13 @@ export function readOfflinePositionsTable(file = OFFLINE_POSITIONS_FILE): Offlin
   return JSON.parse(readFileSync(file, 'utf8')) as OfflinePositionsTable;
 }
 
+/** readOfflinePositionsTable with the file read off the event loop (its JSON.parse still on it). */
+export async function loadOfflinePositionsTable(
+  file = OFFLINE_POSITIONS_FILE,
+): Promise<OfflinePositionsTable> {
+  return JSON.parse(await readFile(file, 'utf8')) as OfflinePositionsTable;
+}
+
 const CACHE_SIZE = 50_000;
 /** Places indexed between two turns of the event loop when the table is built in slices (sliced()). */
 const PLACES_PER_SLICE = 1000;
@@ -77,7 +84,8 @@ export class OfflinePositions {
     const positions = new OfflinePositions(table, []);
     for (let first = 0; first < table.places.length; first += PLACES_PER_SLICE) {
       await yieldToEventLoop();
-      for (const row of table.places.slice(first, first + PLACES_PER_SLICE)) positions.addPlace(row);
+      const last = Math.min(first + PLACES_PER_SLICE, table.places.length);
+      for (let index = first; index < last; index += 1) positions.addPlace(table.places[index] as PlaceRow);
     }
     return positions;
   }
@@ -172,7 +180,6 @@ export function offlinePositions(): OfflinePositions {
  */
 export async function warmOfflinePositions(): Promise<void> {
   if (shared) return;
-  const table = JSON.parse(await readFile(OFFLINE_POSITIONS_FILE, 'utf8')) as OfflinePositionsTable;
-  const built = await OfflinePositions.sliced(table);
+  const built = await OfflinePositions.sliced(await loadOfflinePositionsTable());
   shared ??= built;
 }
