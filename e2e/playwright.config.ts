@@ -4,7 +4,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Only a failing wait lasts this long: a first screen on a loaded CI machine (its remotes fetched,
+  // the API tests beside it) has taken more than 10 s.
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,7 +1,7 @@
 // Worker threads of the import (import-worker.ts): they prepare batches (validation and normalisation
 // leave the API's event loop) and, over the embedded store's file, insert the rows the main thread
-// chose. Threads start at the first batch and stop after IDLE_MS without one; an idle thread never
-// keeps the process alive. docs/decisions/import-speed.md.
+// chose. Threads start when an import starts (warm) or at a batch, and stop after IDLE_MS without one;
+// an idle thread never keeps the process alive. docs/decisions/import-speed.md.
 import path from 'node:path';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
@@ -28,7 +28,8 @@ type Job =
       resolve: (batch: Omit<PreparedInThread, 'bodies'>) => void;
       reject: (error: Error) => void;
     }
-  | { kind: 'insert'; resolve: (inserted: number) => void; reject: (error: Error) => void };
+  | { kind: 'insert'; resolve: (inserted: number) => void; reject: (error: Error) => void }
+  | { kind: 'warm'; resolve: () => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; jobs: Map<number, Job>; idle?: NodeJS.Timeout };
 
 export class ImportPool {
@@ -121,6 +122,33 @@ export class ImportPool {
     });
   }
 
+  /**
+   * An import has started (`locate`: its rows get offline positions): every thread is started now, and
+   * those that prepare build the positions table, while the first batch is still being uploaded (a
+   * phone takes seconds for one). Without it the first batch after a pause waited for both. Resolves
+   * once they are ready; threads with nothing more to do stop after IDLE_MS as usual.
+   */
+  async warm(locate: boolean): Promise<void> {
+    const warming: Promise<void>[] = [];
+    for (let index = 0; index < this.slots.length; index += 1) {
+      const prepares = !this.oneInserts || index >= 1;
+      warming.push(
+        new Promise<void>((resolve, reject) => {
+          this.sendTo(index, { kind: 'warm', resolve, reject }, (id) => ({
+            id,
+            warm: { locate: locate && prepares },
+          }));
+        }),
+      );
+    }
+    await Promise.all(warming);
+  }
+
+  /** How many threads run now (started and not yet stopped). */
+  get running(): number {
+    return this.slots.filter((slot) => slot !== undefined).length;
+  }
+
   /** Stops every thread (with the server); a batch being prepared is refused. */
   async stop(): Promise<void> {
     await Promise.all(
@@ -132,7 +160,16 @@ export class ImportPool {
   }
 
   private send(job: Job, request: (id: number) => WorkerRequest, transfer: MessagePort[] = []): void {
-    const slot = this.slot(this.slotFor(job.kind));
+    this.sendTo(this.slotFor(job.kind), job, request, transfer);
+  }
+
+  private sendTo(
+    index: number,
+    job: Job,
+    request: (id: number) => WorkerRequest,
+    transfer: MessagePort[] = [],
+  ): void {
+    const slot = this.slot(index);
     const id = (this.nextJob += 1);
     clearTimeout(slot.idle);
     slot.jobs.set(id, job);
@@ -204,6 +241,7 @@ export class ImportPool {
       else if (job.kind === 'prepare' && 'done' in reply) job.resolve({ ...reply.done, rows: job.rows });
       else if (job.kind === 'prepareHeld' && 'held' in reply) job.resolve(reply.held);
       else if (job.kind === 'insert' && 'inserted' in reply) job.resolve(reply.inserted);
+      else if (job.kind === 'warm' && 'warmed' in reply) job.resolve();
       else job.reject(new Error('réponse inattendue du fil d’import'));
     });
     worker.on('error', failAll);

@@ -219,6 +219,9 @@ export class ProspectImportService {
       rejected: [],
       rejectedCount: 0,
     });
+    // Not awaited: the answer goes now. A thread that fails here is dropped by the pool, and the first
+    // batch starts another.
+    this.deps.pool?.warm(this.deps.positions !== undefined).catch(() => undefined);
     return { importId: file._id };
   }
 

@@ -4,7 +4,8 @@
 // without them stores, batches sent twice, overlapping and out of order included.
 import { DEFAULT_IMPORT_OPTIONS } from '@app/domain';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -152,6 +153,15 @@ describe('batches prepared by a worker thread', () => {
     },
   );
 
+  it('are started by warm, the preparing one with the positions table built, and then prepare as before', async () => {
+    pool = ImportPool.create(2, silent);
+    expect(pool?.running).toBe(0);
+    await pool?.warm(true);
+    expect(pool?.running).toBe(2);
+    const cells = goldenCells(60, 39);
+    expect(await pool?.prepare(job(cells), true)).toEqual(await prepareBatch(job(cells), offlinePositions()));
+  });
+
   it('report a row with more cells than the file has columns, with its file line, as the main thread does', async () => {
     pool = ImportPool.create(2, silent);
     const cells = goldenCells(30, 32);
@@ -227,6 +237,32 @@ describe('an import through the threads', () => {
     const inserters = new Set(stored.map(({ _id }) => _id.slice(8, 18)));
     return { summary, fields, inserters };
   }
+
+  (process.platform === 'linux' ? it : it.skip)(
+    'starts its threads when the import starts, before the first batch arrives',
+    async () => {
+      const threads = () => readdirSync(`/proc/${process.pid}/task`).length;
+      const memory = createTestApp({ env: { IMPORT_WORKERS: '2' } });
+      apps.push(memory);
+      await memory.app.locals.ready;
+      const k = kit(memory);
+      const owner = await k.owner();
+      const before = threads();
+      const start = await k.post('/api/prospect/import/start', {
+        ...k.as(owner),
+        name: 'Communes à venir',
+        isPrivate: false,
+        value: GOLDEN_MAPPING,
+        columns: GOLDEN_COLUMNS,
+        totalRows: 10,
+        duplicates: 'skip',
+      });
+      expect(start.status).toBe(200);
+      // No batch is ever sent: the two threads appear all the same (started without waiting for them).
+      for (let i = 0; i < 600 && threads() < before + 2; i += 1) await sleep(50);
+      expect(threads()).toBeGreaterThanOrEqual(before + 2);
+    },
+  );
 
   it('stores byte for byte what an import on the main thread stores', async () => {
     const cells = goldenCells(2600, 33);

@@ -43,12 +43,14 @@ export type WorkerRequest =
   | { id: number; job: PrepareJob; locate: boolean; lookup?: DedupLookup; bodiesTo?: MessagePort }
   | { id: number; insert: { bodies: string[]; shape: DocShape } }
   | { id: number; insertHeld: { from: MessagePort; rowIndexes: number[]; shape: DocShape } }
+  | { id: number; warm: { locate: boolean } }
   | { close: true };
 export type WorkerReply =
   | { id: number; part: ReadyRow[] }
   | { id: number; done: Omit<PreparedBatch, 'rows'> }
   | { id: number; held: Omit<PreparedInThread, 'bodies'> }
   | { id: number; inserted: number }
+  | { id: number; warmed: true }
   | { id: number; error: string };
 
 const port = parentPort;
@@ -160,6 +162,12 @@ port.on('message', (message: WorkerRequest) => {
     void writer?.close();
     void reading?.close();
     port.close();
+    return;
+  }
+  if ('warm' in message) {
+    // An import has started: the positions table is built now, while its first batch is on its way.
+    if (message.warm.locate) offlinePositions();
+    port.postMessage({ id: message.id, warmed: true } satisfies WorkerReply);
     return;
   }
   const work =
