@@ -100,6 +100,31 @@ test('/login: the static copy is inert and accessible by its labels, and only /l
   await still.close();
 });
 
+// The screens /login links to are lazy chunks of the auth remote. React Router keeps the old screen on
+// view while a lazy one loads, so a tap on "Mot de passe oublié ?" showed the sign-in form under the
+// new address for as long as the network took. The remote asks the browser to prefetch them once idle:
+// every script the tap then needs is one the page had already asked for.
+test('/login: the screens it links to are prefetched, so a tap needs no script not already asked for', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${app.url}/login`);
+  await expect(page.locator('#root main.auth-page:not([inert])')).toBeVisible();
+  const prefetched = page.locator('link[rel="prefetch"][as="script"]');
+  await expect(prefetched).not.toHaveCount(0);
+  const hints = await prefetched.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+
+  const afterTap: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') afterTap.push(request.url());
+  });
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
+  expect(afterTap.filter((url) => !hints.includes(url))).toEqual([]);
+  await context.close();
+});
+
 // The dashboard (issue 19, the list's largest paint on a phone): the page the API sends for a
 // dashboard address already holds the frame (the rail or the "Menu" button, the top bar, the page's
 // padding) and, for the opportunity list, its title: shell/src/first-paint/dashboard.html with

@@ -5,16 +5,21 @@ import { LoginScreen } from './features/login/components/login-screen';
 
 // The sign-in screen comes with the remote's entry; the others, and the validation rules (zod) only
 // they use, load when first opened: /login, the first screen of every visit, runs less script on a
-// phone (docs/decisions/lighthouse.md).
+// phone (docs/decisions/lighthouse.md). The two screens /login links to are prefetched once the
+// browser is idle (webpack's `prefetch` hint: fetched, not run): React Router keeps the old screen on
+// view while a lazy one loads, so without it a tap on "Mot de passe oublié ?" left the sign-in form on
+// screen under the new address for as long as a phone's network took to fetch the chunk.
 const RegisterScreen = lazy(() =>
-  import('./features/register/components/register-screen').then((module) => ({
+  import(/* webpackPrefetch: true */ './features/register/components/register-screen').then((module) => ({
     default: module.RegisterScreen,
   })),
 );
 const ForgotPasswordScreen = lazy(() =>
-  import('./features/forgot-password/components/forgot-password-screen').then((module) => ({
-    default: module.ForgotPasswordScreen,
-  })),
+  import(/* webpackPrefetch: true */ './features/forgot-password/components/forgot-password-screen').then(
+    (module) => ({
+      default: module.ForgotPasswordScreen,
+    }),
+  ),
 );
 const ResetPasswordScreen = lazy(() =>
   import('./features/reset-password/components/reset-password-screen').then((module) => ({
