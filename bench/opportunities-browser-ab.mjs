@@ -66,7 +66,13 @@ async function main() {
       const api = await seed.seededApi({ listSize: 20_000, exportSize: 100_000 });
       builds[name] = { seed, api, root };
       const { token, organisationId } = api.lister;
-      await seed.fullList(api.base, { token, organisationId, filter: { state: 'all' }, startId: 0, endId: 500 });
+      await seed.fullList(api.base, {
+        token,
+        organisationId,
+        filter: { state: 'all' },
+        startId: 0,
+        endId: 500,
+      });
     }
     // The second API's start-up work (the seeded prospects' positions filled in the background) would
     // weigh on the first build's first measure: both settle first.
@@ -77,7 +83,9 @@ async function main() {
         const { api } = builds[name];
         const run = { round, build: name, at: new Date().toISOString(), loadAverage: os.loadavg() };
         if (!largeOnly)
-          run.twentyThousand = figuresOf(await measureBrowserList(api.base, { ...api.lister, expected: 20_000 }));
+          run.twentyThousand = figuresOf(
+            await measureBrowserList(api.base, { ...api.lister, expected: 20_000 }),
+          );
         run.hundredThousand = figuresOf(
           await measureBrowserList(api.base, { ...api.exporter, expected: 100_000 }),
         );

@@ -21,6 +21,25 @@ import { prepareBatch, type PreparedInThread, type PrepareJob } from './import-r
 import { offlinePositions } from './offline-positions';
 import { ProspectsRepository } from './repository';
 
+/** Starts an import of `totalRows` rows in the golden file's columns and mapping. */
+function startGoldenImport(
+  k: ReturnType<typeof kit>,
+  owner: Member,
+  name: string,
+  totalRows: number,
+  duplicates: 'keep' | 'skip' = 'skip',
+) {
+  return k.post('/api/prospect/import/start', {
+    ...k.as(owner),
+    name,
+    isPrivate: false,
+    value: GOLDEN_MAPPING,
+    columns: GOLDEN_COLUMNS,
+    totalRows,
+    duplicates,
+  });
+}
+
 const silent = pino({ level: 'silent' });
 
 // The threads give way (nice 10, thread-priority.ts): on CI the browser tests' Chromium and servers
@@ -206,15 +225,7 @@ describe('an import through the threads', () => {
     }
     const k = kit(t);
     const owner = await k.owner();
-    const start = await k.post('/api/prospect/import/start', {
-      ...k.as(owner),
-      name: 'Communes par lots',
-      isPrivate: false,
-      value: GOLDEN_MAPPING,
-      columns: GOLDEN_COLUMNS,
-      totalRows: cells.length,
-      duplicates: 'skip',
-    });
+    const start = await startGoldenImport(k, owner, 'Communes par lots', cells.length);
     const importId = start.body.importId as string;
     const send = (offset: number, end: number) =>
       k.post('/api/prospect/import/rows', {
@@ -248,15 +259,7 @@ describe('an import through the threads', () => {
       const k = kit(memory);
       const owner = await k.owner();
       const before = threads();
-      const start = await k.post('/api/prospect/import/start', {
-        ...k.as(owner),
-        name: 'Communes à venir',
-        isPrivate: false,
-        value: GOLDEN_MAPPING,
-        columns: GOLDEN_COLUMNS,
-        totalRows: 10,
-        duplicates: 'skip',
-      });
+      const start = await startGoldenImport(k, owner, 'Communes à venir', 10);
       expect(start.status).toBe(200);
       // No batch is ever sent: the two threads appear all the same (started without waiting for them).
       for (let i = 0; i < 600 && threads() < before + 2; i += 1) await sleep(50);
@@ -431,15 +434,7 @@ describe('batches sent two at a time, as the modal does', () => {
   ) {
     const k = kit(t);
     const owner = await k.owner();
-    const start = await k.post('/api/prospect/import/start', {
-      ...k.as(owner),
-      name: `Voisins ${duplicates}`,
-      isPrivate: false,
-      value: GOLDEN_MAPPING,
-      columns: GOLDEN_COLUMNS,
-      totalRows: cells.length,
-      duplicates,
-    });
+    const start = await startGoldenImport(k, owner, `Voisins ${duplicates}`, cells.length, duplicates);
     const importId = start.body.importId as string;
     const sending = new Set<Promise<unknown>>();
     for (let offset = 0; offset < cells.length; offset += 500) {
