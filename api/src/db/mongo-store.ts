@@ -92,8 +92,8 @@ class MongoCollectionAdapter<T extends Document> implements Collection<T> {
   }
 
   /** MongoDB takes documents, not text: parsed here, the shape is the SQLite registry's only. */
-  insertSerialised(bodies: readonly string[]): Promise<{ insertedIds: string[]; insertedCount: number }> {
-    return this.insertMany(bodies.map((body) => JSON.parse(body) as NewDocument<T>));
+  insertSerialised(bodies: Iterable<string>): Promise<{ insertedIds: string[]; insertedCount: number }> {
+    return this.insertMany(Array.from(bodies, (body) => JSON.parse(body) as NewDocument<T>));
   }
 
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matchedCount: number }> {

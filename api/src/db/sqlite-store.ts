@@ -863,17 +863,19 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     return { insertedIds, insertedCount: insertedIds.length };
   }
 
-  async insertSerialised(bodies: readonly string[], shape: DocShape): Promise<InsertManyResult> {
+  async insertSerialised(bodies: Iterable<string>, shape: DocShape): Promise<InsertManyResult> {
     if (this.engine.transactionOpen) await this.engine.outsideTransactions();
-    if (bodies.length === 0) return { insertedIds: [], insertedCount: 0 };
+    if (Array.isArray(bodies) && bodies.length === 0) return { insertedIds: [], insertedCount: 0 };
     const insertedIds = await this.write(() => {
       const insert = this.prepare(`INSERT INTO ${this.tableSql} (_id, doc) VALUES (?, ?)`);
       this.engine.registerShape(this.name, shape);
-      return bodies.map((body) => {
+      const ids: string[] = [];
+      for (const body of bodies) {
         const id = newId();
         insert.run(id, body);
-        return id;
-      });
+        ids.push(id);
+      }
+      return ids;
     });
     return { insertedIds, insertedCount: insertedIds.length };
   }

@@ -114,9 +114,10 @@ export type Collection<T extends Document> = {
   /**
    * insertMany for documents already written as JSON text (each without `_id`; the store gives one),
    * with their shape (doc-shape.ts): what a worker thread makes ready spares the event loop the
-   * serialisation. Callers own the texts' validity: they are stored as given.
+   * serialisation. Callers own the texts' validity: they are stored as given. The texts are read once,
+   * in order, inside the write: a generator may yield them as they arrive (import-worker.ts).
    */
-  insertSerialised(bodies: readonly string[], shape: DocShape): Promise<InsertManyResult>;
+  insertSerialised(bodies: Iterable<string>, shape: DocShape): Promise<InsertManyResult>;
   updateOne(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
   updateMany(filter: Filter<T>, update: Update<T>): Promise<UpdateResult>;
   /**

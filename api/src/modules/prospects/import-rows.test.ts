@@ -4,7 +4,13 @@
 // refusals and shape; on real-looking rows and on the columns and cells files hold at the edges.
 import type { ImportMapping, ImportOptions } from '@app/domain';
 import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/import-golden-data';
-import { prepareBatch, prepareBatchByObjects, type PrepareJob } from './import-rows';
+import {
+  HELD_PART_ROWS,
+  type HeldBodies,
+  prepareBatch,
+  prepareBatchByObjects,
+  type PrepareJob,
+} from './import-rows';
 import { offlinePositions } from './offline-positions';
 
 const job = (
@@ -108,5 +114,51 @@ describe('the compact form prepared straight from the cells', () => {
     expect(tooLong.badRows).toEqual([expect.objectContaining({ index: 701 })]);
     const compact = await expectSameAsObjects(job([[...GOLDEN_COLUMNS.map(() => 'x'), 'de trop'], ['A']]));
     expect(compact.badRows).toEqual([expect.objectContaining({ index: 700 })]);
+  });
+});
+
+describe('the texts handed over as they are written (handOver, an import thread)', () => {
+  it('hands every accepted text over once, in file order, in parts of HELD_PART_ROWS at most', async () => {
+    const cells = goldenCells(1500, 43);
+    const whole = await prepareBatch(job(cells), offlinePositions());
+    const parts: HeldBodies[] = [];
+    const handed = await prepareBatch(job(cells), offlinePositions(), Number.MAX_SAFE_INTEGER, (part) =>
+      parts.push(part),
+    );
+    expect(whole.rows.length).toBeGreaterThan(2 * HELD_PART_ROWS);
+    expect(parts.map((part) => part.bodies.length)).toEqual(
+      Array.from({ length: Math.ceil(whole.rows.length / HELD_PART_ROWS) }, (_, at) =>
+        Math.min(HELD_PART_ROWS, whole.rows.length - at * HELD_PART_ROWS),
+      ),
+    );
+    expect(parts.flatMap((part) => part.rowIndexes)).toEqual(whole.rows.map((row) => row.rowIndex));
+    expect(parts.flatMap((part) => part.bodies)).toEqual(whole.rows.map((row) => row.body));
+    // What stays with the batch: the rows' facts, their texts let go; the same shape and rejections.
+    expect(handed.rows.every((row) => row.body === '')).toBe(true);
+    expect(handed).toEqual({ ...whole, rows: whole.rows.map((row) => ({ ...row, body: '' })) });
+  });
+
+  it('hands the objects way’s texts over too, and nothing for a refused batch', async () => {
+    const columns = ['Nom', 'Ville', 'Nom'];
+    const mapping: ImportMapping = { prospect: 'Nom', ville: 'Ville' };
+    const rows = Array.from({ length: 600 }, (_, at) => ['', 'Lyon', `Société ${at}`]);
+    const parts: HeldBodies[] = [];
+    const handed = await prepareBatch(job(rows, { columns, mapping }), undefined, 100, (part) =>
+      parts.push(part),
+    );
+    const whole = await prepareBatch(job(rows, { columns, mapping }), undefined);
+    expect(parts.map((part) => part.bodies.length)).toEqual([250, 250, 100]);
+    expect(parts.flatMap((part) => part.bodies)).toEqual(whole.rows.map((row) => row.body));
+    expect(handed.shape).toEqual(whole.shape);
+
+    const refused: HeldBodies[] = [];
+    const bad = await prepareBatch(
+      job([['A'], [...GOLDEN_COLUMNS.map(() => 'x'), 'de trop']]),
+      undefined,
+      100,
+      (part) => refused.push(part),
+    );
+    expect(bad.badRows).toHaveLength(1);
+    expect(refused).toEqual([]);
   });
 });

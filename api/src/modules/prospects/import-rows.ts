@@ -79,8 +79,23 @@ export type RowFacts = Omit<ReadyRow, 'body'>;
  */
 export type PreparedInThread = Omit<PreparedBatch, 'rows'> & { rows: RowFacts[]; bodies: MessagePort };
 
-/** What a PreparedInThread's port holds: the texts of the batch's rows, in file order. */
+/**
+ * What a PreparedInThread's port holds: the texts of the batch's rows, in file order, in parts of at
+ * most HELD_PART_ROWS rows, one message each.
+ */
 export type HeldBodies = { rowIndexes: number[]; bodies: string[] };
+
+/**
+ * Rows per HeldBodies part. The texts leave the preparing thread as soon as a part is ready and are
+ * read back part by part as the inserting thread inserts them, so each side holds a few hundred of a
+ * batch's texts at a time, never its 2,000: they die young, where a whole batch's texts outlived
+ * several scavenges, were copied to the old generation and freed by its collections (about 10 % of
+ * an import's CPU and 50 MB of the API's peak memory; docs/decisions/import-speed.md, seventeenth pass).
+ */
+export const HELD_PART_ROWS = 250;
+
+/** Where prepareBatch hands each part of the accepted rows' texts as it goes, when given (HeldBodies). */
+export type HandOver = (part: HeldBodies) => void;
 
 /** Rows normalised between two turns of the event loop when the preparation runs on the main thread. */
 const MAIN_THREAD_SLICE = 500;
@@ -257,14 +272,16 @@ function compileCellsPreparer(
 
 /**
  * Prepares a batch; `yieldEvery` rows it lets the event loop turn (the main thread serves other calls
- * meanwhile; a worker thread has nothing else to do).
+ * meanwhile; a worker thread has nothing else to do). With `handOver`, the accepted rows' texts go
+ * there in parts of HELD_PART_ROWS as they are written, and the rows returned keep an empty `body`.
  */
 export function prepareBatch(
   job: PrepareJob,
   positions: OfflinePositions | undefined,
   yieldEvery = MAIN_THREAD_SLICE,
+  handOver?: HandOver,
 ): Promise<PreparedBatch> {
-  return prepareRows(job, positions, yieldEvery, true);
+  return prepareRows(job, positions, yieldEvery, true, handOver);
 }
 
 /**
@@ -285,6 +302,7 @@ async function prepareRows(
   positions: OfflinePositions | undefined,
   yieldEvery: number,
   shortcut: boolean,
+  handOver?: HandOver,
 ): Promise<PreparedBatch> {
   const badRows: BadRow[] = [];
   const ready: ReadyRow[] = [];
@@ -295,6 +313,19 @@ async function prepareRows(
     booleans: [...paths.booleans],
     numbers: [...paths.numbers],
   });
+  /** How many of `ready`'s texts went to `handOver`. */
+  let handed = 0;
+  const handOverFrom = () => {
+    if (!handOver || handed === ready.length) return;
+    const part = ready.slice(handed);
+    handOver({ rowIndexes: part.map((row) => row.rowIndex), bodies: part.map((row) => row.body) });
+    for (const row of part) row.body = '';
+    handed = ready.length;
+  };
+  const accept = (row: ReadyRow) => {
+    ready.push(row);
+    if (ready.length - handed === HELD_PART_ROWS) handOverFrom();
+  };
   const { cells } = job;
   const preparer = cells && shortcut ? compileCellsPreparer(job, positions) : null;
   if (cells && preparer) {
@@ -305,11 +336,15 @@ async function prepareRows(
       const index = job.offset + at;
       const outcome = preparer(cells[at] as readonly string[], index);
       if (outcome.kind === 'rejected') rejected.push({ index, reason: outcome.reason });
-      else if (outcome.kind === 'accepted') ready.push(outcome.row);
+      else if (outcome.kind === 'accepted') {
+        // Every document of an import holds the same kinds of values at the same paths: the first
+        // says them (read before its text is handed over).
+        if (ready.length === 0)
+          collectPaths(JSON.parse(outcome.row.body) as Record<string, unknown>, '', paths);
+        accept(outcome.row);
+      }
     }
-    // Every document of an import holds the same kinds of values at the same paths: the first says them.
-    const first = ready[0];
-    if (first) collectPaths(JSON.parse(first.body) as Record<string, unknown>, '', paths);
+    handOverFrom();
     return { badRows, rows: ready, shape: shapeOf(), rejected };
   }
 
@@ -339,12 +374,13 @@ async function prepareRows(
       ...positions?.locate(outcome.draft),
     };
     collectPaths(doc as unknown as Record<string, unknown>, '', paths);
-    ready.push({
+    accept({
       rowIndex: index,
       dedupKey: doc.dedupKey,
       siretFlagged: doc.siretFlagged,
       body: JSON.stringify(doc),
     });
   }
+  handOverFrom();
   return { badRows, rows: ready, shape: shapeOf(), rejected };
 }

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { niceOfThread, threadNices } from '../../test-support/thread-nices';
 import { BACKGROUND_NICE } from '../../thread-priority';
 import { ImportPool } from './import-pool';
-import { prepareBatch, type PreparedInThread, type PrepareJob } from './import-rows';
+import { HELD_PART_ROWS, prepareBatch, type PreparedInThread, type PrepareJob } from './import-rows';
 import { offlinePositions } from './offline-positions';
 import { ProspectsRepository } from './repository';
 
@@ -127,6 +127,42 @@ describe('batches prepared by a worker thread', () => {
         .collection<{ _id: string; rowIndex: number }>('prospects')
         .countDocuments({ rowIndex: { $gte: 600 } });
       expect(later).toBe(prepared.rows.filter((row) => row.rowIndex >= 600).length);
+    } finally {
+      await pool?.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('insert a held batch’s chosen rows part by part, and store none of a batch whose texts lack a row', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-import-held-'));
+    const store = await openSqliteStore({ dataDir: dir });
+    try {
+      await store.collection('prospects').createIndex({ excelId: 1 });
+      pool = ImportPool.create(2, silent, dir);
+      const cells = goldenCells(1200, 36);
+      const expected = await prepareBatch(job(cells), undefined);
+      const stored = () =>
+        store
+          .collection<{ _id: string; excelId: string; rowIndex: number }>('prospects')
+          .find({ excelId: 'file' }, { sort: { rowIndex: 1 } });
+
+      // Rows chosen across the parts (HELD_PART_ROWS each): every third one left out.
+      const held = await pool!.prepareHeld(job(cells), false);
+      expect(held.rows.length).toBeGreaterThan(3 * HELD_PART_ROWS);
+      const chosen = held.rows.filter((_, at) => at % 3 !== 0).map((row) => row.rowIndex);
+      expect(await pool!.insertHeld(held, chosen)).toBe(chosen.length);
+      expect((await stored()).map(({ _id, ...doc }) => JSON.stringify(doc))).toEqual(
+        expected.rows.filter((row) => chosen.includes(row.rowIndex)).map((row) => row.body),
+      );
+
+      // A row the batch does not hold, asked for after the last part: the insert fails, none stored.
+      const again = await pool!.prepareHeld(job(cells, cells.length), false);
+      const rowIndexes = [...again.rows.map((row) => row.rowIndex), 10 * cells.length];
+      await expect(pool!.insertHeld(again, rowIndexes)).rejects.toThrow(
+        `ligne ${10 * cells.length} absente du lot préparé`,
+      );
+      expect(await stored()).toHaveLength(chosen.length);
     } finally {
       await pool?.stop();
       await store.close();

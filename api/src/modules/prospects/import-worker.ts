@@ -5,7 +5,7 @@
 // The prepared rows go back in parts of PART_ROWS, each its own message (strings and a few numbers:
 // cheap to copy across). docs/decisions/import-speed.md.
 import { MAX_IMPORT_BATCH_ROWS, yieldToEventLoop } from '@app/domain';
-import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { openSqliteReader, openSqliteWriter } from '../../db/sqlite-store';
 import { lowerThreadPriority } from '../../thread-priority';
 import type { DocShape } from '../../db/doc-shape';
@@ -69,15 +69,16 @@ async function prepare(
   lookup?: DedupLookup,
   bodiesTo?: MessagePort,
 ): Promise<void> {
-  // No slicing here: nothing else waits on this thread.
-  const batch = await prepareBatch(job, locate ? offlinePositions() : undefined, Number.MAX_SAFE_INTEGER);
+  // No slicing here: nothing else waits on this thread. With `bodiesTo`, the texts leave part by
+  // part as they are written (HELD_PART_ROWS), all of them before the main thread hears of the batch.
+  const batch = await prepareBatch(
+    job,
+    locate ? offlinePositions() : undefined,
+    Number.MAX_SAFE_INTEGER,
+    bodiesTo && ((part) => bodiesTo.postMessage(part)),
+  );
   const found = lookup && batch.badRows.length === 0 ? await lookUp(lookup, batch) : undefined;
   if (bodiesTo) {
-    const held: HeldBodies = {
-      rowIndexes: batch.rows.map((row) => row.rowIndex),
-      bodies: batch.rows.map((row) => row.body),
-    };
-    bodiesTo.postMessage(held);
     bodiesTo.close();
     port?.postMessage({
       id,
@@ -120,40 +121,53 @@ async function lookUp(lookup: DedupLookup, batch: PreparedBatch): Promise<string
 }
 
 /**
- * The rows by transactions of INSERT_ROWS (a whole batch). Those of an insert that failed half-way are
- * removed by the next attempt at the batch, as on the main thread (import-service.ts: rows from the
- * batch's start).
+ * The texts another thread prepared (`bodiesTo`) of the rows `rowIndexes` (ascending), inserted as
+ * they are read: the parts were all posted before the main thread heard of the batch, so they wait in
+ * the port's queue and are taken one at a time during the insert (HELD_PART_ROWS).
  */
-/** The texts another thread prepared (`bodiesTo`) of the rows `rowIndexes` (ascending), inserted. */
 async function insertHeld(
   id: number,
   from: MessagePort,
   rowIndexes: number[],
   shape: DocShape,
 ): Promise<void> {
-  const held = await new Promise<HeldBodies>((resolve, reject) => {
-    from.once('message', resolve);
-    from.once('close', () => reject(new Error('textes du lot perdus (fil de préparation arrêté)')));
-  });
-  from.close();
-  const bodies: string[] = [];
-  let at = 0;
-  for (const rowIndex of rowIndexes) {
-    while (at < held.rowIndexes.length && (held.rowIndexes[at] as number) < rowIndex) at += 1;
-    if (held.rowIndexes[at] !== rowIndex) throw new Error(`ligne ${rowIndex} absente du lot préparé`);
-    bodies.push(held.bodies[at] as string);
+  try {
+    await insert(id, heldBodies(from, rowIndexes), shape);
+  } finally {
+    from.close();
   }
-  await insert(id, bodies, shape);
 }
 
-async function insert(id: number, bodies: string[], shape: DocShape): Promise<void> {
+/** The texts of the rows `rowIndexes` (ascending), read part by part from `from` (HeldBodies). */
+function* heldBodies(from: MessagePort, rowIndexes: number[]): Generator<string> {
+  let wanted = 0;
+  while (wanted < rowIndexes.length) {
+    const received = receiveMessageOnPort(from) as { message: HeldBodies } | undefined;
+    if (!received) throw new Error(`ligne ${rowIndexes[wanted]} absente du lot préparé`);
+    const part = received.message;
+    for (let at = 0; at < part.rowIndexes.length && wanted < rowIndexes.length; at += 1)
+      if (part.rowIndexes[at] === rowIndexes[wanted]) {
+        yield part.bodies[at] as string;
+        wanted += 1;
+      }
+  }
+}
+
+/**
+ * The rows by transactions of INSERT_ROWS (a whole batch; the held texts of a batch in one). Those of an insert that failed half-way are
+ * removed by the next attempt at the batch, as on the main thread (import-service.ts: rows from the
+ * batch's start).
+ */
+async function insert(id: number, bodies: string[] | Iterable<string>, shape: DocShape): Promise<void> {
   if (!dataDir) throw new Error('fil d’import sans fichier de stockage');
   writer ??= openSqliteWriter(dataDir);
   const prospects = writer.collection('prospects');
   let inserted = 0;
-  for (let first = 0; first < bodies.length; first += INSERT_ROWS)
-    inserted += (await prospects.insertSerialised(bodies.slice(first, first + INSERT_ROWS), shape))
-      .insertedCount;
+  if (!Array.isArray(bodies)) inserted = (await prospects.insertSerialised(bodies, shape)).insertedCount;
+  else
+    for (let first = 0; first < bodies.length; first += INSERT_ROWS)
+      inserted += (await prospects.insertSerialised(bodies.slice(first, first + INSERT_ROWS), shape))
+        .insertedCount;
   port?.postMessage({ id, inserted } satisfies WorkerReply);
 }
 
