@@ -147,7 +147,11 @@ describe('the texts handed over as they are written (handOver, an import thread)
       parts.push(part),
     );
     const whole = await prepareBatch(job(rows, { columns, mapping }), undefined);
-    expect(parts.map((part) => part.bodies.length)).toEqual([250, 250, 100]);
+    expect(parts.map((part) => part.bodies.length)).toEqual(
+      Array.from({ length: Math.ceil(600 / HELD_PART_ROWS) }, (_, at) =>
+        Math.min(HELD_PART_ROWS, 600 - at * HELD_PART_ROWS),
+      ),
+    );
     expect(parts.flatMap((part) => part.bodies)).toEqual(whole.rows.map((row) => row.body));
     expect(handed.shape).toEqual(whole.shape);
 

@@ -87,12 +87,15 @@ export type HeldBodies = { rowIndexes: number[]; bodies: string[] };
 
 /**
  * Rows per HeldBodies part. The texts leave the preparing thread as soon as a part is ready and are
- * read back part by part as the inserting thread inserts them, so each side holds a few hundred of a
+ * read back part by part as the inserting thread inserts them, so each side holds a few dozen of a
  * batch's texts at a time, never its 2,000: they die young, where a whole batch's texts outlived
- * several scavenges, were copied to the old generation and freed by its collections (about 10 % of
- * an import's CPU and 50 MB of the API's peak memory; docs/decisions/import-speed.md, seventeenth pass).
+ * several scavenges, were copied to the old generation and freed by its collections. 32 rows (about
+ * 30 KB of text, 60 KB where a row needs two bytes a character) keep each part's message under the
+ * 128 KB above which the workers' allocator maps fresh memory for it (cluster.ts, ALLOCATOR_SETTINGS),
+ * whose pages then fault one by one: parts of 250 cost a third more CPU to post and read back.
+ * docs/decisions/import-speed.md, seventeenth pass.
  */
-export const HELD_PART_ROWS = 250;
+export const HELD_PART_ROWS = 32;
 
 /** Where prepareBatch hands each part of the accepted rows' texts as it goes, when given (HeldBodies). */
 export type HandOver = (part: HeldBodies) => void;
