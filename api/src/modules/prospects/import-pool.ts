@@ -15,6 +15,12 @@ import type { WorkerData, WorkerReply, WorkerRequest } from './import-worker';
 const WORKER_FILE = path.join(__dirname, 'import-worker');
 /** A thread without a batch for this long stops (it costs its heap and the positions table). */
 const IDLE_MS = 60_000;
+/**
+ * Rows of cells per message to a thread that prepares a held batch: a file's row is about 250 bytes
+ * once serialised, so a part stays far under the 128 KB above which the workers' allocator maps fresh
+ * memory for a message (import-rows.ts, HELD_PART_ROWS). A whole batch's cells were one 500 KB message.
+ */
+const CELL_PART_ROWS = 128;
 
 type Job =
   | {
@@ -86,10 +92,24 @@ export class ImportPool {
   prepareHeld(job: PrepareJob, locate: boolean, lookup?: DedupLookup): Promise<PreparedInThread> {
     if (!this.inserts) return Promise.reject(new Error('fil d’import sans fichier de stockage'));
     const { port1, port2 } = new MessageChannel();
+    // The cells go ahead through the batch's own channel, in parts under the allocator's mmap threshold
+    // (HELD_PART_ROWS says why); the thread finds them waiting on `bodiesTo` with the job.
+    const { cells, ...rest } = job;
+    if (cells)
+      for (let first = 0; first < cells.length; first += CELL_PART_ROWS)
+        port2.postMessage(cells.slice(first, first + CELL_PART_ROWS));
+    const sent: PrepareJob = cells ? rest : job;
     return new Promise<Omit<PreparedInThread, 'bodies'>>((resolve, reject) => {
       this.send(
         { kind: 'prepareHeld', resolve, reject },
-        (id) => ({ id, job, locate, ...(lookup && { lookup }), bodiesTo: port1 }),
+        (id) => ({
+          id,
+          job: sent,
+          locate,
+          ...(lookup && { lookup }),
+          bodiesTo: port1,
+          ...(cells && { cellRows: cells.length }),
+        }),
         [port1],
       );
     }).then(

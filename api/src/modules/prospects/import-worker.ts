@@ -40,7 +40,15 @@ export type WorkerData = { dataDir?: string; background?: boolean };
  * the main thread, which gets the rows' facts only (`held`).
  */
 export type WorkerRequest =
-  | { id: number; job: PrepareJob; locate: boolean; lookup?: DedupLookup; bodiesTo?: MessagePort }
+  | {
+      id: number;
+      job: PrepareJob;
+      locate: boolean;
+      lookup?: DedupLookup;
+      bodiesTo?: MessagePort;
+      /** The job's cells wait on `bodiesTo` instead, in parts: this many rows (import-pool.ts). */
+      cellRows?: number;
+    }
   | { id: number; insert: { bodies: string[]; shape: DocShape } }
   | { id: number; insertHeld: { from: MessagePort; rowIndexes: number[]; shape: DocShape } }
   | { id: number; warm: { locate: boolean } }
@@ -68,11 +76,12 @@ async function prepare(
   locate: boolean,
   lookup?: DedupLookup,
   bodiesTo?: MessagePort,
+  cellRows?: number,
 ): Promise<void> {
   // No slicing here: nothing else waits on this thread. With `bodiesTo`, the texts leave part by
   // part as they are written (HELD_PART_ROWS), all of them before the main thread hears of the batch.
   const batch = await prepareBatch(
-    job,
+    bodiesTo && cellRows !== undefined ? { ...job, cells: cellsFrom(bodiesTo, cellRows) } : job,
     locate ? offlinePositions() : undefined,
     Number.MAX_SAFE_INTEGER,
     bodiesTo && ((part) => bodiesTo.postMessage(part)),
@@ -102,6 +111,17 @@ async function prepare(
     id,
     done: { badRows: batch.badRows, rejected: batch.rejected, shape: batch.shape, ...(found && { found }) },
   } satisfies WorkerReply);
+}
+
+/** The `rows` rows of cells the main thread posted on `from` in parts, ahead of the job (import-pool.ts). */
+function cellsFrom(from: MessagePort, rows: number): string[][] {
+  const cells: string[][] = [];
+  while (cells.length < rows) {
+    const received = receiveMessageOnPort(from) as { message: string[][] } | undefined;
+    if (!received) throw new Error(`lot incomplet : ${cells.length} lignes reçues sur ${rows}`);
+    for (const row of received.message) cells.push(row);
+  }
+  return cells;
 }
 
 /** The batch's keys already stored; undefined when the store cannot be read here (the main thread looks). */
@@ -194,7 +214,14 @@ port.on('message', (message: WorkerRequest) => {
             message.insertHeld.rowIndexes,
             message.insertHeld.shape,
           )
-        : prepare(message.id, message.job, message.locate, message.lookup, message.bodiesTo);
+        : prepare(
+            message.id,
+            message.job,
+            message.locate,
+            message.lookup,
+            message.bodiesTo,
+            message.cellRows,
+          );
   work.catch((error: unknown) =>
     port.postMessage({
       id: message.id,
