@@ -53,7 +53,8 @@ export function servePrecompressed(
   }
   // Caches keep the two forms apart, whichever this browser gets.
   res.vary('Accept-Encoding');
-  const compressed = req.acceptsEncodings('br') === 'br' ? compressedFile(path.resolve(root), req.path) : null;
+  const compressed =
+    req.acceptsEncodings('br') === 'br' ? compressedFile(path.resolve(root), req.path) : null;
   if (!compressed) {
     serve(req, res, notServed);
     return;
