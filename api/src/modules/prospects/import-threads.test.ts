@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { openSqliteStore, STORE_FILE } from '../../db/sqlite-store';
+import type { Store } from '../../db/types';
 import { GOLDEN_COLUMNS, GOLDEN_MAPPING, goldenCells } from '../../test-support/import-golden-data';
 import { kit, type Member } from '../../test-support/prospects-test-kit';
 import { openSharedStore, type SharedStore } from '../../test-support/shared-store';
@@ -84,6 +85,22 @@ describe('batches prepared by a worker thread', () => {
     await pool?.stop();
   });
 
+  /** `work` over a fresh store file whose prospects table exists (as after the API's start), with a pool of `threads` over it. */
+  async function withStoreFile(threads: number, work: (store: Store, pool: ImportPool) => Promise<void>) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-import-file-'));
+    const store = await openSqliteStore({ dataDir: dir });
+    try {
+      await store.collection('prospects').createIndex({ excelId: 1 });
+      pool = ImportPool.create(threads, silent, dir);
+      if (!pool) throw new Error('pas de fil d’import');
+      await work(store, pool);
+    } finally {
+      await pool?.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   it('are the batches the main thread prepares, key order included', async () => {
     pool = ImportPool.create(1, silent);
     const cells = goldenCells(1200, 31);
@@ -103,15 +120,10 @@ describe('batches prepared by a worker thread', () => {
   });
 
   it('insert prepared rows from their own connection, seen at once by the other connections to the file', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'api-import-insert-'));
-    const store = await openSqliteStore({ dataDir: dir });
-    try {
-      // The table and its registry exist, as after the API's start.
-      await store.collection('prospects').createIndex({ excelId: 1 });
-      pool = ImportPool.create(1, silent, dir);
-      expect(pool?.inserts).toBe(true);
+    await withStoreFile(1, async (store, pool) => {
+      expect(pool.inserts).toBe(true);
       const prepared = await prepareBatch(job(goldenCells(1200, 35), 0), undefined);
-      const inserted = await pool?.insert(
+      const inserted = await pool.insert(
         prepared.rows.map((row) => row.body),
         prepared.shape,
       );
@@ -127,19 +139,11 @@ describe('batches prepared by a worker thread', () => {
         .collection<{ _id: string; rowIndex: number }>('prospects')
         .countDocuments({ rowIndex: { $gte: 600 } });
       expect(later).toBe(prepared.rows.filter((row) => row.rowIndex >= 600).length);
-    } finally {
-      await pool?.stop();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('insert a held batch’s chosen rows part by part, and store none of a batch whose texts lack a row', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'api-import-held-'));
-    const store = await openSqliteStore({ dataDir: dir });
-    try {
-      await store.collection('prospects').createIndex({ excelId: 1 });
-      pool = ImportPool.create(2, silent, dir);
+    await withStoreFile(2, async (store, pool) => {
       const cells = goldenCells(1200, 36);
       const expected = await prepareBatch(job(cells), undefined);
       const stored = () =>
@@ -148,26 +152,22 @@ describe('batches prepared by a worker thread', () => {
           .find({ excelId: 'file' }, { sort: { rowIndex: 1 } });
 
       // Rows chosen across the parts (HELD_PART_ROWS each): every third one left out.
-      const held = await pool!.prepareHeld(job(cells), false);
+      const held = await pool.prepareHeld(job(cells), false);
       expect(held.rows.length).toBeGreaterThan(3 * HELD_PART_ROWS);
       const chosen = held.rows.filter((_, at) => at % 3 !== 0).map((row) => row.rowIndex);
-      expect(await pool!.insertHeld(held, chosen)).toBe(chosen.length);
+      expect(await pool.insertHeld(held, chosen)).toBe(chosen.length);
       expect((await stored()).map(({ _id, ...doc }) => JSON.stringify(doc))).toEqual(
         expected.rows.filter((row) => chosen.includes(row.rowIndex)).map((row) => row.body),
       );
 
       // A row the batch does not hold, asked for after the last part: the insert fails, none stored.
-      const again = await pool!.prepareHeld(job(cells, cells.length), false);
+      const again = await pool.prepareHeld(job(cells, cells.length), false);
       const rowIndexes = [...again.rows.map((row) => row.rowIndex), 10 * cells.length];
-      await expect(pool!.insertHeld(again, rowIndexes)).rejects.toThrow(
+      await expect(pool.insertHeld(again, rowIndexes)).rejects.toThrow(
         `ligne ${10 * cells.length} absente du lot préparé`,
       );
       expect(await stored()).toHaveLength(chosen.length);
-    } finally {
-      await pool?.stop();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   (process.platform === 'linux' ? it : it.skip)(
