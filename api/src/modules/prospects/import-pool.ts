@@ -98,13 +98,12 @@ export class ImportPool {
     if (cells)
       for (let first = 0; first < cells.length; first += CELL_PART_ROWS)
         port2.postMessage(cells.slice(first, first + CELL_PART_ROWS));
-    const sent: PrepareJob = cells ? rest : job;
     return new Promise<Omit<PreparedInThread, 'bodies'>>((resolve, reject) => {
       this.send(
         { kind: 'prepareHeld', resolve, reject },
         (id) => ({
           id,
-          job: sent,
+          job: rest,
           locate,
           ...(lookup && { lookup }),
           bodiesTo: port1,

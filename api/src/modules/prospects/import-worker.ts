@@ -4,7 +4,7 @@
 // own; the API's event loop only decides and acknowledges.
 // The prepared rows go back in parts of PART_ROWS, each its own message (strings and a few numbers:
 // cheap to copy across). docs/decisions/import-speed.md.
-import { MAX_IMPORT_BATCH_ROWS, yieldToEventLoop } from '@app/domain';
+import { yieldToEventLoop } from '@app/domain';
 import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { openSqliteReader, openSqliteWriter } from '../../db/sqlite-store';
 import { lowerThreadPriority } from '../../thread-priority';
@@ -24,14 +24,6 @@ import { ProspectsRepository } from './repository';
 
 /** Documents per message (reading one back costs the main thread a few ms at most). */
 const PART_ROWS = 250;
-/**
- * A batch's rows go in as one transaction (a batch holds at most MAX_IMPORT_BATCH_ROWS, 2,000). Each
- * commit writes every index page its rows touched, and the store's checkpoints (each with its fsync)
- * follow the pages written: four 500-row transactions wrote the same hot pages four times and cost
- * 16 % more wall time per import (docs/decisions/import-speed.md, sixth pass). The write lock is held
- * about 100 ms per batch; a colleague's reads never wait for it (WAL), a write waits that long at most.
- */
-const INSERT_ROWS = MAX_IMPORT_BATCH_ROWS;
 
 /** `background`: a thread that only prepares lowers its priority (import-pool.ts, preparesOnly). */
 export type WorkerData = { dataDir?: string; background?: boolean };
@@ -174,21 +166,20 @@ function* heldBodies(from: MessagePort, rowIndexes: number[]): Generator<string>
 }
 
 /**
- * The rows by transactions of INSERT_ROWS (a whole batch; the held texts of a batch in one). Those of an insert that failed half-way are
- * removed by the next attempt at the batch, as on the main thread (import-service.ts: rows from the
- * batch's start).
+ * A batch's rows go in as one transaction (a batch holds at most MAX_IMPORT_BATCH_ROWS, 2,000). Each
+ * commit writes every index page its rows touched, and the store's checkpoints (each with its fsync)
+ * follow the pages written: four 500-row transactions wrote the same hot pages four times and cost
+ * 16 % more wall time per import (docs/decisions/import-speed.md, sixth pass). The write lock is held
+ * about 100 ms per batch; a colleague's reads never wait for it (WAL), a write waits that long at most.
+ *
+ * The rows of an insert that failed half-way are removed by the next attempt at the batch, as on the main
+ * thread (import-service.ts: rows from the batch's start).
  */
-async function insert(id: number, bodies: string[] | Iterable<string>, shape: DocShape): Promise<void> {
+async function insert(id: number, bodies: Iterable<string>, shape: DocShape): Promise<void> {
   if (!dataDir) throw new Error('fil d’import sans fichier de stockage');
   writer ??= openSqliteWriter(dataDir);
-  const prospects = writer.collection('prospects');
-  let inserted = 0;
-  if (!Array.isArray(bodies)) inserted = (await prospects.insertSerialised(bodies, shape)).insertedCount;
-  else
-    for (let first = 0; first < bodies.length; first += INSERT_ROWS)
-      inserted += (await prospects.insertSerialised(bodies.slice(first, first + INSERT_ROWS), shape))
-        .insertedCount;
-  port?.postMessage({ id, inserted } satisfies WorkerReply);
+  const { insertedCount } = await writer.collection('prospects').insertSerialised(bodies, shape);
+  port?.postMessage({ id, inserted: insertedCount } satisfies WorkerReply);
 }
 
 port.on('message', (message: WorkerRequest) => {
