@@ -3,9 +3,14 @@
 // (--upload-ms, 1,500 by default: a 2,000-row batch from a phone), then that batch's answer, timed.
 // With --compare <another api/dist> each round runs both builds, in turns (docs/decisions/import-speed.md,
 // "The threads start with the import").
+// With --workers 2 (`npm start` on two cores) the API runs two processes and the first two batches go
+// out side by side, each on a connection of its own, as the browser's upload sends them: the primary
+// hands them to the two workers in turn, one of which did not answer the start (import-speed.md,
+// "Every process warms"); the time is until both are answered.
 // Usage: node bench/import-first-batch.mjs [--compare <api/dist>] [--upload-ms 1500] [--rounds 4]
-//   [--out import-first-batch.json]
+//   [--workers 1] [--out import-first-batch.json]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLUMNS, MAPPING, cells, seedCaller } from './import.mjs';
@@ -27,16 +32,49 @@ const ROWS = 2000;
 const compare = pathOption('compare', undefined);
 const uploadMs = numberOption('upload-ms', 1500);
 const rounds = numberOption('rounds', 4);
+const workers = numberOption('workers', 1);
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : 'import-first-batch.json';
 const builds = { this: apiEntry, ...(compare && { compare: path.join(compare, 'index.js') }) };
 const rows = Array.from({ length: ROWS }, (_, index) => cells(index));
+/** Batches timed: the first, or the first two side by side when several processes take them. */
+const batches = workers > 1 ? 2 : 1;
 
-/** One fresh API (one process), one import's start, the upload's time, the first batch's answer in ms. */
+/** `post` on a connection of its own (none kept alive): the cluster's primary picks its worker. */
+function postOnNewConnection(base, route, body) {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}${route}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(JSON.parse(text))
+            : reject(new Error(`${route} : ${response.statusCode} ${text}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(data);
+  });
+}
+
+/**
+ * One fresh API (`workers` processes), one import's start, the upload's time, then the answer to the
+ * first batch (one process) or to the first two sent side by side (several), in ms.
+ */
 async function firstBatch(entry) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-first-batch-'));
   const port = await freePort();
-  const child = startNode('API', [entry], apiEnv(port, dir, { WEB_CONCURRENCY: '1' }));
+  const child = startNode('API', [entry], apiEnv(port, dir, { WEB_CONCURRENCY: String(workers) }));
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(`${base}/healthz`, child);
@@ -49,12 +87,24 @@ async function firstBatch(entry) {
       isPrivate: false,
       value: MAPPING,
       columns: COLUMNS,
-      totalRows: ROWS,
+      totalRows: ROWS * batches,
       duplicates: 'keep',
     });
     await pause(uploadMs);
     const started = performance.now();
-    await post(base, '/api/prospect/import/rows', { ...caller, importId, offset: 0, cells: rows });
+    if (batches === 1)
+      await post(base, '/api/prospect/import/rows', { ...caller, importId, offset: 0, cells: rows });
+    else
+      await Promise.all(
+        Array.from({ length: batches }, (_, batch) =>
+          postOnNewConnection(base, '/api/prospect/import/rows', {
+            ...caller,
+            importId,
+            offset: batch * ROWS,
+            cells: rows,
+          }),
+        ),
+      );
     return Math.round(performance.now() - started);
   } finally {
     await stop(child);
@@ -67,7 +117,9 @@ for (let round = 0; round < rounds; round += 1) {
   const names = Object.keys(builds);
   for (const name of round % 2 === 0 ? names : names.reverse()) {
     times[name].push(await firstBatch(builds[name]));
-    console.log(`tour ${round + 1}, ${name} : premier lot de ${ROWS} lignes en ${times[name].at(-1)} ms`);
+    console.log(
+      `tour ${round + 1}, ${name} : ${batches === 1 ? 'premier lot' : `${batches} premiers lots`} de ${ROWS} lignes en ${times[name].at(-1)} ms`,
+    );
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -83,6 +135,8 @@ writeFileSync(
       node: process.version,
       cpus: cpus().length,
       rows: ROWS,
+      workers,
+      batchesTimed: batches,
       uploadMs,
       compare,
       builds: summary,
