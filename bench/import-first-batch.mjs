@@ -6,11 +6,10 @@
 // With --workers 2 (`npm start` on two cores) the API runs two processes and the first two batches go
 // out side by side, each on a connection of its own, as the browser's upload sends them: the primary
 // hands them to the two workers in turn, one of which did not answer the start (import-speed.md,
-// "Every process warms"); the time is until both are answered.
+// "Every process warms — tried, not kept"); the time is until both are answered.
 // Usage: node bench/import-first-batch.mjs [--compare <api/dist>] [--upload-ms 1500] [--rounds 4]
 //   [--workers 1] [--out import-first-batch.json]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLUMNS, MAPPING, cells, seedCaller } from './import.mjs';
@@ -22,6 +21,7 @@ import {
   pathOption,
   pause,
   post,
+  postOnNewConnection,
   repo,
   startNode,
   stop,
@@ -39,33 +39,6 @@ const builds = { this: apiEntry, ...(compare && { compare: path.join(compare, 'i
 const rows = Array.from({ length: ROWS }, (_, index) => cells(index));
 /** Batches timed: the first, or the first two side by side when several processes take them. */
 const batches = workers > 1 ? 2 : 1;
-
-/** `post` on a connection of its own (none kept alive): the cluster's primary picks its worker. */
-function postOnNewConnection(base, route, body) {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}${route}`,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(JSON.parse(text))
-            : reject(new Error(`${route} : ${response.statusCode} ${text}`)),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(data);
-  });
-}
 
 /**
  * One fresh API (`workers` processes), one import's start, the upload's time, then the answer to the

@@ -19,7 +19,7 @@
 // modal's compact form, two on their way at once, unless --form rows (one object per row, one at a time).
 // Usage: node bench/import.mjs [--sizes 10000,100000,1000000] [--browser] [--data communes|uniform]
 //   [--form cells|rows] [--variants threads,mainThread] [--cpu-prof <dir>]
-//   [--compare <another api/dist>] [--rounds n] [--no-list] [--in-flight n]
+//   [--compare <another api/dist>] [--rounds n] [--no-list] [--in-flight n] [--spread]
 //   (build first: npm run build; --cpu-prof runs the API under node --cpu-prof; --compare runs each
 //   variant on that build too, right after this one's, each with its own raw insertMany measured just
 //   after it (an A/B in the same minutes: the machine is shared); --rounds repeats the whole; --no-list
@@ -39,7 +39,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { bareImport, communeCells } from './communes-file.mjs';
-import { freePort, pathOption, post, postRetrying } from './support.mjs';
+import { freePort, pathOption, post, postOnNewConnection, postRetrying } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -69,6 +69,12 @@ const FORM = formArg === -1 ? 'cells' : process.argv[formArg + 1];
  */
 const inFlightArg = process.argv.indexOf('--in-flight');
 const IN_FLIGHT = inFlightArg === -1 ? 2 : Number(process.argv[inFlightArg + 1]);
+/**
+ * `--spread`: each batch on a connection of its own, so that with two API processes the batches reach
+ * both, as a browser's (its sockets to the app, opened while the page loaded, reach both workers).
+ * Without it, fetch's kept-alive connections carry them (in the runs so far, all to one worker).
+ */
+const SPREAD = process.argv.includes('--spread');
 /** How the API prepares batches: worker threads as shipped, or its main thread (IMPORT_WORKERS=0). */
 const VARIANTS = {
   threads: {},
@@ -261,7 +267,7 @@ export async function importOverHttp(base, caller, size, name) {
   const envelope = JSON.stringify({ ...caller, importId }).slice(0, -1);
   for (let offset = 0; offset < size; offset += BATCH) {
     const body = `${envelope},"offset":${offset},"${FORM === 'rows' ? 'rows' : 'cells'}":${batches[offset / BATCH]}}`;
-    const sent = postText(base, '/api/prospect/import/rows', body);
+    const sent = (SPREAD ? postOnNewConnection : postText)(base, '/api/prospect/import/rows', body);
     inFlight.add(sent);
     void sent.finally(() => inFlight.delete(sent)).catch(() => undefined);
     if (inFlight.size >= (FORM === 'rows' ? 1 : IN_FLIGHT)) await Promise.race(inFlight);
@@ -542,6 +548,7 @@ async function main() {
     form: FORM,
     ...(compareDist ? { compare: { this: dist, compare: compareDist, rounds: ROUNDS } } : {}),
     inFlight: FORM === 'rows' ? 1 : IN_FLIGHT,
+    spread: SPREAD,
     node: process.version,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'inconnu',

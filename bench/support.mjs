@@ -1,6 +1,7 @@
 // What every benchmark needs around the server it measures.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -29,6 +30,36 @@ export async function post(base, route, body) {
   const json = await res.json();
   if (!res.ok) throw new Error(`${route} : ${res.status} ${json.message ?? ''}`);
   return json;
+}
+
+/**
+ * `post` of `body` (an object, or JSON already written) on a connection of its own, none kept alive:
+ * with WEB_CONCURRENCY above 1 the cluster's primary hands each new connection to the workers in turn.
+ */
+export function postOnNewConnection(base, route, body) {
+  const data = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}${route}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(JSON.parse(text))
+            : reject(new Error(`${route} : ${response.statusCode} ${text}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(data);
+  });
 }
 
 /**

@@ -9,7 +9,7 @@
 // while the next is in flight, sent as the browser's upload sends them (every-core.md, "A batch sent
 // ahead, at a worker killed or stalled").
 // Runs api/dist (rebuilt here when older than the sources).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -138,20 +138,6 @@ function storedDocs(dataDir: string, excelId: string): Omit<Imported, 'summary'>
     return { docs, idProcessParts: new Set(rows.map((row) => row._id.slice(8, 18))) };
   } finally {
     db.close();
-  }
-}
-
-/** How many threads `pid` runs now (Linux's /proc). */
-const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).length;
-
-/** The thread counts of `pids` once they stay the same for a second (a start's threads all begun). */
-async function steadyThreads(pids: readonly number[]): Promise<number[]> {
-  let counts = pids.map(threadsOf);
-  for (;;) {
-    await sleep(1000);
-    const now = pids.map(threadsOf);
-    if (now.every((count, index) => count === counts[index])) return now;
-    counts = now;
   }
 }
 
@@ -395,33 +381,6 @@ describe('an import whose batches reach both processes of `npm start` (WEB_CONCU
     })();
     return reference;
   };
-
-  it('an import started at one worker starts the import threads of both, the other told through the primary', async () => {
-    const dataDir = newDataDir();
-    const api = await startCluster(dataDir, 2, { IMPORT_WORKERS: '2' });
-    apis.push(api);
-    const owner = await signUpOwner(api.url, 'grappe.chauffe@exemple.fr');
-    const workers = childrenOf(api.child.pid as number);
-    expect(workers).toHaveLength(2);
-    const before = await steadyThreads(workers);
-    const start = await post(api.url, '/api/prospect/import/start', {
-      ...owner,
-      name: 'Communes, fils prêts partout',
-      isPrivate: false,
-      value: GOLDEN_MAPPING,
-      columns: GOLDEN_COLUMNS,
-      totalRows: ROWS,
-      duplicates: 'skip',
-    });
-    expect(start.status).toBe(200);
-    // Each worker runs its two import threads, the one that did not answer the call as well, while
-    // no batch has been sent to either: how many threads each gained, up to two (a thread of its own
-    // started meanwhile is not the import's business).
-    const gained = () => workers.map((pid, index) => Math.min(threadsOf(pid) - (before[index] ?? 0), 2));
-    const warmed = () => gained().every((count) => count === 2);
-    for (const giveUpAt = Date.now() + 20_000; !warmed() && Date.now() < giveUpAt;) await sleep(50);
-    expect(gained()).toEqual([2, 2]);
-  }, 60_000);
 
   it('stores in file order, once, exactly what one process stores', async () => {
     const clusterDir = newDataDir();

@@ -76,11 +76,6 @@ export type ImportServiceDeps = {
    * batch): its lease is taken at once rather than after IMPORT_LEASE_MS. Default: leaseHolders().
    */
   holders?: LeaseHolders;
-  /**
-   * Tells the other API processes that an import started here: its batches reach them too (the
-   * cluster hands each connection to a worker in turn), so their threads warm as well (warmThreads).
-   */
-  announceStart?: () => void;
 };
 
 export function summaryOf(file: ProspectFileDoc): ImportSummary {
@@ -224,18 +219,10 @@ export class ProspectImportService {
       rejected: [],
       rejectedCount: 0,
     });
-    this.warmThreads();
-    this.deps.announceStart?.();
-    return { importId: file._id };
-  }
-
-  /**
-   * An import started, here or in another process: the threads start now, while its first batch is
-   * read and uploaded. Not awaited: a thread that fails here is dropped by the pool, and the first
-   * batch starts another.
-   */
-  warmThreads(): void {
+    // Not awaited: the answer goes now. A thread that fails here is dropped by the pool, and the first
+    // batch starts another.
     this.deps.pool?.warm(this.deps.positions !== undefined).catch(() => undefined);
+    return { importId: file._id };
   }
 
   /**

@@ -133,10 +133,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     deps.store.kind === 'sqlite' ? deps.dataDir : undefined,
   );
   const records = new ProspectRecords(deps.store, offlinePositions);
-  // As shipped an import's batches reach every process: one started here warms the others' threads too
-  // (a first batch at a process with none running waited for them to start, and for the positions
-  // table; import-speed.md, "Every process warms").
-  const importStarts = pool ? clusterSignals('import-start') : undefined;
   const imports = new ProspectImportService({
     repository,
     usernameOf: deps.usernameOf,
@@ -148,7 +144,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     // As shipped, an import's batches reach both processes: the one waiting for the lease hears at once
     // that the other gave it back, instead of at its next look at the store.
     leaseWaits: new ImportLeaseWaits(clusterSignals('import-lease')),
-    ...(importStarts ? { announceStart: () => importStarts.send('') } : {}),
   });
   const geocoder = deps.geocoderUrl ? createGeocoder(deps.geocoderUrl) : null;
   const fileReads = FileReadPool.create(
@@ -195,7 +190,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
   });
   let timer: NodeJS.Timeout | undefined;
   let warmUp: NodeJS.Timeout | undefined;
-  let stopHearingStarts: () => void = () => undefined;
 
   const sweep = async (idleSince: number | null, atStart = false) => {
     const removed = await imports.sweep(idleSince);
@@ -223,7 +217,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
         );
       }, OFFLINE_POSITIONS_AFTER_MS);
       warmUp.unref();
-      stopHearingStarts = importStarts?.listen(() => imports.warmThreads()) ?? stopHearingStarts;
       // Not every unfinished import: another instance on the same store may be running the young ones.
       await sweep(deps.now() - deps.importStartGraceMs, true);
       // Once per store, before any import compares keys with the stored ones.
@@ -239,7 +232,6 @@ export function createProspectsModule(deps: ProspectsModuleDeps): ProspectsModul
     stop() {
       clearInterval(timer);
       clearTimeout(warmUp);
-      stopHearingStarts();
       void enrichment.stop();
       void positioning.stop();
       void pool?.stop();
