@@ -4,9 +4,9 @@
 // With --compare <another api/dist> each round runs both builds, in turns (docs/decisions/import-speed.md,
 // "The threads start with the import").
 // With --workers 2 (`npm start` on two cores) the API runs two processes and the first two batches go
-// out side by side, each on a connection of its own, as the browser's upload sends them: the primary
-// hands them to the two workers in turn, one of which did not answer the start (import-speed.md,
-// "Every process warms — tried, not kept"); the time is until both are answered.
+// out side by side, each on a connection of its own: the primary hands them to the two workers in turn,
+// one of which did not answer the start (a browser's batches seldom do that: import-speed.md, "Every
+// process warms — tried, not kept"); the time is until both are answered.
 // Usage: node bench/import-first-batch.mjs [--compare <api/dist>] [--upload-ms 1500] [--rounds 4]
 //   [--workers 1] [--out import-first-batch.json]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -70,9 +70,9 @@ const FORM = formArg === -1 ? 'cells' : process.argv[formArg + 1];
 const inFlightArg = process.argv.indexOf('--in-flight');
 const IN_FLIGHT = inFlightArg === -1 ? 2 : Number(process.argv[inFlightArg + 1]);
 /**
- * `--spread`: each batch on a connection of its own, so that with two API processes the batches reach
- * both, as a browser's (its sockets to the app, opened while the page loaded, reach both workers).
- * Without it, fetch's kept-alive connections carry them (in the runs so far, all to one worker).
+ * `--spread`: each batch on a connection of its own, so that with two API processes the batches
+ * alternate between them. Without it, fetch's kept-alive connections carry them to one worker, which is
+ * where Chromium's nearly all go too (import-speed.md, "Where a browser's batches go").
  */
 const SPREAD = process.argv.includes('--spread');
 /** How the API prepares batches: worker threads as shipped, or its main thread (IMPORT_WORKERS=0). */
