@@ -61,6 +61,8 @@ export type AppDeps = {
   stripeApi?: StripeApiAddress;
   /** False: the morning e-mail is not checked at start nor every minute (tests call runDigest). */
   digestSchedule?: boolean;
+  /** False: the largest lists are not read ahead after start (tests call warmLists). */
+  listsWarmUp?: boolean;
   /** False: the audit log's retention sweep is not run at start nor every hour (tests call sweepAudit). */
   auditSchedule?: boolean;
 };
@@ -81,6 +83,8 @@ export type App = Express & {
     runBinPurge: () => Promise<number | null>;
     /** Removes the audit records past retention unless a process already did today (the daily sweep). */
     sweepAudit: () => Promise<number | null>;
+    /** Reads the largest organisations' lists ahead (what runs after start); the opportunities read. */
+    warmLists: () => Promise<number>;
   };
 };
 
@@ -222,6 +226,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     notify: notifications.notify,
     record: audit.record,
     history: audit.history,
+    listsWarmUp: deps.listsWarmUp,
   });
   const rounds = createRoundsModule({
     store,
@@ -405,6 +410,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.locals.runDigest = () => digest.runDue();
   app.locals.runBinPurge = () => bin.purgeDue();
   app.locals.sweepAudit = () => audit.sweep();
+  app.locals.warmLists = () => opportunities.warmLists();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');

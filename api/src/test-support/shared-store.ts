@@ -54,6 +54,7 @@ export function openSharedStore(prefix: string, now: () => number): SharedStore 
         logger: silent,
         now: options.now ?? now,
         digestSchedule: options.digestSchedule ?? false,
+        listsWarmUp: false,
       });
       await app.locals.ready;
       opened.push({ app, store, mailer });

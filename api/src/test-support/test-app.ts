@@ -87,6 +87,7 @@ export function createTestApp(
     rateLimitNow: options.rateLimitNow,
     digestSchedule: false,
     auditSchedule: false,
+    listsWarmUp: false,
   });
   return {
     app,

@@ -10,6 +10,8 @@ import type { OpportunitiesRepository } from './repository';
 
 /** Documents read per query while filling, with a yield between queries. */
 const FILL_CHUNK = 500;
+/** Cards read per step of a warm-up (warm): small, so that the calls arriving meanwhile barely wait. */
+const WARM_CHUNK = 200;
 /** Owner names kept (user ids never change; names cannot be changed yet). */
 const MAX_USERS = 10_000;
 
@@ -55,6 +57,26 @@ export class CardPages {
     });
     pieces.push(`],"itsFinish":${String(itsFinish)}}`);
     return pieces;
+  }
+
+  /**
+   * Reads and keeps the cards of these ids with their prospect views, ahead of any call (after a start:
+   * lists-warm-up.ts), a few at a time with a yield before each step; stops when `going` turns false.
+   * `prospectStamp` must be read before the call, as for pagePieces.
+   */
+  async warm(
+    organisationId: string,
+    list: OrganisationList,
+    ids: readonly string[],
+    prospectStamp: number,
+    going: () => boolean,
+  ): Promise<void> {
+    for (let first = 0; first < ids.length; first += WARM_CHUNK) {
+      await yieldToEventLoop();
+      if (!going()) return;
+      const cards = await this.cards(organisationId, list, ids.slice(first, first + WARM_CHUNK));
+      await this.fillProspects(organisationId, cards, prospectStamp);
+    }
   }
 
   /** The cards of these ids: those in memory, the others read (a chunk at a time) and kept. */

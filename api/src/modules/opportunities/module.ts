@@ -18,6 +18,7 @@ import { CardPages } from './cached-cards';
 import { ExportPool } from './export-pool';
 import { ListIndex } from './list-index';
 import { ListWindows } from './list-windows';
+import { warmLargestLists } from './lists-warm-up';
 import { PageReplies } from './page-replies';
 import { ProspectChangeLog } from './prospect-changes';
 import {
@@ -65,10 +66,14 @@ export type OpportunitiesModuleDeps = {
   record: RecordAudit;
   /** The opportunities' history lines, records of that log (use-cases/history-log.ts). */
   history: OpportunityHistoryLog;
+  /** False: the largest lists are not read ahead after start (tests call warmLists). */
+  listsWarmUp?: boolean;
 };
 
 /** How often due renewal follow-ups are applied in the background (reads apply them too). */
 export const RENEWAL_SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** The largest lists are read ahead this long after a start: once the API listens (lists-warm-up.ts). */
+const LISTS_WARM_UP_AFTER_MS = 3000;
 /** The other API processes' word that a large list's facts are being read (ListReads.warm). */
 const LIST_FACTS_TOPIC = 'opportunity-list-facts';
 
@@ -78,6 +83,8 @@ export type OpportunitiesModule = {
   stop(): void;
   /** Closes the export threads' connections (before the store closes, so that it may compact). */
   release(): Promise<void>;
+  /** Reads the largest organisations' lists ahead of any call (lists-warm-up.ts); the opportunities read. */
+  warmLists(): Promise<number>;
   registerRoutes(api: ApiRoutes): void;
   threads: OpportunityThreads;
   /** A removed member's opportunities go to another member (issue 10, /api/user/remove). */
@@ -150,7 +157,10 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
   };
 
   let timer: NodeJS.Timeout | undefined;
+  let warmUp: NodeJS.Timeout | undefined;
+  let stopped = false;
   let stopWarming: () => void = () => undefined;
+  const warmLists = () => warmLargestLists({ repository, lists, logger: deps.logger, going: () => !stopped });
   const sweep = async () => {
     const applied = await renewals.applyDue();
     if (applied > 0) deps.logger.info({ applied }, 'Relances de renouvellement appliquées');
@@ -191,14 +201,24 @@ export function createOpportunitiesModule(deps: OpportunitiesModuleDeps): Opport
         );
       }, RENEWAL_SWEEP_EVERY_MS);
       timer.unref();
+      if (deps.listsWarmUp === false) return;
+      warmUp = setTimeout(() => {
+        warmLists().catch((error: unknown) =>
+          deps.logger.warn({ err: error }, 'Listes non lues d’avance : lues au premier appel'),
+        );
+      }, LISTS_WARM_UP_AFTER_MS);
+      warmUp.unref();
     },
     stop() {
+      stopped = true;
       clearInterval(timer);
+      clearTimeout(warmUp);
       stopWarming();
     },
     release: async () => {
       await exportPool?.stop();
     },
+    warmLists,
     registerRoutes: (api) => registerOpportunityRoutes(api, useCases),
     threads: commentThreads(context),
     handOver: (organisationId, fromUserId, toUserId) =>

@@ -188,6 +188,19 @@ export class OpportunitiesRepository {
     return this.store.runInTransaction(work);
   }
 
+  /** Every organisation's count of opportunities, largest first (the lists warmed after a start). */
+  async organisationSizes(): Promise<{ organisationId: string; count: number }[]> {
+    const rows = await this.opportunities.group(
+      {},
+      { by: { organisationId: 'organisationId' }, totals: { count: { $count: true } } },
+    );
+    return rows
+      .flatMap(({ organisationId, count }) =>
+        typeof organisationId === 'string' && typeof count === 'number' ? [{ organisationId, count }] : [],
+      )
+      .sort((a, b) => b.count - a.count);
+  }
+
   /** One opportunity of the organisation, whoever may see it (for finishing an interrupted write). */
   findById(organisationId: string, opportunityId: string): Promise<OpportunityDoc | null> {
     return this.opportunities.findOne({ _id: opportunityId, organisationId });

@@ -195,6 +195,21 @@ export class ListReads {
   }
 
   /**
+   * Reads the organisation's list ahead of any call: its keys, every card with its prospect view and,
+   * for a list the browser asks the server for (`withFacts`), every opportunity's facts. After a start
+   * (lists-warm-up.ts); stops between steps when `going` turns false.
+   */
+  async warmAll(organisationId: string, withFacts: boolean, going: () => boolean): Promise<void> {
+    const prospectStamp = await this.deps.prospects.changeStamp(organisationId);
+    const list = await this.deps.index.organisation(organisationId);
+    const ids = list.allKeys().map((key) => key._id);
+    await this.deps.cards.warm(organisationId, list, ids, prospectStamp, going);
+    if (!withFacts || !going()) return;
+    await this.warm(organisationId);
+    await list.factsReading;
+  }
+
+  /**
    * What the caller sees of the organisation's lists, as stored now. Renewals that fell due are
    * applied first: the earliest one scheduled is known from the keys, so this costs nothing until then.
    */
